@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loadConfig, type TConfig } from './config';
+import type { TDatabase } from './platform/db/client';
+import { errorHandler, notFoundHandler } from './platform/errors';
+import { registerDocs, registerFrontVersion, registerOps, registerWeb, webBuildVersion } from './platform/http-plugins';
+import { createPlatform } from './platform/platform';
+import { createServices } from './services';
+import { registerModules } from './modules';
+
+export interface TBuildOptions {
+  config?: Partial<TConfig>;
+  env?: NodeJS.ProcessEnv;
+  database?: TDatabase;
+  /** Start pg-boss workers in this process (default true). */
+  workers?: boolean;
+  logger?: boolean;
+}
+
+/** The default web build location: apps/web/dist beside this app. */
+function defaultWebDist(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = resolve(dir, 'apps/web/dist');
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  return undefined;
+}
+
+/** Builds the whole application (API, docs, ops, web) without listening; tests use it directly. */
+export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(options.env ?? process.env, options.config);
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const platform = await createPlatform(config, app.log, options.database);
+  app.decorate('platform', platform);
+  app.decorate('services', createServices(platform));
+
+  await registerDocs(app);
+  registerOps(app);
+  const webDist = config.WEB_DIST ?? defaultWebDist();
+  registerFrontVersion(app, webBuildVersion(webDist));
+  await registerModules(app);
+  const spa = await registerWeb(app, webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const html = spa && request.method === 'GET' ? spa(request.url) : null;
+    if (html) return reply.header('cache-control', 'no-cache').type('text/html').send(html);
+    return notFoundHandler(request, reply);
+  });
+
+  await platform.jobs.start(options.workers ?? true);
+  app.addHook('onClose', async () => {
+    await platform.jobs.stop();
+    platform.mailer.close();
+    await platform.database.close();
+  });
+  return app;
+}

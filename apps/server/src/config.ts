@@ -1,0 +1,77 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables of DESIGN.md §5, parsed in one place. */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// URL').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Atende <no-reply@atende.local>'),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().optional(),
+  WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  SMS_API_URL: z.url().optional(),
+  SMS_API_KEY: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+});
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+export interface TConfig extends Omit<TEnv, 'JWT_SECRET' | 'APP_URL'> {
+  APP_URL: string;
+  JWT_SECRET: string;
+  isProduction: boolean;
+  webVersion: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<TConfig> = {}): TConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(overrides.DATA_DIR ?? e.DATA_DIR);
+  const port = overrides.PORT ?? e.PORT;
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    APP_URL: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    JWT_SECRET: e.JWT_SECRET ?? overrides.JWT_SECRET ?? persistedSecret(dataDir),
+    isProduction: e.NODE_ENV === 'production',
+    webVersion: env.WEB_VERSION ?? '0.1.0',
+    ...overrides,
+  };
+}
+
+/** The signing key, generated once and kept in DATA_DIR (DESIGN.md §5). */
+function persistedSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,46 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { seedDemoAccount } from './seed';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const where = config.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${config.DATA_DIR}`;
+    console.error(`Could not start: ${where} is not usable (${reason})`);
+    process.exit(1);
+  }
+  const demo = await seedDemoAccount(app, config);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  if (demo) {
+    console.log(`\n  Demo account created (shown once):\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
+  }
+  console.log(`  Atende is running at ${config.APP_URL}  (API docs: ${config.APP_URL}/docs)\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests and jobs');
+    const timer = setTimeout(() => process.exit(1), 20_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main();

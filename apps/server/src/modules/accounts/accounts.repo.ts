@@ -1,0 +1,143 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
+import { newId } from '../../platform/db/columns';
+import { users } from '../auth/auth.schema';
+import { accountMembers, accountPlans, accounts, conversationUsage } from './accounts.schema';
+
+export type TAccountRow = typeof accounts.$inferSelect;
+export type TAccountPlanRow = typeof accountPlans.$inferSelect;
+export type TMemberRow = typeof accountMembers.$inferSelect;
+export type TNewAccount = Omit<typeof accounts.$inferInsert, 'id'>;
+export type TNewPlan = Omit<typeof accountPlans.$inferInsert, 'accountId'>;
+
+/** Creates the account, its plan and its first member (master) in one transaction. */
+export function insertAccountWithOwner(db: TDb, account: TNewAccount, plan: TNewPlan, ownerUserId: string) {
+  const id = newId();
+  return withTenant(db, id, async (tx) => {
+    const [row] = await tx.insert(accounts).values({ ...account, id }).returning();
+    await tx.insert(accountPlans).values({ ...plan, accountId: id });
+    await tx.insert(accountMembers).values({ accountId: id, userId: ownerUserId, acl: 'master' });
+    return row;
+  });
+}
+
+/** The accounts a user belongs to (a cross-account read by user id, outside any tenant). */
+export function listAccountsOfUser(db: TDb, userId: string) {
+  return db
+    .select({ id: accounts.id, name: accounts.name, versionNamespace: accounts.versionNamespace, acl: accountMembers.acl })
+    .from(accountMembers)
+    .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
+    .where(and(eq(accountMembers.userId, userId), sql`${accounts.status} <> 2`))
+    .orderBy(asc(accountMembers.createdAt));
+}
+
+export function findAccountWithPlan(db: TDb, accountId: string, periodStart: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select({ account: accounts, plan: accountPlans, usage: conversationUsage.count })
+      .from(accounts)
+      .innerJoin(accountPlans, eq(accountPlans.accountId, accounts.id))
+      .leftJoin(conversationUsage, and(eq(conversationUsage.accountId, accounts.id), eq(conversationUsage.periodStart, periodStart)))
+      .where(eq(accounts.id, accountId));
+    return row;
+  });
+}
+
+export function updateAccountRow(db: TDb, accountId: string, patch: Partial<TNewAccount>) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx.update(accounts).set(patch).where(eq(accounts.id, accountId)).returning();
+    return row;
+  });
+}
+
+export function updatePlanRow(db: TDb, accountId: string, patch: Partial<TNewPlan>) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(accountPlans)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(accountPlans.accountId, accountId))
+      .returning();
+    return row;
+  });
+}
+
+/** Deletes the account; every tenant table cascades from it. */
+export function deleteAccountRow(db: TDb, accountId: string) {
+  return withTenant(db, accountId, (tx) => tx.delete(accounts).where(eq(accounts.id, accountId)));
+}
+
+export function listMembers(db: TDb, accountId: string) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select({ member: accountMembers, name: users.name, email: users.email, profilePic: users.profilePic })
+      .from(accountMembers)
+      .innerJoin(users, eq(users.id, accountMembers.userId))
+      .where(eq(accountMembers.accountId, accountId))
+      .orderBy(asc(accountMembers.createdAt)),
+  );
+}
+
+export function findMember(db: TDb, accountId: string, userId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));
+    return row;
+  });
+}
+
+export function insertMember(db: TDb, accountId: string, member: Pick<TMemberRow, 'userId' | 'acl' | 'intentions' | 'entities'>) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .insert(accountMembers)
+      .values({ ...member, accountId })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  });
+}
+
+export function updateMemberRow(db: TDb, accountId: string, userId: string, patch: Partial<Pick<TMemberRow, 'acl' | 'intentions' | 'entities'>>) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(accountMembers)
+      .set(patch)
+      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)))
+      .returning();
+    return row;
+  });
+}
+
+/**
+ * Removes a member unless that would leave the account without a master. The master count is
+ * read under a row lock so two concurrent removals cannot both pass.
+ */
+export function deleteMemberKeepingAMaster(db: TDb, accountId: string, userId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const masters = await tx
+      .select({ userId: accountMembers.userId })
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.acl, 'master')))
+      .for('update');
+    const [target] = await tx
+      .select()
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));
+    if (!target) return 'not_found' as const;
+    if (target.acl === 'master' && masters.length <= 1) return 'last_master' as const;
+    await tx.delete(accountMembers).where(eq(accountMembers.id, target.id));
+    return 'removed' as const;
+  });
+}
+
+export function countMasters(db: TDb, accountId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [{ value }] = await tx
+      .select({ value: count() })
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.acl, 'master')));
+    return Number(value);
+  });
+}

@@ -1,0 +1,163 @@
+import { hasRole, isDeleteConfirmation, type TAccountDetails, type TCreateAccountBody, type TPlanId, type TRole, type TUpdateAccountBody } from '@atende/shared';
+import type { TDb } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import type { TActor } from '../../platform/request-context';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
+import {
+  deleteAccountRow,
+  deleteMemberKeepingAMaster,
+  findAccountWithPlan,
+  insertAccountWithOwner,
+  listAccountsOfUser,
+  listMembers,
+  updateAccountRow,
+  updateMemberRow,
+  updatePlanRow,
+  type TNewPlan,
+} from './accounts.repo';
+import { presentAccount, presentAccountPlan, presentListItem, planOf } from './accounts.presenter';
+import { initialPlan, usagePeriod } from './plan-rules';
+
+export interface TNewAccountInput {
+  plan: TPlanId;
+  name: string;
+  companyIndustry?: string;
+  companyGoal?: string;
+  whitelabel?: boolean;
+  companyEmployeeCount?: string;
+}
+
+export class AccountsService {
+  constructor(
+    private readonly db: TDb,
+    private readonly activity: ActivityLogService,
+  ) {}
+
+  async create(ownerUserId: string, input: TNewAccountInput | TCreateAccountBody, actor?: TActor) {
+    const body = input as TNewAccountInput;
+    const row = await insertAccountWithOwner(
+      this.db,
+      {
+        name: body.name,
+        companyIndustry: body.companyIndustry ?? '',
+        companyGoal: body.companyGoal ?? '',
+        whitelabel: body.whitelabel ?? false,
+        companyEmployeeCount: body.companyEmployeeCount ?? '',
+      },
+      initialPlan(body.plan),
+      ownerUserId,
+    );
+    if (actor) await this.activity.record(row.id, actor, { action: 'account.created', target: row.name, details: { plan: body.plan } });
+    return presentListItem({ ...row, acl: 'master' });
+  }
+
+  async listForUser(userId: string) {
+    const rows = await listAccountsOfUser(this.db, userId);
+    return rows.map(presentListItem);
+  }
+
+  async firstForUser(userId: string) {
+    const [first] = await this.listForUser(userId);
+    if (!first) throw new AppError('ACC_NOT_FOUND');
+    return first;
+  }
+
+  async details(accountId: string, role: TRole, now = new Date()): Promise<TAccountDetails> {
+    const period = usagePeriod(now);
+    const row = await findAccountWithPlan(this.db, accountId, period.start);
+    if (!row) throw new AppError('ACC_NOT_FOUND');
+    const plan = planOf(row.plan);
+    return {
+      acc: presentAccount(row.account, row.plan, now),
+      plan,
+      accPlan: presentAccountPlan(row.plan, now),
+      accFinancial: {
+        customerId: row.plan.financialCustomerId,
+        provider: row.plan.provider,
+        isPaying: row.plan.isPaying,
+        usage: { periodStart: period.start, periodEnd: period.end, conversations: row.usage ?? 0, limit: plan.planParameters.conversations },
+      },
+      userAccAccessAcl: role,
+    };
+  }
+
+  async update(accountId: string, patch: TUpdateAccountBody, actor: TActor) {
+    const row = await updateAccountRow(this.db, accountId, patch);
+    if (!row) throw new AppError('ACC_NOT_FOUND');
+    await this.activity.record(accountId, actor, { action: 'account.updated', target: row.name, details: { fields: Object.keys(patch) } });
+    const current = await findAccountWithPlan(this.db, accountId, usagePeriod().start);
+    return presentAccount(row, current!.plan);
+  }
+
+  async remove(accountId: string, confirm: string) {
+    if (!isDeleteConfirmation(confirm)) throw new AppError('ACC_DELETE_CONFIRMATION');
+    await deleteAccountRow(this.db, accountId);
+  }
+
+  async setPlan(accountId: string, patch: Partial<TNewPlan>, actor: TActor | null, action: 'plan.changed' = 'plan.changed') {
+    const row = await updatePlanRow(this.db, accountId, patch);
+    if (!row) throw new AppError('ACC_NOT_FOUND');
+    await this.activity.record(accountId, actor ?? { userId: '', ip: '', lang: 'pt-BR' }, {
+      action,
+      target: row.planId,
+      details: { paymentStatus: row.paymentStatus, period: row.period },
+    });
+    return row;
+  }
+
+  async members(accountId: string) {
+    const rows = await listMembers(this.db, accountId);
+    return rows.map(({ member, name, email, profilePic }) => ({
+      _id: member.id,
+      userId: member.userId,
+      name,
+      email,
+      profilePic,
+      acl: member.acl,
+      intentions: member.intentions,
+      entities: member.entities,
+      createdAt: member.createdAt.toISOString(),
+    }));
+  }
+
+  /** Role changes: admins and up; nobody grants or edits a role above their own; one master stays. */
+  async updateMember(
+    accountId: string,
+    callerRole: TRole,
+    userId: string,
+    patch: { acl?: TRole; intentions?: string[]; entities?: string[] },
+    actor: TActor,
+  ) {
+    const current = (await this.members(accountId)).find((m) => m.userId === userId);
+    if (!current) throw new AppError('MEMBER_NOT_FOUND');
+    if (!hasRole(callerRole, current.acl as TRole)) throw new AppError('ROLE_ABOVE_OWN');
+    if (patch.acl && !hasRole(callerRole, patch.acl)) throw new AppError('ROLE_ABOVE_OWN');
+    if (current.acl === 'master' && patch.acl && patch.acl !== 'master') {
+      const masters = (await this.members(accountId)).filter((m) => m.acl === 'master').length;
+      if (masters <= 1) throw new AppError('LAST_MASTER');
+    }
+    await updateMemberRow(this.db, accountId, userId, patch);
+    if (patch.acl && patch.acl !== current.acl) {
+      await this.activity.record(accountId, actor, {
+        action: 'member.role_changed',
+        target: current.email,
+        details: { from: current.acl, to: patch.acl },
+      });
+    }
+    return (await this.members(accountId)).find((m) => m.userId === userId)!;
+  }
+
+  /** Removes a member (admins, or a member leaving); the last master cannot be removed. */
+  async removeMember(accountId: string, callerRole: TRole, callerId: string, userId: string, actor: TActor) {
+    const target = (await this.members(accountId)).find((m) => m.userId === userId);
+    if (!target) throw new AppError('MEMBER_NOT_FOUND');
+    if (callerId !== userId) {
+      if (!hasRole(callerRole, 'admin')) throw new AppError('NOT_AUTHORIZED');
+      if (!hasRole(callerRole, target.acl as TRole)) throw new AppError('ROLE_ABOVE_OWN');
+    }
+    const result = await deleteMemberKeepingAMaster(this.db, accountId, userId);
+    if (result === 'not_found') throw new AppError('MEMBER_NOT_FOUND');
+    if (result === 'last_master') throw new AppError('LAST_MASTER');
+    await this.activity.record(accountId, actor, { action: 'member.removed', target: target.email });
+  }
+}

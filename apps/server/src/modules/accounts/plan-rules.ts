@@ -1,0 +1,46 @@
+import { findPlan, type TPlanId } from '@atende/shared';
+import type { TNewPlan } from './accounts.repo';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The plan row of a new account. Pro starts its 7-day trial. Free never expires. Business and
+ * Advanced have no trial: their trial ends at once, so the account is blocked until paid.
+ */
+export function initialPlan(planId: TPlanId, now = new Date()): TNewPlan {
+  const plan = findPlan(planId)!;
+  if (plan.price === 0) {
+    return { planId, price: 0, paymentStatus: 'free', isPaying: false, trialStartDate: null, trialEndDate: null };
+  }
+  return {
+    planId,
+    price: plan.price,
+    paymentStatus: plan.trialDays > 0 ? 'trial' : 'pending',
+    isPaying: false,
+    trialStartDate: now,
+    trialEndDate: new Date(now.getTime() + plan.trialDays * DAY_MS),
+  };
+}
+
+/** The plan row once a checkout for it is paid. */
+export function paidPlan(planId: TPlanId, period: 'monthly' | 'yearly', now = new Date()): Partial<TNewPlan> {
+  const plan = findPlan(planId)!;
+  const months = period === 'yearly' ? 12 : 1;
+  const endDate = new Date(now);
+  endDate.setUTCMonth(endDate.getUTCMonth() + months);
+  return { planId, price: plan.price, paymentStatus: 'paid', isPaying: true, period, endDate };
+}
+
+/** A switch to the free plan: nothing to pay and nothing to expire. */
+export function freePlan(): Partial<TNewPlan> {
+  return { planId: 'free', price: 0, paymentStatus: 'free', isPaying: false, period: 'monthly', endDate: null };
+}
+
+/** First and last day of the usage period (calendar month, UTC). */
+export function usagePeriod(now = new Date()): { start: string; end: string } {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  const start = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  const end = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
+  return { start, end };
+}

@@ -1,0 +1,38 @@
+/** A billing provider: starts a checkout, and (for real providers) confirms it through a signed webhook. */
+export interface TCheckoutRequest {
+  checkoutId: string;
+  accountId: string;
+  planId: string;
+  planTitle: string;
+  providerPlanId: string;
+  amount: number;
+  period: 'monthly' | 'yearly';
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type TCheckoutStart =
+  | { kind: 'paid'; providerSessionId: string }
+  | { kind: 'redirect'; providerSessionId: string; url: string };
+
+export interface TWebhookEvent {
+  type: 'checkout.completed' | 'ignored';
+  providerSessionId?: string;
+}
+
+export interface TBillingProvider {
+  readonly name: 'sandbox' | 'stripe';
+  startCheckout(request: TCheckoutRequest): Promise<TCheckoutStart>;
+  parseWebhook(rawBody: string, signature: string | undefined): TWebhookEvent;
+}
+
+/** The default provider: checkout is paid at once and says it is a sandbox; no money moves. */
+export class SandboxBillingProvider implements TBillingProvider {
+  readonly name = 'sandbox' as const;
+  async startCheckout(request: TCheckoutRequest): Promise<TCheckoutStart> {
+    return { kind: 'paid', providerSessionId: `sandbox_${request.checkoutId}` };
+  }
+  parseWebhook(): TWebhookEvent {
+    return { type: 'ignored' };
+  }
+}

@@ -1,0 +1,83 @@
+import { findPlan, PLANS, type TPlanId } from '@atende/shared';
+import type { TConfig } from '../../config';
+import type { TDb } from '../../platform/db/client';
+import { newId } from '../../platform/db/columns';
+import { AppError } from '../../platform/errors';
+import type { TActor } from '../../platform/request-context';
+import type { AccountsService } from '../accounts/accounts.service';
+import { freePlan, paidPlan } from '../accounts/plan-rules';
+import { SandboxBillingProvider, type TBillingProvider } from './billing.provider';
+import { StripeBillingProvider } from './stripe.provider';
+import * as repo from './billing.repo';
+
+export function createBillingProvider(config: TConfig): TBillingProvider {
+  return config.STRIPE_SECRET_KEY
+    ? new StripeBillingProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, config.STRIPE_API_URL)
+    : new SandboxBillingProvider();
+}
+
+export class BillingService {
+  constructor(
+    private readonly db: TDb,
+    private readonly config: TConfig,
+    private readonly accounts: AccountsService,
+    readonly provider: TBillingProvider = createBillingProvider(config),
+  ) {}
+
+  /** Plans for the plans page; whitelabel accounts see the same plans without product naming. */
+  plans() {
+    return PLANS;
+  }
+
+  /**
+   * PUT g/acc/{acc}/plan/{id}: the free plan switches at once; paid plans go through the
+   * provider's checkout (the sandbox pays at once and says so; Stripe redirects).
+   */
+  async changePlan(accountId: string, planId: string, period: 'monthly' | 'yearly', actor: TActor) {
+    const plan = findPlan(planId);
+    if (!plan) throw new AppError('PLAN_NOT_FOUND');
+    if (plan.price === 0) {
+      await this.accounts.setPlan(accountId, freePlan(), actor);
+      return { provider: this.provider.name, status: 'free' as const, sandbox: this.provider.name === 'sandbox' };
+    }
+    const amount = period === 'yearly' ? plan.price * 10 : plan.price;
+    const checkout = await repo.insertCheckout(this.db, {
+      id: newId(),
+      accountId,
+      planId: plan.id,
+      period,
+      amount,
+      provider: this.provider.name,
+    });
+    const start = await this.provider.startCheckout({
+      checkoutId: checkout.id,
+      accountId,
+      planId: plan.id,
+      planTitle: plan.title,
+      providerPlanId: plan.providerPlanId,
+      amount,
+      period,
+      successUrl: `${this.config.APP_URL}/plans?checkout=success&acc=${accountId}`,
+      cancelUrl: `${this.config.APP_URL}/plans/checkout/${plan.id}?checkout=cancel&acc=${accountId}`,
+    });
+    await repo.setCheckoutSession(this.db, accountId, checkout.id, start.providerSessionId);
+    if (start.kind === 'redirect') return { provider: this.provider.name, status: 'redirect' as const, url: start.url, sandbox: false };
+    await this.complete(accountId, checkout.id, plan.id, period, actor);
+    return { provider: this.provider.name, status: 'paid' as const, sandbox: true };
+  }
+
+  private async complete(accountId: string, checkoutId: string, planId: TPlanId, period: 'monthly' | 'yearly', actor: TActor | null) {
+    if (!(await repo.completeCheckout(this.db, accountId, checkoutId))) return;
+    await this.accounts.setPlan(accountId, { ...paidPlan(planId, period), provider: this.provider.name }, actor);
+  }
+
+  /** Provider webhook: verified, idempotent on the provider's session id. */
+  async handleWebhook(rawBody: string, signature: string | undefined) {
+    const event = this.provider.parseWebhook(rawBody, signature);
+    if (event.type !== 'checkout.completed' || !event.providerSessionId) return { received: true };
+    const checkout = await repo.findCheckoutBySession(this.db, event.providerSessionId);
+    if (!checkout) return { received: true };
+    await this.complete(checkout.accountId, checkout.id, checkout.planId as TPlanId, checkout.period as 'monthly' | 'yearly', null);
+    return { received: true };
+  }
+}

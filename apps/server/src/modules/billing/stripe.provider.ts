@@ -1,0 +1,70 @@
+import { createHmac } from 'node:crypto';
+import { AppError } from '../../platform/errors';
+import { safeEqual } from '../../platform/auth/secrets';
+import type { TBillingProvider, TCheckoutRequest, TCheckoutStart, TWebhookEvent } from './billing.provider';
+
+const TOLERANCE_S = 300;
+
+/** Stripe Checkout over its HTTP API (form-encoded), confirmed by its signed webhook. */
+export class StripeBillingProvider implements TBillingProvider {
+  readonly name = 'stripe' as const;
+
+  constructor(
+    private readonly secretKey: string,
+    private readonly webhookSecret: string | undefined,
+    private readonly apiUrl: string,
+  ) {}
+
+  async startCheckout(request: TCheckoutRequest): Promise<TCheckoutStart> {
+    const form = new URLSearchParams({
+      mode: 'subscription',
+      'line_items[0][price]': request.providerPlanId,
+      'line_items[0][quantity]': '1',
+      client_reference_id: request.checkoutId,
+      'metadata[accountId]': request.accountId,
+      'metadata[planId]': request.planId,
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+    });
+    let response: Response;
+    try {
+      response = await fetch(`${this.apiUrl}/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch {
+      throw new AppError('BILLING_PROVIDER_ERROR');
+    }
+    if (!response.ok) throw new AppError('BILLING_PROVIDER_ERROR', { status: response.status });
+    const session = (await response.json()) as { id: string; url: string };
+    return { kind: 'redirect', providerSessionId: session.id, url: session.url };
+  }
+
+  /** Verifies the Stripe-Signature header (t=..., v1=HMAC-SHA256 of "t.body") within 5 minutes. */
+  parseWebhook(rawBody: string, signature: string | undefined): TWebhookEvent {
+    if (!this.webhookSecret || !signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+    const parts = Object.fromEntries(signature.split(',').map((p) => p.split('=') as [string, string]));
+    const timestamp = Number(parts.t);
+    if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > TOLERANCE_S) {
+      throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+    }
+    const expected = createHmac('sha256', this.webhookSecret).update(`${parts.t}.${rawBody}`).digest('hex');
+    const given = signature
+      .split(',')
+      .filter((p) => p.startsWith('v1='))
+      .map((p) => p.slice(3));
+    if (!given.some((v) => safeEqual(v, expected))) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+    let event: { type?: string; data?: { object?: { id?: string } } };
+    try {
+      event = JSON.parse(rawBody);
+    } catch {
+      throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+    }
+    if (event.type === 'checkout.session.completed' && event.data?.object?.id) {
+      return { type: 'checkout.completed', providerSessionId: event.data.object.id };
+    }
+    return { type: 'ignored' };
+  }
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { accountsRoutes } from './accounts/accounts.routes';
+import { activityLogRoutes } from './activity-log/activity-log.routes';
+import { authRoutes } from './auth/auth.routes';
+import { billingRoutes } from './billing/billing.routes';
+import { usersRoutes } from './users/users.routes';
+
+export async function registerModules(app: FastifyInstance) {
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(accountsRoutes);
+  await app.register(billingRoutes);
+  await app.register(activityLogRoutes);
+}

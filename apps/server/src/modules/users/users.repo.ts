@@ -1,0 +1,84 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { TDb } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
+import { accounts, devices, invitations } from '../accounts/accounts.schema';
+import { userAvatars } from './users.schema';
+
+export type TInvitationRow = typeof invitations.$inferSelect;
+
+export function insertInvitation(db: TDb, row: Omit<typeof invitations.$inferInsert, 'id'>) {
+  return withTenant(db, row.accountId, async (tx) => {
+    const [created] = await tx.insert(invitations).values(row).returning();
+    return created;
+  });
+}
+
+/** An open invitation by id (public lookup by an unguessable id, outside any tenant). */
+export async function findOpenInvitation(db: TDb, id: string) {
+  const [row] = await db
+    .select({ invitation: invitations, accountName: accounts.name })
+    .from(invitations)
+    .innerJoin(accounts, eq(accounts.id, invitations.accountId))
+    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())));
+  return row;
+}
+
+export function listOpenInvitations(db: TDb, accountId: string) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.accountId, accountId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date()))),
+  );
+}
+
+/** Marks an invitation accepted once; false when someone else already did. */
+export function acceptInvitationRow(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(invitations)
+      .set({ acceptedAt: new Date() })
+      .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
+      .returning({ id: invitations.id });
+    return Boolean(row);
+  });
+}
+
+export function deleteInvitation(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const rows = await tx
+      .delete(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.accountId, accountId)))
+      .returning({ id: invitations.id });
+    return rows.length > 0;
+  });
+}
+
+export function upsertDevice(db: TDb, row: Omit<typeof devices.$inferInsert, 'id'>) {
+  return withTenant(db, row.accountId, (tx) =>
+    tx
+      .insert(devices)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [devices.accountId, devices.userId, devices.deviceId],
+        set: { token: row.token, type: row.type, deviceName: row.deviceName },
+      }),
+  );
+}
+
+/** Removes a push token of the user from every account (on logout). */
+export async function deleteDeviceToken(db: TDb, userId: string, token: string) {
+  await db.delete(devices).where(and(eq(devices.userId, userId), eq(devices.token, token)));
+}
+
+export async function upsertAvatar(db: TDb, userId: string, mime: string, data: Uint8Array) {
+  await db
+    .insert(userAvatars)
+    .values({ userId, mime, data })
+    .onConflictDoUpdate({ target: userAvatars.userId, set: { mime, data, updatedAt: new Date() } });
+}
+
+export async function findAvatar(db: TDb, userId: string) {
+  const [row] = await db.select().from(userAvatars).where(eq(userAvatars.userId, userId));
+  return row;
+}

@@ -1,0 +1,41 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from '../errors';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export interface TAccessClaims {
+  sub: string;
+}
+
+export class JwtService {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(userId: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** Verifies a token; failures carry the exact spec messages through their codes. */
+  async verify(token: string | undefined): Promise<TAccessClaims> {
+    if (!token) throw new AppError('JWT_INVALID');
+    if (token.split('.').length !== 3) throw new AppError('JWT_MALFORMED');
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string') throw new AppError('JWT_INVALID');
+      return { sub: payload.sub };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof errors.JWTExpired) throw new AppError('JWT_EXPIRED');
+      if (error instanceof errors.JWSSignatureVerificationFailed) throw new AppError('JWT_INVALID_SIGNATURE');
+      if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) throw new AppError('JWT_MALFORMED');
+      throw new AppError('JWT_INVALID');
+    }
+  }
+}

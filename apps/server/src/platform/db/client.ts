@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type TSchema = typeof schema;
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+
+/** One database handle for either engine: embedded PGlite or a PostgreSQL pool. */
+export interface TDatabase {
+  kind: 'pglite' | 'pg';
+  db: TDb;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+export interface TDatabaseOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** An existing PGlite (tests hand in a copy of a migrated snapshot). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', () => undefined); // idle client errors surface on the next query instead
+    await pool.query('select 1');
+    return {
+      kind: 'pg',
+      db: drizzlePg(pool, { schema }) as unknown as TDb,
+      pool,
+      connectionString: options.databaseUrl,
+      close: () => pool.end(),
+    };
+  }
+  let pglite = options.pglite;
+  if (!pglite) {
+    const dir = resolve(options.dataDir ?? './data', 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  }
+  const instance = pglite;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(instance, { schema }) as unknown as TDb,
+    pglite: instance,
+    close: async () => {
+      if (!instance.closed) await instance.close();
+    },
+  };
+}
+
+/** Rows of a raw `db.execute(sql...)` result (both drivers answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

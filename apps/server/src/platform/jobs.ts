@@ -1,0 +1,51 @@
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDatabase } from './db/client';
+
+export type TJobHandler<T> = (data: T) => Promise<void>;
+
+/** pg-boss queues on the same database (PGlite through its adapter, else its own pool). */
+export class Jobs {
+  private readonly boss: PgBoss;
+  private started = false;
+  private readonly handlers = new Map<string, TJobHandler<any>>();
+
+  constructor(
+    database: TDatabase,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.boss =
+      database.kind === 'pglite'
+        ? new PgBoss({ db: fromPglite(database.pglite! as never), backend: 'pglite', useListenNotify: true })
+        : new PgBoss({ connectionString: database.connectionString!, max: 4, useListenNotify: true });
+    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+  }
+
+  /** Registers a handler before start(); every job is retried and its handler must be idempotent. */
+  register<T>(queue: string, handler: TJobHandler<T>) {
+    this.handlers.set(queue, handler);
+  }
+
+  async start(workers = true) {
+    await this.boss.start();
+    this.started = true;
+    for (const [queue, handler] of this.handlers) {
+      await this.boss.createQueue(queue, { notify: true, retryLimit: 5, retryDelay: 5, retryBackoff: true } as never);
+      if (!workers) continue;
+      await this.boss.work<any>(queue, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 10 } as never, async (jobs: any[]) => {
+        for (const job of jobs) await handler(job.data);
+      });
+    }
+  }
+
+  async send<T extends object>(queue: string, data: T): Promise<void> {
+    if (!this.handlers.has(queue)) throw new Error(`unknown queue ${queue}`);
+    await this.boss.send(queue, data);
+  }
+
+  async stop() {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: true } as never);
+  }
+}

@@ -1,0 +1,52 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TConfig } from '../config';
+import type { Jobs } from './jobs';
+
+export interface TMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export const MAIL_QUEUE = 'mail';
+
+/**
+ * Mail goes through the `mail` job queue and out by SMTP (SMTP_URL). Without SMTP it goes to the
+ * dev outbox: logged and appended to DATA_DIR/outbox.log — never in production.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  constructor(
+    private readonly config: TConfig,
+    private readonly jobs: Jobs,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    if (!config.SMTP_URL && config.isProduction) throw new Error('SMTP_URL is required in production');
+    this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+    jobs.register<TMail>(MAIL_QUEUE, (mail) => this.deliver(mail));
+  }
+
+  queue(mail: TMail): Promise<void> {
+    return this.jobs.send(MAIL_QUEUE, mail);
+  }
+
+  async deliver(mail: TMail): Promise<void> {
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
+      return;
+    }
+    this.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'dev outbox: mail not sent (no SMTP_URL)');
+    mkdirSync(this.config.DATA_DIR, { recursive: true });
+    const entry = `--- ${new Date().toISOString()}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+    appendFileSync(resolve(this.config.DATA_DIR, 'outbox.log'), entry);
+  }
+
+  close() {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TConfig } from '../config';
+import { openDatabase, type TDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { JwtService } from './auth/jwt';
+import { PasswordHasher } from './auth/password';
+import { Jobs } from './jobs';
+import { Mailer } from './mail';
+import { RateLimiter } from './rate-limit';
+
+/** The shared parts every module uses: one instance per process. */
+export interface TPlatform {
+  config: TConfig;
+  database: TDatabase;
+  jwt: JwtService;
+  hasher: PasswordHasher;
+  jobs: Jobs;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+}
+
+export async function createPlatform(
+  config: TConfig,
+  log: FastifyBaseLogger,
+  database?: TDatabase,
+): Promise<TPlatform> {
+  const db = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  await runMigrations(db);
+  const jobs = new Jobs(db, log);
+  return {
+    config,
+    database: db,
+    jwt: new JwtService(config.JWT_SECRET),
+    hasher: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
+    jobs,
+    mailer: new Mailer(config, jobs, log),
+    rateLimiter: new RateLimiter(db.db),
+  };
+}

@@ -1,0 +1,19 @@
+import type { TPlatform } from './platform/platform';
+import { AccountsService } from './modules/accounts/accounts.service';
+import { ActivityLogService } from './modules/activity-log/activity-log.service';
+import { AuthService } from './modules/auth/auth.service';
+import { BillingService } from './modules/billing/billing.service';
+import { UsersService } from './modules/users/users.service';
+
+/** Every feature service, wired once per process. */
+export function createServices(platform: TPlatform) {
+  const db = platform.database.db;
+  const activityLog = new ActivityLogService(db);
+  const accounts = new AccountsService(db, activityLog);
+  const auth = new AuthService(platform, accounts, activityLog);
+  const users = new UsersService(platform, accounts, activityLog, auth.tokens);
+  const billing = new BillingService(db, platform.config, accounts);
+  return { activityLog, accounts, auth, users, billing };
+}
+
+export type TServices = ReturnType<typeof createServices>;

@@ -1,0 +1,107 @@
+import i18n, { type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { ERRORS, LANGS, VALIDATION_MESSAGES, resolveLang, type TLang } from '@atende/shared';
+import { readItem, writeItem } from './storage';
+import { ApiError } from './api-client';
+
+const modules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+
+export const NAMESPACES = [
+  'common',
+  'shell',
+  'auth',
+  'dashboard',
+  'account',
+  'team',
+  'profile',
+  'billing',
+  'activity',
+  'status',
+  'areas',
+  'errors',
+  'validation',
+] as const;
+
+/** Locale files per language, plus the `errors` and `validation` texts derived from packages/shared. */
+export function buildResources(): Record<TLang, Record<string, Record<string, unknown>>> {
+  const resources = {} as Record<TLang, Record<string, Record<string, unknown>>>;
+  for (const lang of LANGS) {
+    const bundle: Record<string, Record<string, unknown>> = {};
+    for (const [path, mod] of Object.entries(modules)) {
+      const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+      if (match && match[1] === lang) bundle[match[2]] = { ...mod.default };
+    }
+    const errors: Record<string, unknown> = { ...(bundle.errors ?? {}) };
+    for (const [code, def] of Object.entries(ERRORS)) errors[code] = def[lang];
+    bundle.errors = errors;
+    const validation: Record<string, unknown> = { ...(bundle.validation ?? {}) };
+    for (const [key, def] of Object.entries(VALIDATION_MESSAGES)) validation[key] = def[lang];
+    bundle.validation = validation;
+    resources[lang] = bundle;
+  }
+  return resources;
+}
+
+export function initialLang(): TLang {
+  const stored = readItem('lang');
+  if (stored === 'en' || stored === 'pt-BR') return stored;
+  return 'pt-BR';
+}
+
+export function setupI18n(lang: TLang = initialLang()) {
+  if (!i18n.isInitialized) {
+    void i18n.use(initReactI18next).init({
+      resources: buildResources(),
+      lng: lang,
+      fallbackLng: 'pt-BR',
+      supportedLngs: [...LANGS],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false, prefix: '{{', suffix: '}}' },
+      returnNull: false,
+      initImmediate: false,
+    } as Parameters<typeof i18n.init>[0]);
+    syncDocumentLang(lang);
+  }
+  return i18n;
+}
+
+function syncDocumentLang(lang: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
+/** Switches the interface language and remembers it. */
+export async function changeLanguage(lang: TLang): Promise<void> {
+  writeItem('lang', lang);
+  await i18n.changeLanguage(lang);
+  syncDocumentLang(lang);
+}
+
+/** The language after login (spec §4): English if it contains 'en', else the user's language if supported, else English. */
+export function languageAfterLogin(userLang: string | null | undefined): TLang {
+  return resolveLang(userLang);
+}
+
+export function currentLang(): TLang {
+  return i18n.language === 'en' ? 'en' : 'pt-BR';
+}
+
+/** Text for a failed call: the server's code in the current language, else its message. */
+export function errorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code && i18n.exists(`errors:${error.code}`)) {
+      const field = error.fields[0]?.path ?? '';
+      return t(`errors:${error.code}`, { field }).replace('{field}', field);
+    }
+    if (error.message) return error.message;
+  }
+  return t('errors:UNKNOWN');
+}
+
+/** Text for a VALIDATION_MESSAGES key (zod issue messages of packages/shared). */
+export function validationText(t: TFunction, key: string | undefined | null): string {
+  if (!key) return '';
+  return i18n.exists(`validation:${key}`) ? t(`validation:${key}`) : key;
+}
+
+export { i18n };

@@ -1,0 +1,38 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type TLazyPage = LazyExoticComponent<ComponentType>;
+
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): TLazyPage {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const auth = () => import('../features/auth/auth-pages');
+const status = () => import('../features/status/status-pages');
+
+/** Code-split pages by route name (packages/shared ROUTES). Routes without a page show the area frame. */
+export const PAGES: Record<string, TLazyPage> = {
+  'page-login': page(() => import('../features/auth/login-page'), 'LoginPage'),
+  register: page(() => import('../features/auth/register-page'), 'RegisterPage'),
+  verify: page(auth, 'VerifyPage'),
+  'forgot-password': page(auth, 'ForgotPasswordPage'),
+  'reset-password': page(auth, 'ResetPasswordPage'),
+  logout: page(auth, 'LogoutPage'),
+  invitation: page(() => import('../features/auth/invitation-page'), 'InvitationPage'),
+  dashboard: page(() => import('../features/dashboards/dashboard-page'), 'DashboardPage'),
+  acc: page(() => import('../features/accounts/account-page'), 'AccountPage'),
+  'acc-users': page(() => import('../features/users/team-page'), 'TeamPage'),
+  'activity-log': page(() => import('../features/activity-log/activity-page'), 'ActivityPage'),
+  profile: page(() => import('../features/users/profile-page'), 'ProfilePage'),
+  plans: page(() => import('../features/billing/plans-page'), 'PlansPage'),
+  'plans-checkout': page(() => import('../features/billing/checkout-page'), 'CheckoutPage'),
+  blocked: page(() => import('../features/billing/blocked-page'), 'BlockedPage'),
+  restricted: page(status, 'RestrictedPage'),
+  'not-authorized': page(status, 'NotAuthorizedPage'),
+  'error-404': page(status, 'NotFoundPage'),
+  'error-500': page(status, 'ServerErrorPage'),
+  maintenance: page(status, 'MaintenancePage'),
+  comingsoon: page(status, 'ComingSoonPage'),
+  callback: page(status, 'CallbackPage'),
+};
+
+export const AreaPage = page(() => import('../features/areas/area-page'), 'AreaPage');

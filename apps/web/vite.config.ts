@@ -1,0 +1,37 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Build number: Date.now() at build time. Sent as Front-Version and written to dist/version.json. */
+const buildNumber = Date.now();
+
+function versionFile(): Plugin {
+  return {
+    name: 'atende-version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify({ version: String(buildNumber) })}\n` });
+    },
+  };
+}
+
+const api = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), versionFile()],
+  define: { __FRONT_VERSION__: JSON.stringify(String(buildNumber)) },
+  server: {
+    port: 5173,
+    proxy: {
+      '/g': api,
+      '/p': api,
+      '/webhooks': api,
+      '/docs': api,
+      '/socket.io': { target: api, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 600,
+  },
+});

@@ -1,0 +1,110 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { LIMITS } from './limits';
+
+/**
+ * Validation rules of spec §5. Messages are keys of VALIDATION_MESSAGES (translated on both sides).
+ */
+export const VALIDATION_MESSAGES = {
+  required: { en: 'This field is required', 'pt-BR': 'Este campo é obrigatório' },
+  invalid: { en: 'Invalid value', 'pt-BR': 'Valor inválido' },
+  email: { en: 'Insert a valid e-mail', 'pt-BR': 'Insira um e-mail válido' },
+  phone: { en: 'Invalid phone number', 'pt-BR': 'Telefone inválido, por favor verifique' },
+  passwordMismatch: {
+    en: "Password doesn't match. Please try again.",
+    'pt-BR': 'As senhas não coincidem. Tente novamente.',
+  },
+  passwordWeak: {
+    en: 'Use at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character',
+    'pt-BR': 'Use ao menos 8 caracteres com uma letra maiúscula, uma minúscula, um número e um caractere especial',
+  },
+  messageEmpty: { en: 'Message cannot be empty', 'pt-BR': 'Messagem não pode estar vazio' },
+  selectRequired: { en: 'Select field is required', 'pt-BR': 'Selecione campo é obrigatório' },
+  formErrors: { en: 'Please correct all errors in your form', 'pt-BR': 'Por favor, corrija todos os erros em seu formulário' },
+  couponInvalid: { en: 'Coupon code is not valid', 'pt-BR': 'Cupom inválido' },
+  url: { en: 'URL must start with http:// or https://', 'pt-BR': 'A URL deve começar com http:// ou https://' },
+  tooLong: { en: 'Too long', 'pt-BR': 'Muito longo' },
+  otp: { en: 'Enter the 6-digit code', 'pt-BR': 'Digite o código de 6 dígitos' },
+  deleteWord: { en: 'Type DELETE to confirm', 'pt-BR': 'Digite EXCLUIR para confirmar' },
+  avatarType: { en: 'Allowed JPG, GIF or PNG', 'pt-BR': 'Permitido JPG, GIF ou PNG' },
+  avatarSize: { en: 'Max size of 800kB', 'pt-BR': 'Tamanho máximo de 800kB' },
+} as const;
+
+export type TValidationKey = keyof typeof VALIDATION_MESSAGES;
+export type TLang = 'pt-BR' | 'en';
+export const LANGS: readonly TLang[] = ['pt-BR', 'en'];
+
+export function isValidationKey(value: string): value is TValidationKey {
+  return Object.hasOwn(VALIDATION_MESSAGES, value);
+}
+
+/** 'en' when the language contains 'en', else pt-BR when supported, else English (spec §4). */
+export function resolveLang(lang: string | null | undefined): TLang {
+  const value = (lang ?? '').toLowerCase();
+  if (value.includes('en')) return 'en';
+  if (value.startsWith('pt')) return 'pt-BR';
+  return 'en';
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_RE.test(value);
+}
+
+/** E.164 form of a phone number, default country code 55; null when not a valid number. */
+export function normalizePhone(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  const digits = trimmed.replace(/[^\d+]/g, '');
+  const withPlus = digits.startsWith('+') ? digits : `+${LIMITS.defaultPhoneCountryCode}${digits}`;
+  const tryParse = (v: string) => {
+    const parsed = parsePhoneNumberFromString(v);
+    return parsed?.isValid() ? parsed.number : null;
+  };
+  // Numbers typed with their own country code but without '+' ("5511...") are accepted too.
+  return tryParse(withPlus) ?? (digits.startsWith('+') ? null : tryParse(`+${digits}`));
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export interface TPasswordChecks {
+  length: boolean;
+  upper: boolean;
+  lower: boolean;
+  number: boolean;
+  special: boolean;
+}
+
+export function passwordChecks(password: string): TPasswordChecks {
+  return {
+    length: password.length >= PASSWORD_MIN_LENGTH,
+    upper: /[A-Z]/.test(password),
+    lower: /[a-z]/.test(password),
+    number: /\d/.test(password),
+    special: /[^A-Za-z0-9]/.test(password),
+  };
+}
+
+/** The policy: at least 8 characters, 1 uppercase, 1 lowercase, 1 number, 1 special character. */
+export function isPasswordAcceptable(password: string): boolean {
+  return Object.values(passwordChecks(password)).every(Boolean) && password.length <= 128;
+}
+
+export const PASSWORD_LEVELS = ['veryWeak', 'weak', 'medium', 'strong', 'veryStrong'] as const;
+export type TPasswordLevel = (typeof PASSWORD_LEVELS)[number];
+
+/**
+ * Strength level from the five policy checks (levels very weak to strong). zxcvbn's guess score
+ * (0-4) may lower it further where the shared strength meter loads it; this rule alone is what
+ * the server enforces.
+ */
+export function passwordLevel(password: string, guessScore?: number): TPasswordLevel {
+  const passed = Object.values(passwordChecks(password)).filter(Boolean).length;
+  let index = passed <= 1 ? 0 : passed - 1; // 0..4
+  if (guessScore !== undefined) index = Math.min(index, Math.max(guessScore, passed === 5 ? 2 : 0));
+  return PASSWORD_LEVELS[Math.max(0, Math.min(4, index))];
+}
+
+/** Account deletion confirmation word: DELETE, or EXCLUIR in Portuguese. */
+export function isDeleteConfirmation(word: string): boolean {
+  return word === 'DELETE' || word === 'EXCLUIR';
+}
