@@ -62,10 +62,11 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
   });
 
   await platform.jobs.start(options.workers ?? true);
+  const ownsDatabase = !options.database;
   app.addHook('onClose', async () => {
     await platform.jobs.stop();
     platform.mailer.close();
-    await platform.database.close();
+    if (ownsDatabase) await platform.database.close();
   });
   return app;
 }

@@ -1,11 +1,13 @@
+import { lazy } from 'react';
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTES, type TLayout, type TRouteDef } from '@atende/shared';
 import { AreaPage, PAGES } from './pages';
 import { RouteGate } from './route-gate';
-import { MainLayout } from './layouts/main-layout';
 import { BlankLayout } from './layouts/blank-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouterErrorPage } from './layouts/router-error';
+
+const MainLayout = lazy(async () => ({ default: (await import('./layouts/main-layout')).MainLayout }));
 
 function routeObject(def: TRouteDef): RouteObject {
   if (def.redirect) return { path: def.path, element: <Navigate to={def.redirect} replace /> };

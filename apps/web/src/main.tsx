@@ -1,0 +1,36 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { configureApi } from './app/api-client';
+import { i18n, setupI18n } from './app/i18n';
+import { Providers } from './app/providers';
+import { queryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { getSession, loadAccount, logout, onLogout, setSessionNavigator } from './app/session';
+import { ensureDeviceId } from './app/storage';
+
+setupI18n();
+ensureDeviceId();
+const router = createAppRouter();
+setSessionNavigator((to) => void router.navigate(to, { replace: true }));
+configureApi({ onLogout: () => void logout(), getLang: () => i18n.language });
+onLogout(() => queryClient.clear());
+
+// Drop the one-time reload marker of a front-version conflict from the address bar.
+const url = new URL(window.location.href);
+if (url.searchParams.has('cc')) {
+  url.searchParams.delete('cc');
+  window.history.replaceState(window.history.state, '', url.toString());
+}
+if (getSession().token) void loadAccount(url.searchParams.get('acc'));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

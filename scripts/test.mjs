@@ -1,0 +1,59 @@
+// npm test: lint, type-check, unit, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL
+// is set), web components, then e2e against the built app in Debian chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const results = [];
+const reports = resolve(root, 'node_modules/.cache/atende-test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+let reportCount = 0;
+
+function step(name, cmd, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok: result.status === 0, seconds });
+  if (result.status !== 0) {
+    summary();
+    console.error(`\n✗ ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Totals over every vitest run's JSON report, printed as the closing 'N passed, N failed' line. */
+function summary() {
+  console.log('\nSummary:');
+  for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds}s)`);
+  let passed = 0;
+  let failed = 0;
+  for (let i = 1; i <= reportCount; i++) {
+    const file = resolve(reports, `${i}.json`);
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
+  console.log(`\nTests: ${passed} passed, ${failed} failed`);
+}
+
+function vitest() {
+  reportCount += 1;
+  return ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resolve(reports, `${reportCount}.json`)}`];
+}
+step('lint (biome)', 'npx', ['biome', 'check', '.']);
+step('type-check (tsc -b)', 'npx', ['tsc', '-b']);
+step('unit + web components', 'npx', [...vitest(), '--passWithNoTests', '--project', 'unit', '--project', 'web']);
+step('integration on PGlite', 'npx', [...vitest(), '--project', 'int'], { TEST_ENGINE: 'pglite' });
+if (process.env.TEST_DATABASE_URL) {
+  step('integration on PostgreSQL', 'npx', [...vitest(), '--project', 'int'], { TEST_ENGINE: 'pg' });
+} else {
+  console.log('\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)');
+}
+step('build', 'npm', ['run', 'build']);
+step('e2e (Debian chromium)', 'npx', [...vitest(), '--project', 'e2e']);
+summary();
