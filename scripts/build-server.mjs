@@ -8,7 +8,9 @@ import { build } from 'esbuild';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(resolve(root, 'apps/server/package.json'), 'utf8'));
 const shared = JSON.parse(readFileSync(resolve(root, 'packages/shared/package.json'), 'utf8'));
-const external = [...Object.keys(pkg.dependencies), ...Object.keys(shared.dependencies)].filter((d) => !d.startsWith('@atende/'));
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(shared.dependencies)].filter(
+  (d) => !d.startsWith('@atende/'),
+);
 
 await build({
   entryPoints: [resolve(root, 'apps/server/src/main.ts')],

@@ -29,14 +29,22 @@ if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 const sharedAt = newestMtime(join(root, 'packages/shared'));
-if (Math.max(sharedAt, newestMtime(join(root, 'apps/web'))) > builtAt(join(root, 'apps/web/dist/index.html'))) {
+if (
+  Math.max(sharedAt, newestMtime(join(root, 'apps/web'))) > builtAt(join(root, 'apps/web/dist/index.html'))
+) {
   console.log('Building the web app...');
   run('npm', ['run', 'build', '-w', '@atende/web']);
 }
-if (Math.max(sharedAt, newestMtime(join(root, 'apps/server/src'))) > builtAt(join(root, 'apps/server/dist/main.js'))) {
+if (
+  Math.max(sharedAt, newestMtime(join(root, 'apps/server/src'))) >
+  builtAt(join(root, 'apps/server/dist/main.js'))
+) {
   run('node', ['scripts/build-server.mjs']);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -43,11 +43,24 @@ function summary() {
 
 function vitest() {
   reportCount += 1;
-  return ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resolve(reports, `${reportCount}.json`)}`];
+  return [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resolve(reports, `${reportCount}.json`)}`,
+  ];
 }
 step('lint (biome)', 'npx', ['biome', 'check', '.']);
-step('type-check (tsc -b)', 'npx', ['tsc', '-b']);
-step('unit + web components', 'npx', [...vitest(), '--passWithNoTests', '--project', 'unit', '--project', 'web']);
+step('type-check (tsc --noEmit, every workspace)', 'node', ['scripts/typecheck.mjs']);
+step('unit + web components', 'npx', [
+  ...vitest(),
+  '--passWithNoTests',
+  '--project',
+  'unit',
+  '--project',
+  'web',
+]);
 step('integration on PGlite', 'npx', [...vitest(), '--project', 'int'], { TEST_ENGINE: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   step('integration on PostgreSQL', 'npx', [...vitest(), '--project', 'int'], { TEST_ENGINE: 'pg' });

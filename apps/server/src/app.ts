@@ -4,10 +4,17 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import './platform/fastify-augment';
 import { loadConfig, type TConfig } from './config';
 import type { TDatabase } from './platform/db/client';
 import { errorHandler, notFoundHandler } from './platform/errors';
-import { registerDocs, registerFrontVersion, registerOps, registerWeb, webBuildVersion } from './platform/http-plugins';
+import {
+  registerDocs,
+  registerFrontVersion,
+  registerOps,
+  registerWeb,
+  webBuildVersion,
+} from './platform/http-plugins';
 import { createPlatform } from './platform/platform';
 import { createServices } from './services';
 import { registerModules } from './modules';
@@ -61,10 +68,12 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
     return notFoundHandler(request, reply);
   });
 
+  await platform.tenantCache.start();
   await platform.jobs.start(options.workers ?? true);
   const ownsDatabase = !options.database;
   app.addHook('onClose', async () => {
     await platform.jobs.stop();
+    await platform.tenantCache.stop();
     platform.mailer.close();
     if (ownsDatabase) await platform.database.close();
   });

@@ -14,9 +14,15 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// URL')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Atende <no-reply@atende.local>'),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),

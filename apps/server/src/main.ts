@@ -25,7 +25,9 @@ async function main() {
   const demo = await seedDemoAccount(app, config);
   await app.listen({ port: config.PORT, host: config.HOST });
   if (demo) {
-    console.log(`\n  Demo account created (shown once):\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
+    console.log(
+      `\n  Demo account created (shown once):\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`,
+    );
   }
   console.log(`  Atende is running at ${config.APP_URL}  (API docs: ${config.APP_URL}/docs)\n`);
 

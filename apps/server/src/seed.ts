@@ -10,7 +10,10 @@ export const DEMO_EMAIL = 'demo@atende.local';
  * Seeds the demo account into an empty database only, never in production. The password is
  * random and printed once by `npm start`.
  */
-export async function seedDemoAccount(app: FastifyInstance, config: TConfig): Promise<{ email: string; password: string } | null> {
+export async function seedDemoAccount(
+  app: FastifyInstance,
+  config: TConfig,
+): Promise<{ email: string; password: string } | null> {
   if (config.isProduction || config.SEED_DEMO === 'false') return null;
   const { db } = app.platform.database;
   const [{ value }] = await db.select({ value: count() }).from(users);

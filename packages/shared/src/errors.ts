@@ -18,12 +18,24 @@ const def = (status: number, en: string, ptBR: string, fixed = false): TErrorDef
 });
 
 export const ERRORS = {
-  VALIDATION_FAILED: def(400, 'Please correct all errors in your form', 'Por favor, corrija todos os erros em seu formulário'),
-  INTERNAL_ERROR: def(500, 'Internal server error. Please try again.', 'Erro interno do servidor. Tente novamente.'),
+  VALIDATION_FAILED: def(
+    400,
+    'Please correct all errors in your form',
+    'Por favor, corrija todos os erros em seu formulário',
+  ),
+  INTERNAL_ERROR: def(
+    500,
+    'Internal server error. Please try again.',
+    'Erro interno do servidor. Tente novamente.',
+  ),
   ROUTE_NOT_FOUND: def(404, 'Route not found', 'Rota não encontrada'),
   NOT_FOUND: def(404, 'Not found', 'Não encontrado'),
   PAYLOAD_TOO_LARGE: def(413, 'The request is too large', 'A requisição é grande demais'),
-  RATE_LIMITED: def(429, 'Too many attempts. Wait a moment and try again.', 'Muitas tentativas. Aguarde um momento e tente novamente.'),
+  RATE_LIMITED: def(
+    429,
+    'Too many attempts. Wait a moment and try again.',
+    'Muitas tentativas. Aguarde um momento e tente novamente.',
+  ),
   UNAUTHORIZED: def(401, 'invalid token', 'invalid token', true),
   JWT_EXPIRED: def(401, 'jwt expired', 'jwt expired', true),
   JWT_INVALID_SIGNATURE: def(401, 'invalid signature', 'invalid signature', true),
@@ -48,8 +60,16 @@ export const ERRORS = {
   USER_NOT_FOUND: def(404, 'User not found', 'Usuário não encontrado'),
   ALREADY_CONFIRMED: def(409, 'This e-mail is already confirmed', 'Este e-mail já foi confirmado'),
   OTP_INVALID: def(400, 'Invalid code', 'Código inválido'),
-  OTP_EXPIRED: def(400, 'This code has expired. Request a new one.', 'Este código expirou. Solicite um novo.'),
-  OTP_TOO_MANY_ATTEMPTS: def(429, 'Too many attempts. Request a new code.', 'Muitas tentativas. Solicite um novo código.'),
+  OTP_EXPIRED: def(
+    400,
+    'This code has expired. Request a new one.',
+    'Este código expirou. Solicite um novo.',
+  ),
+  OTP_TOO_MANY_ATTEMPTS: def(
+    429,
+    'Too many attempts. Request a new code.',
+    'Muitas tentativas. Solicite um novo código.',
+  ),
   REFRESH_TOKEN_INVALID: def(401, 'invalid token', 'invalid token', true),
   RESET_TOKEN_INVALID: def(
     400,
@@ -61,16 +81,40 @@ export const ERRORS = {
     'Use at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character',
     'Use ao menos 8 caracteres com uma letra maiúscula, uma minúscula, um número e um caractere especial',
   ),
-  PASSWORD_MISMATCH: def(400, "Password doesn't match. Please try again.", 'As senhas não coincidem. Tente novamente.'),
+  PASSWORD_MISMATCH: def(
+    400,
+    "Password doesn't match. Please try again.",
+    'As senhas não coincidem. Tente novamente.',
+  ),
   PASSWORD_WRONG: def(400, 'The current password is incorrect', 'A senha atual está incorreta'),
   INVITATION_NOT_FOUND: def(404, 'Invitation not found or expired', 'Convite não encontrado ou expirado'),
-  INVITATION_EMAIL_MISMATCH: def(400, 'This invitation was sent to another e-mail', 'Este convite foi enviado para outro e-mail'),
-  ROLE_ABOVE_OWN: def(403, 'You cannot grant a role above your own', 'Você não pode conceder um papel acima do seu'),
-  ALREADY_MEMBER: def(409, 'This user is already a member of the account', 'Este usuário já é membro da conta'),
+  INVITATION_EMAIL_MISMATCH: def(
+    400,
+    'This invitation was sent to another e-mail',
+    'Este convite foi enviado para outro e-mail',
+  ),
+  ROLE_ABOVE_OWN: def(
+    403,
+    'You cannot grant a role above your own',
+    'Você não pode conceder um papel acima do seu',
+  ),
+  ALREADY_MEMBER: def(
+    409,
+    'This user is already a member of the account',
+    'Este usuário já é membro da conta',
+  ),
   MEMBER_NOT_FOUND: def(404, 'Member not found', 'Membro não encontrado'),
-  LAST_MASTER: def(400, 'The last master of the account cannot be removed', 'O último master da conta não pode ser removido'),
+  LAST_MASTER: def(
+    400,
+    'The last master of the account cannot be removed',
+    'O último master da conta não pode ser removido',
+  ),
   PLAN_NOT_FOUND: def(404, 'Plan not found', 'Plano não encontrado'),
-  BILLING_PROVIDER_ERROR: def(502, 'The payment provider did not answer. Try again.', 'O provedor de pagamento não respondeu. Tente novamente.'),
+  BILLING_PROVIDER_ERROR: def(
+    502,
+    'The payment provider did not answer. Try again.',
+    'O provedor de pagamento não respondeu. Tente novamente.',
+  ),
   WEBHOOK_SIGNATURE_INVALID: def(400, 'Invalid webhook signature', 'Assinatura de webhook inválida'),
   COUPON_INVALID: def(400, 'Coupon code is not valid', 'Cupom inválido'),
   ALIAS_IN_USE: def(
@@ -84,16 +128,32 @@ export const ERRORS = {
     'O limite de conversas do plano neste período foi atingido',
   ),
   // Spec §8 catalogue, used by later features.
-  CONVERSATION_TAKEN: def(409, 'This conversation was already taken or closed', 'Esta conversa já foi assumida ou encerrada'),
-  CONVERSATION_OTHER_OPERATOR: def(403, 'This conversation belongs to another operator', 'Esta conversa pertence a outro operador'),
+  CONVERSATION_TAKEN: def(
+    409,
+    'This conversation was already taken or closed',
+    'Esta conversa já foi assumida ou encerrada',
+  ),
+  CONVERSATION_OTHER_OPERATOR: def(
+    403,
+    'This conversation belongs to another operator',
+    'Esta conversa pertence a outro operador',
+  ),
   CONVERSATION_ACTION_FAILED: def(
     500,
     'Error closing or forwarding the conversation. Refresh the page and try again.',
     'Erro ao encerrar ou transferir a conversa. Atualize a página e tente novamente.',
   ),
   FILE_UPLOAD_ERROR: def(400, 'Error uploading the file', 'Erro ao enviar o arquivo'),
-  FILE_TOO_LARGE: def(413, 'The file is too large for this channel', 'O arquivo é grande demais para este canal'),
-  FILE_TYPE_NOT_ALLOWED: def(415, 'This file type is not allowed on this channel', 'Este tipo de arquivo não é permitido neste canal'),
+  FILE_TOO_LARGE: def(
+    413,
+    'The file is too large for this channel',
+    'O arquivo é grande demais para este canal',
+  ),
+  FILE_TYPE_NOT_ALLOWED: def(
+    415,
+    'This file type is not allowed on this channel',
+    'Este tipo de arquivo não é permitido neste canal',
+  ),
   CHANNEL_NO_MEDIA: def(400, 'This channel does not accept media', 'Este canal não aceita mídia'),
   WHATSAPP_WINDOW_CLOSED: def(
     400,
@@ -102,14 +162,26 @@ export const ERRORS = {
   ),
   SMS_INSUFFICIENT_BALANCE: def(402, 'Insufficient SMS balance', 'Saldo de SMS insuficiente'),
   NUMBER_NOT_EXISTS: def(400, 'This number does not exist', 'Este número não existe'),
-  CONVERSATION_START_FAILED: def(500, 'Could not start the conversation', 'Não foi possível iniciar a conversa'),
+  CONVERSATION_START_FAILED: def(
+    500,
+    'Could not start the conversation',
+    'Não foi possível iniciar a conversa',
+  ),
   ACTIVE_CONVERSATION_EXISTS: def(
     409,
     'An active conversation already exists with this number',
     'Já existe uma conversa ativa com este número',
   ),
-  REASONS_LIMIT_REACHED: def(400, 'Closing reasons limit reached', 'Limite de motivos de encerramento atingido'),
-  AUTOMATION_LIMIT_REACHED: def(400, 'Automation creation limit reached', 'Limite de criação de automações atingido'),
+  REASONS_LIMIT_REACHED: def(
+    400,
+    'Closing reasons limit reached',
+    'Limite de motivos de encerramento atingido',
+  ),
+  AUTOMATION_LIMIT_REACHED: def(
+    400,
+    'Automation creation limit reached',
+    'Limite de criação de automações atingido',
+  ),
   CSV_STRUCTURE_ERROR: def(400, 'The CSV file structure is invalid', 'A estrutura do arquivo CSV é inválida'),
 } as const satisfies Record<string, TErrorDef>;
 
@@ -119,7 +191,11 @@ export function isErrorCode(value: string): value is TErrorCode {
   return Object.hasOwn(ERRORS, value);
 }
 
-export function errorMessage(code: TErrorCode, lang: 'pt-BR' | 'en', params: Record<string, string> = {}): string {
+export function errorMessage(
+  code: TErrorCode,
+  lang: 'pt-BR' | 'en',
+  params: Record<string, string> = {},
+): string {
   const text = ERRORS[code][lang];
   return text.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? `{${key}}`);
 }

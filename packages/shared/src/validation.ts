@@ -15,13 +15,20 @@ export const VALIDATION_MESSAGES = {
   },
   passwordWeak: {
     en: 'Use at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character',
-    'pt-BR': 'Use ao menos 8 caracteres com uma letra maiúscula, uma minúscula, um número e um caractere especial',
+    'pt-BR':
+      'Use ao menos 8 caracteres com uma letra maiúscula, uma minúscula, um número e um caractere especial',
   },
   messageEmpty: { en: 'Message cannot be empty', 'pt-BR': 'Messagem não pode estar vazio' },
   selectRequired: { en: 'Select field is required', 'pt-BR': 'Selecione campo é obrigatório' },
-  formErrors: { en: 'Please correct all errors in your form', 'pt-BR': 'Por favor, corrija todos os erros em seu formulário' },
+  formErrors: {
+    en: 'Please correct all errors in your form',
+    'pt-BR': 'Por favor, corrija todos os erros em seu formulário',
+  },
   couponInvalid: { en: 'Coupon code is not valid', 'pt-BR': 'Cupom inválido' },
-  url: { en: 'URL must start with http:// or https://', 'pt-BR': 'A URL deve começar com http:// ou https://' },
+  url: {
+    en: 'URL must start with http:// or https://',
+    'pt-BR': 'A URL deve começar com http:// ou https://',
+  },
   tooLong: { en: 'Too long', 'pt-BR': 'Muito longo' },
   otp: { en: 'Enter the 6-digit code', 'pt-BR': 'Digite o código de 6 dígitos' },
   deleteWord: { en: 'Type DELETE to confirm', 'pt-BR': 'Digite EXCLUIR para confirmar' },

@@ -1,6 +1,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERRORS, errorMessage, isValidationKey, VALIDATION_MESSAGES, type TErrorCode, type TLang, type TValidationKey } from '@atende/shared';
+import {
+  ERRORS,
+  errorMessage,
+  isValidationKey,
+  VALIDATION_MESSAGES,
+  type TErrorCode,
+  type TLang,
+  type TValidationKey,
+} from '@atende/shared';
 import { requestLang } from './i18n';
 
 /** A failure the client can act on: a stable code from packages/shared plus optional details. */
@@ -28,7 +36,11 @@ export interface TFieldError {
   key: string;
 }
 
-function translateIssue(issue: { message?: string; code?: string; path?: PropertyKey[] }, lang: TLang, missing: boolean): TFieldError {
+function translateIssue(
+  issue: { message?: string; code?: string; path?: PropertyKey[] },
+  lang: TLang,
+  missing: boolean,
+): TFieldError {
   const raw = issue.message ?? '';
   const key = isValidationKey(raw) ? raw : missing ? 'required' : 'invalid';
   return { path: (issue.path ?? []).map(String).join('.'), key, message: VALIDATION_MESSAGES[key][lang] };
@@ -54,7 +66,11 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
 /** The one error handler: AppError → its code; zod → VALIDATION_FAILED; anything else → INTERNAL_ERROR. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const lang = requestLang(request);
-  if (error instanceof AppError && error.code === 'VALIDATION_FAILED' && Array.isArray(error.details?.fields)) {
+  if (
+    error instanceof AppError &&
+    error.code === 'VALIDATION_FAILED' &&
+    Array.isArray(error.details?.fields)
+  ) {
     const fields = (error.details.fields as Array<{ path: string; key: TValidationKey }>).map((f) => ({
       path: f.path,
       key: f.key,
@@ -84,16 +100,25 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     });
   }
   const status = (error as FastifyError).statusCode;
-  if (status === 413) return send(reply, 413, { code: 'PAYLOAD_TOO_LARGE', message: errorMessage('PAYLOAD_TOO_LARGE', lang) });
-  if (status === 429) return send(reply, 429, { code: 'RATE_LIMITED', message: errorMessage('RATE_LIMITED', lang) });
+  if (status === 413)
+    return send(reply, 413, { code: 'PAYLOAD_TOO_LARGE', message: errorMessage('PAYLOAD_TOO_LARGE', lang) });
+  if (status === 429)
+    return send(reply, 429, { code: 'RATE_LIMITED', message: errorMessage('RATE_LIMITED', lang) });
   if (status && status >= 400 && status < 500) {
     // Malformed JSON, unsupported media type and the like: the client's input, never a 500.
-    return send(reply, 400, { code: 'VALIDATION_FAILED', message: errorMessage('VALIDATION_FAILED', lang), fields: [] });
+    return send(reply, 400, {
+      code: 'VALIDATION_FAILED',
+      message: errorMessage('VALIDATION_FAILED', lang),
+      fields: [],
+    });
   }
   request.log.error({ err: error }, 'unhandled error');
   return send(reply, 500, { code: 'INTERNAL_ERROR', message: errorMessage('INTERNAL_ERROR', lang) });
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  return send(reply, 404, { code: 'ROUTE_NOT_FOUND', message: errorMessage('ROUTE_NOT_FOUND', requestLang(request)) });
+  return send(reply, 404, {
+    code: 'ROUTE_NOT_FOUND',
+    message: errorMessage('ROUTE_NOT_FOUND', requestLang(request)),
+  });
 }

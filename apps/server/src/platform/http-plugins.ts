@@ -12,7 +12,11 @@ import { sql } from 'drizzle-orm';
 export async function registerDocs(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Atende API', version: '0.1.0', description: 'Envelope: { status: 1, data } or { status: 0, code, message }' },
+      info: {
+        title: 'Atende API',
+        version: '0.1.0',
+        description: 'Envelope: { status: 1, data } or { status: 0, code, message }',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
@@ -73,7 +77,8 @@ export function registerFrontVersion(app: FastifyInstance, serverVersion: number
     const header = request.headers['front-version'];
     const client = Number(Array.isArray(header) ? header[0] : header);
     if (!header || !Number.isFinite(client) || client >= serverVersion) return payload;
-    if (payload && typeof payload === 'object' && !Array.isArray(payload)) return { ...payload, frontVersionConflict: true };
+    if (payload && typeof payload === 'object' && !Array.isArray(payload))
+      return { ...payload, frontVersionConflict: true };
     return payload;
   });
 }
@@ -81,7 +86,13 @@ export function registerFrontVersion(app: FastifyInstance, serverVersion: number
 /** The built web app with SPA fallback: unknown non-API GETs serve index.html. */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
   if (!webDist || !existsSync(resolve(webDist, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    maxAge: '1y',
+    immutable: true,
+  });
   const indexHtml = readFileSync(resolve(webDist, 'index.html'));
   return (url: string) => {
     if (/^\/(g|p|webhooks|socket\.io|docs|healthz|readyz|metrics)(\/|$|\?)/.test(url)) return null;

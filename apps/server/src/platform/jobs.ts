@@ -30,11 +30,20 @@ export class Jobs {
     await this.boss.start();
     this.started = true;
     for (const [queue, handler] of this.handlers) {
-      await this.boss.createQueue(queue, { notify: true, retryLimit: 5, retryDelay: 5, retryBackoff: true } as never);
+      await this.boss.createQueue(queue, {
+        notify: true,
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+      } as never);
       if (!workers) continue;
-      await this.boss.work<any>(queue, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 10 } as never, async (jobs: any[]) => {
-        for (const job of jobs) await handler(job.data);
-      });
+      await this.boss.work<any>(
+        queue,
+        { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 10 } as never,
+        async (jobs: any[]) => {
+          for (const job of jobs) await handler(job.data);
+        },
+      );
     }
   }
 

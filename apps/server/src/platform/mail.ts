@@ -40,7 +40,10 @@ export class Mailer {
       await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
       return;
     }
-    this.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'dev outbox: mail not sent (no SMTP_URL)');
+    this.log.info(
+      { to: mail.to, subject: mail.subject, text: mail.text },
+      'dev outbox: mail not sent (no SMTP_URL)',
+    );
     mkdirSync(this.config.DATA_DIR, { recursive: true });
     const entry = `--- ${new Date().toISOString()}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
     appendFileSync(resolve(this.config.DATA_DIR, 'outbox.log'), entry);

@@ -7,6 +7,7 @@ import { PasswordHasher } from './auth/password';
 import { Jobs } from './jobs';
 import { Mailer } from './mail';
 import { RateLimiter } from './rate-limit';
+import { TenantCache } from './tenant-cache';
 
 /** The shared parts every module uses: one instance per process. */
 export interface TPlatform {
@@ -17,6 +18,7 @@ export interface TPlatform {
   jobs: Jobs;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  tenantCache: TenantCache;
 }
 
 export async function createPlatform(
@@ -35,5 +37,6 @@ export async function createPlatform(
     jobs,
     mailer: new Mailer(config, jobs, log),
     rateLimiter: new RateLimiter(db.db),
+    tenantCache: new TenantCache(db, log),
   };
 }

@@ -24,12 +24,16 @@ export class RateLimiter {
   async consume(key: string, limit: number, windowSeconds: number): Promise<void> {
     const { count, resetAt } = await this.hit(key, windowSeconds);
     if (count > limit) {
-      throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil((resetAt.getTime() - Date.now()) / 1000) });
+      throw new AppError('RATE_LIMITED', {
+        retryAfterSeconds: Math.ceil((resetAt.getTime() - Date.now()) / 1000),
+      });
     }
   }
 
   async peek(key: string): Promise<number> {
-    const result = await this.db.execute(sql`select count from rate_limits where key = ${key} and reset_at > now()`);
+    const result = await this.db.execute(
+      sql`select count from rate_limits where key = ${key} and reset_at > now()`,
+    );
     return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
   }
 

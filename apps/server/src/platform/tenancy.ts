@@ -1,25 +1,92 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { hasRole, isRole, type TRole } from '@atende/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { hasRole, isRole, usagePeriod, type TRole } from '@atende/shared';
 import { z } from 'zod';
-import { accountMembers, accounts } from './db/schema';
+import type { TDb } from './db/client';
+import { accountMembers, accountPlans, accounts, conversationUsage } from './db/schema';
 import { AppError } from './errors';
 import { requireUser } from './auth/guard';
 
 export type TAccountRow = typeof accounts.$inferSelect;
+export type TAccountPlanRow = typeof accountPlans.$inferSelect;
 
-export interface TTenant {
-  accountId: string;
-  userId: string;
+/** What every tenant request knows about its account (cached; see TenantCache). */
+export interface TAccountBundle {
+  account: TAccountRow;
+  plan: TAccountPlanRow;
+  usage: { periodStart: string; count: number };
+}
+
+export interface TMembership {
   role: TRole;
   intentions: string[];
   entities: string[];
-  account: TAccountRow;
 }
 
-const uuidSchema = z.uuid();
+export interface TTenant extends TMembership, TAccountBundle {
+  accountId: string;
+  userId: string;
+}
 
 type TAccountSource = 'acc' | 'id' | 'body';
+const uuidSchema = z.uuid();
+
+/** Prepared statements, built once per database handle. */
+const statements = new WeakMap<TDb, ReturnType<typeof prepare>>();
+function prepare(db: TDb) {
+  return {
+    account: db
+      .select({ account: accounts, plan: accountPlans, usage: conversationUsage.count })
+      .from(accounts)
+      .innerJoin(accountPlans, eq(accountPlans.accountId, accounts.id))
+      .leftJoin(
+        conversationUsage,
+        and(
+          eq(conversationUsage.accountId, accounts.id),
+          eq(conversationUsage.periodStart, sql.placeholder('periodStart')),
+        ),
+      )
+      .where(eq(accounts.id, sql.placeholder('accountId')))
+      .prepare('tenant_account'),
+    member: db
+      .select({
+        acl: accountMembers.acl,
+        intentions: accountMembers.intentions,
+        entities: accountMembers.entities,
+      })
+      .from(accountMembers)
+      .where(
+        and(
+          eq(accountMembers.accountId, sql.placeholder('accountId')),
+          eq(accountMembers.userId, sql.placeholder('userId')),
+        ),
+      )
+      .prepare('tenant_member'),
+  };
+}
+function statementsOf(db: TDb) {
+  let s = statements.get(db);
+  if (!s) {
+    s = prepare(db);
+    statements.set(db, s);
+  }
+  return s;
+}
+
+/** The account with its plan and this period's usage (the gate's own read, before membership is known). */
+export async function loadAccountBundle(db: TDb, accountId: string): Promise<TAccountBundle | undefined> {
+  const periodStart = usagePeriod().start;
+  const [row] = await statementsOf(db).account.execute({ accountId, periodStart });
+  return row
+    ? { account: row.account, plan: row.plan, usage: { periodStart, count: row.usage ?? 0 } }
+    : undefined;
+}
+
+async function loadMembership(db: TDb, accountId: string, userId: string): Promise<TMembership | undefined> {
+  const [row] = await statementsOf(db).member.execute({ accountId, userId });
+  if (!row || !isRole(row.acl)) return undefined;
+  return { role: row.acl, intentions: row.intentions, entities: row.entities };
+}
 
 /**
  * The account id of a request: path `acc` (or `id` on g/acc/{id}), else query `acc`. The body
@@ -42,24 +109,15 @@ export function requireTenant(minRole: TRole, from: TAccountSource = 'acc') {
     await requireUser(request);
     const accountId = accountIdOf(request, from);
     if (!accountId || !uuidSchema.safeParse(accountId).success) throw new AppError('ACC_NOT_FOUND');
-    const { db } = request.server.platform.database;
-    const rows = await db
-      .select({ account: accounts, acl: accountMembers.acl, intentions: accountMembers.intentions, entities: accountMembers.entities })
-      .from(accounts)
-      .leftJoin(accountMembers, and(eq(accountMembers.accountId, accounts.id), eq(accountMembers.userId, request.userId!)))
-      .where(eq(accounts.id, accountId))
-      .limit(1);
-    const row = rows[0];
-    if (!row || row.account.status === 2) throw new AppError('ACC_NOT_FOUND');
-    if (!row.acl || !isRole(row.acl)) throw new AppError('ACC_INVALID_USER');
-    if (!hasRole(row.acl, minRole)) throw new AppError('NOT_AUTHORIZED');
-    request.tenant = {
-      accountId,
-      userId: request.userId!,
-      role: row.acl,
-      intentions: row.intentions ?? [],
-      entities: row.entities ?? [],
-      account: row.account,
-    };
+    const { database, tenantCache } = request.server.platform;
+    const userId = request.userId!;
+    const bundle = await tenantCache.account(accountId, () => loadAccountBundle(database.db, accountId));
+    if (!bundle || bundle.account.status === 2) throw new AppError('ACC_NOT_FOUND');
+    const member = await tenantCache.member(accountId, userId, () =>
+      loadMembership(database.db, accountId, userId),
+    );
+    if (!member) throw new AppError('ACC_INVALID_USER');
+    if (!hasRole(member.role, minRole)) throw new AppError('NOT_AUTHORIZED');
+    request.tenant = { accountId, userId, ...member, ...bundle };
   };
 }

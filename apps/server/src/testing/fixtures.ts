@@ -11,7 +11,9 @@ export function uniqueEmail(prefix = 'user'): string {
 
 /** The 6-digit code from the verification mail sent to `email`. */
 export async function otpFromMail(ctx: TTestApp, email: string, after = 0): Promise<string> {
-  const mail = await ctx.smtp.waitFor((m) => m.to.includes(email) && /\d{6}/.test(m.subject) && ctx.smtp.messages.indexOf(m) >= after);
+  const mail = await ctx.smtp.waitFor(
+    (m) => m.to.includes(email) && /\d{6}/.test(m.subject) && ctx.smtp.messages.indexOf(m) >= after,
+  );
   return /(\d{6})/.exec(mail.subject)![1];
 }
 
@@ -25,7 +27,10 @@ export interface TSignedUp {
 }
 
 /** setup → code from the mail → verify → login: a confirmed user with their own account. */
-export async function signUp(ctx: TTestApp, options: { plan?: TPlanId; email?: string; company?: string } = {}): Promise<TSignedUp> {
+export async function signUp(
+  ctx: TTestApp,
+  options: { plan?: TPlanId; email?: string; company?: string } = {},
+): Promise<TSignedUp> {
   const email = options.email ?? uniqueEmail();
   const setup = await api(ctx.app, 'POST', '/g/auth/setup', {
     body: {
@@ -62,8 +67,18 @@ export async function addMember(ctx: TTestApp, owner: TSignedUp, acl: TRole, ema
   });
   if (invite.statusCode !== 200) throw new Error(`invite failed: ${JSON.stringify(invite.body)}`);
   const accepted = await api(ctx.app, 'POST', '/g/user/invited/update', {
-    body: { name: `Member ${acl}`, phone: '11987654321', email, password: STRONG_PASSWORD, invatation: invite.body.data._id },
+    body: {
+      name: `Member ${acl}`,
+      phone: '11987654321',
+      email,
+      password: STRONG_PASSWORD,
+      invatation: invite.body.data._id,
+    },
   });
   if (accepted.statusCode !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
-  return { email, userId: accepted.body.data.user._id as string, token: accepted.body.data.accessToken as string };
+  return {
+    email,
+    userId: accepted.body.data.user._id as string,
+    token: accepted.body.data.accessToken as string,
+  };
 }

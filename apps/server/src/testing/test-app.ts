@@ -30,7 +30,13 @@ export async function startTestApp(config: Partial<TConfig> = {}): Promise<TTest
     database: db.database,
     logger: false,
     env: { NODE_ENV: 'test' },
-    config: { ...TEST_CONFIG, SMTP_URL: smtpUrl, DATA_DIR: '/tmp/atende-test-data', WEB_DIST: '/nonexistent', ...config },
+    config: {
+      ...TEST_CONFIG,
+      SMTP_URL: smtpUrl,
+      DATA_DIR: '/tmp/atende-test-data',
+      WEB_DIST: '/nonexistent',
+      ...config,
+    },
   });
   return {
     app,
@@ -46,7 +52,13 @@ export async function startTestApp(config: Partial<TConfig> = {}): Promise<TTest
 
 export interface TApiResponse<T = any> {
   statusCode: number;
-  body: { status: 0 | 1; data: T; code?: string; message?: string; fields?: Array<{ path: string; key: string; message: string }> };
+  body: {
+    status: 0 | 1;
+    data: T;
+    code?: string;
+    message?: string;
+    fields?: Array<{ path: string; key: string; message: string }>;
+  };
 }
 
 /** Injects a JSON request; `token` adds the bearer header, `lang` the Accept-Language. */
@@ -59,6 +71,11 @@ export async function api<T = any>(
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.lang) headers['accept-language'] = options.lang;
-  const response = await app.inject({ method, url, headers, ...(options.body !== undefined ? { payload: options.body as object } : {}) });
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
   return { statusCode: response.statusCode, body: response.json() };
 }

@@ -14,7 +14,16 @@ export function testEngine(): TEngine {
   return process.env.TEST_ENGINE === 'pg' ? 'pg' : 'pglite';
 }
 
-const silentLog = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, fatal() {}, child: () => silentLog, level: 'silent' } as never;
+const silentLog = {
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child: () => silentLog,
+  level: 'silent',
+} as never;
 
 function serverUrl(database: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
@@ -23,7 +32,9 @@ function serverUrl(database: string): string {
 }
 
 async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  });
   await client.connect();
   try {
     await client.query(sql);

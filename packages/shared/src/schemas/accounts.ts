@@ -31,7 +31,10 @@ export type TUpdateAccountBody = z.input<typeof ZUpdateAccountBody>;
 export const ZDeleteAccountBody = z.object({ confirm: z.string({ error: 'required' }).max(20) });
 
 export const ZChangePlanBody = z
-  .object({ period: z.enum(['monthly', 'yearly']).optional().default('monthly'), coupon: z.string().max(40).optional() })
+  .object({
+    period: z.enum(['monthly', 'yearly']).optional().default('monthly'),
+    coupon: z.string().max(40).optional(),
+  })
   .optional()
   .default({ period: 'monthly' });
 

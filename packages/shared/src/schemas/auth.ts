@@ -39,7 +39,9 @@ export const ZVerifyOtpBody = z.object({
 });
 export type TVerifyOtpBody = z.input<typeof ZVerifyOtpBody>;
 
-export const ZRefreshBody = z.object({ token: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200) });
+export const ZRefreshBody = z.object({
+  token: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
+});
 
 export const ZNewPasswordBody = z.object({
   token: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),

@@ -72,7 +72,12 @@ export function presentAccountPlan(row: TAccountPlanRow, now = new Date()): TAcc
   };
 }
 
-export function presentListItem(row: { id: string; name: string; versionNamespace: string; acl: string }): TAccountListItem {
+export function presentListItem(row: {
+  id: string;
+  name: string;
+  versionNamespace: string;
+  acl: string;
+}): TAccountListItem {
   return {
     _id: row.id,
     id: row.id,

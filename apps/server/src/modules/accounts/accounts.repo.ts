@@ -15,7 +15,10 @@ export type TNewPlan = Omit<typeof accountPlans.$inferInsert, 'accountId'>;
 export function insertAccountWithOwner(db: TDb, account: TNewAccount, plan: TNewPlan, ownerUserId: string) {
   const id = newId();
   return withTenant(db, id, async (tx) => {
-    const [row] = await tx.insert(accounts).values({ ...account, id }).returning();
+    const [row] = await tx
+      .insert(accounts)
+      .values({ ...account, id })
+      .returning();
     await tx.insert(accountPlans).values({ ...plan, accountId: id });
     await tx.insert(accountMembers).values({ accountId: id, userId: ownerUserId, acl: 'master' });
     return row;
@@ -25,7 +28,12 @@ export function insertAccountWithOwner(db: TDb, account: TNewAccount, plan: TNew
 /** The accounts a user belongs to (a cross-account read by user id, outside any tenant). */
 export function listAccountsOfUser(db: TDb, userId: string) {
   return db
-    .select({ id: accounts.id, name: accounts.name, versionNamespace: accounts.versionNamespace, acl: accountMembers.acl })
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      versionNamespace: accounts.versionNamespace,
+      acl: accountMembers.acl,
+    })
     .from(accountMembers)
     .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
     .where(and(eq(accountMembers.userId, userId), sql`${accounts.status} <> 2`))
@@ -38,7 +46,10 @@ export function findAccountWithPlan(db: TDb, accountId: string, periodStart: str
       .select({ account: accounts, plan: accountPlans, usage: conversationUsage.count })
       .from(accounts)
       .innerJoin(accountPlans, eq(accountPlans.accountId, accounts.id))
-      .leftJoin(conversationUsage, and(eq(conversationUsage.accountId, accounts.id), eq(conversationUsage.periodStart, periodStart)))
+      .leftJoin(
+        conversationUsage,
+        and(eq(conversationUsage.accountId, accounts.id), eq(conversationUsage.periodStart, periodStart)),
+      )
       .where(eq(accounts.id, accountId));
     return row;
   });
@@ -88,7 +99,11 @@ export function findMember(db: TDb, accountId: string, userId: string) {
   });
 }
 
-export function insertMember(db: TDb, accountId: string, member: Pick<TMemberRow, 'userId' | 'acl' | 'intentions' | 'entities'>) {
+export function insertMember(
+  db: TDb,
+  accountId: string,
+  member: Pick<TMemberRow, 'userId' | 'acl' | 'intentions' | 'entities'>,
+) {
   return withTenant(db, accountId, async (tx) => {
     const [row] = await tx
       .insert(accountMembers)
@@ -99,7 +114,12 @@ export function insertMember(db: TDb, accountId: string, member: Pick<TMemberRow
   });
 }
 
-export function updateMemberRow(db: TDb, accountId: string, userId: string, patch: Partial<Pick<TMemberRow, 'acl' | 'intentions' | 'entities'>>) {
+export function updateMemberRow(
+  db: TDb,
+  accountId: string,
+  userId: string,
+  patch: Partial<Pick<TMemberRow, 'acl' | 'intentions' | 'entities'>>,
+) {
   return withTenant(db, accountId, async (tx) => {
     const [row] = await tx
       .update(accountMembers)

@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, date } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  date,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, updatedAtColumn, idColumn, tsColumn } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 
@@ -115,5 +126,8 @@ export const devices = pgTable(
     deviceName: text('device_name').notNull().default(''),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('devices_acc_user_device_uq').on(t.accountId, t.userId, t.deviceId), index('devices_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('devices_acc_user_device_uq').on(t.accountId, t.userId, t.deviceId),
+    index('devices_account_idx').on(t.accountId),
+  ],
 );

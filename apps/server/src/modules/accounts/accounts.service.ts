@@ -1,4 +1,13 @@
-import { hasRole, isDeleteConfirmation, type TAccountDetails, type TCreateAccountBody, type TPlanId, type TRole, type TUpdateAccountBody } from '@atende/shared';
+import {
+  hasRole,
+  isDeleteConfirmation,
+  usagePeriod,
+  type TAccountDetails,
+  type TCreateAccountBody,
+  type TPlanId,
+  type TRole,
+  type TUpdateAccountBody,
+} from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { TActor } from '../../platform/request-context';
@@ -16,7 +25,9 @@ import {
   type TNewPlan,
 } from './accounts.repo';
 import { presentAccount, presentAccountPlan, presentListItem, planOf } from './accounts.presenter';
-import { initialPlan, usagePeriod } from './plan-rules';
+import { initialPlan } from './plan-rules';
+import type { TTenant } from '../../platform/tenancy';
+import type { TenantCache } from '../../platform/tenant-cache';
 
 export interface TNewAccountInput {
   plan: TPlanId;
@@ -31,6 +42,7 @@ export class AccountsService {
   constructor(
     private readonly db: TDb,
     private readonly activity: ActivityLogService,
+    private readonly cache: TenantCache,
   ) {}
 
   async create(ownerUserId: string, input: TNewAccountInput | TCreateAccountBody, actor?: TActor) {
@@ -47,7 +59,12 @@ export class AccountsService {
       initialPlan(body.plan),
       ownerUserId,
     );
-    if (actor) await this.activity.record(row.id, actor, { action: 'account.created', target: row.name, details: { plan: body.plan } });
+    if (actor)
+      await this.activity.record(row.id, actor, {
+        action: 'account.created',
+        target: row.name,
+        details: { plan: body.plan },
+      });
     return presentListItem({ ...row, acl: 'master' });
   }
 
@@ -62,29 +79,39 @@ export class AccountsService {
     return first;
   }
 
-  async details(accountId: string, role: TRole, now = new Date()): Promise<TAccountDetails> {
+  /** GET g/acc/{acc}: built from what the tenant gate already loaded (no further query). */
+  details(tenant: TTenant, now = new Date()): TAccountDetails {
     const period = usagePeriod(now);
-    const row = await findAccountWithPlan(this.db, accountId, period.start);
-    if (!row) throw new AppError('ACC_NOT_FOUND');
-    const plan = planOf(row.plan);
+    const plan = planOf(tenant.plan);
+    const conversations = tenant.usage.periodStart === period.start ? tenant.usage.count : 0;
     return {
-      acc: presentAccount(row.account, row.plan, now),
+      acc: presentAccount(tenant.account, tenant.plan, now),
       plan,
-      accPlan: presentAccountPlan(row.plan, now),
+      accPlan: presentAccountPlan(tenant.plan, now),
       accFinancial: {
-        customerId: row.plan.financialCustomerId,
-        provider: row.plan.provider,
-        isPaying: row.plan.isPaying,
-        usage: { periodStart: period.start, periodEnd: period.end, conversations: row.usage ?? 0, limit: plan.planParameters.conversations },
+        customerId: tenant.plan.financialCustomerId,
+        provider: tenant.plan.provider,
+        isPaying: tenant.plan.isPaying,
+        usage: {
+          periodStart: period.start,
+          periodEnd: period.end,
+          conversations,
+          limit: plan.planParameters.conversations,
+        },
       },
-      userAccAccessAcl: role,
+      userAccAccessAcl: tenant.role,
     };
   }
 
   async update(accountId: string, patch: TUpdateAccountBody, actor: TActor) {
     const row = await updateAccountRow(this.db, accountId, patch);
     if (!row) throw new AppError('ACC_NOT_FOUND');
-    await this.activity.record(accountId, actor, { action: 'account.updated', target: row.name, details: { fields: Object.keys(patch) } });
+    await this.cache.invalidate(accountId);
+    await this.activity.record(accountId, actor, {
+      action: 'account.updated',
+      target: row.name,
+      details: { fields: Object.keys(patch) },
+    });
     const current = await findAccountWithPlan(this.db, accountId, usagePeriod().start);
     return presentAccount(row, current!.plan);
   }
@@ -92,11 +119,18 @@ export class AccountsService {
   async remove(accountId: string, confirm: string) {
     if (!isDeleteConfirmation(confirm)) throw new AppError('ACC_DELETE_CONFIRMATION');
     await deleteAccountRow(this.db, accountId);
+    await this.cache.invalidate(accountId);
   }
 
-  async setPlan(accountId: string, patch: Partial<TNewPlan>, actor: TActor | null, action: 'plan.changed' = 'plan.changed') {
+  async setPlan(
+    accountId: string,
+    patch: Partial<TNewPlan>,
+    actor: TActor | null,
+    action: 'plan.changed' = 'plan.changed',
+  ) {
     const row = await updatePlanRow(this.db, accountId, patch);
     if (!row) throw new AppError('ACC_NOT_FOUND');
+    await this.cache.invalidate(accountId);
     await this.activity.record(accountId, actor ?? { userId: '', ip: '', lang: 'pt-BR' }, {
       action,
       target: row.planId,
@@ -137,6 +171,7 @@ export class AccountsService {
       if (masters <= 1) throw new AppError('LAST_MASTER');
     }
     await updateMemberRow(this.db, accountId, userId, patch);
+    await this.cache.invalidate(accountId);
     if (patch.acl && patch.acl !== current.acl) {
       await this.activity.record(accountId, actor, {
         action: 'member.role_changed',
@@ -158,6 +193,7 @@ export class AccountsService {
     const result = await deleteMemberKeepingAMaster(this.db, accountId, userId);
     if (result === 'not_found') throw new AppError('MEMBER_NOT_FOUND');
     if (result === 'last_master') throw new AppError('LAST_MASTER');
+    await this.cache.invalidate(accountId);
     await this.activity.record(accountId, actor, { action: 'member.removed', target: target.email });
   }
 }

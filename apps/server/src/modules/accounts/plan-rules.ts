@@ -10,7 +10,14 @@ const DAY_MS = 86_400_000;
 export function initialPlan(planId: TPlanId, now = new Date()): TNewPlan {
   const plan = findPlan(planId)!;
   if (plan.price === 0) {
-    return { planId, price: 0, paymentStatus: 'free', isPaying: false, trialStartDate: null, trialEndDate: null };
+    return {
+      planId,
+      price: 0,
+      paymentStatus: 'free',
+      isPaying: false,
+      trialStartDate: null,
+      trialEndDate: null,
+    };
   }
   return {
     planId,
@@ -33,14 +40,12 @@ export function paidPlan(planId: TPlanId, period: 'monthly' | 'yearly', now = ne
 
 /** A switch to the free plan: nothing to pay and nothing to expire. */
 export function freePlan(): Partial<TNewPlan> {
-  return { planId: 'free', price: 0, paymentStatus: 'free', isPaying: false, period: 'monthly', endDate: null };
-}
-
-/** First and last day of the usage period (calendar month, UTC). */
-export function usagePeriod(now = new Date()): { start: string; end: string } {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  const start = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-  const end = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
-  return { start, end };
+  return {
+    planId: 'free',
+    price: 0,
+    paymentStatus: 'free',
+    isPaying: false,
+    period: 'monthly',
+    endDate: null,
+  };
 }

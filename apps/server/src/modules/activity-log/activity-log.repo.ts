@@ -13,7 +13,13 @@ export function insertActivity(db: TDb, entry: TNewActivity) {
 export function listActivity(db: TDb, accountId: string, limit: number, offset: number) {
   return withTenant(db, accountId, async (tx) => {
     const where = eq(activityLog.accountId, accountId);
-    const items = await tx.select().from(activityLog).where(where).orderBy(desc(activityLog.createdAt), desc(activityLog.id)).limit(limit).offset(offset);
+    const items = await tx
+      .select()
+      .from(activityLog)
+      .where(where)
+      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+      .limit(limit)
+      .offset(offset);
     const [{ value }] = await tx.select({ value: count() }).from(activityLog).where(where);
     return { items, count: Number(value) };
   });

@@ -20,6 +20,13 @@ export async function activityLogRoutes(app: FastifyInstance) {
         }),
       },
     },
-    async (request) => ok(await app.services.activityLog.list(request.tenant!.accountId, request.query.page, request.query.limit)),
+    async (request) =>
+      ok(
+        await app.services.activityLog.list(
+          request.tenant!.accountId,
+          request.query.page,
+          request.query.limit,
+        ),
+      ),
   );
 }

@@ -39,7 +39,11 @@ function present(row: TActivityRow) {
 export class ActivityLogService {
   constructor(private readonly db: TDb) {}
 
-  async record(accountId: string, actor: TActor & { userName?: string }, entry: TActivityEntry): Promise<void> {
+  async record(
+    accountId: string,
+    actor: TActor & { userName?: string },
+    entry: TActivityEntry,
+  ): Promise<void> {
     await insertActivity(this.db, {
       accountId,
       userId: actor.userId || null,

@@ -32,7 +32,10 @@ export async function updateUserRow(db: TDb, id: string, patch: Partial<TNewUser
 }
 
 export async function insertOtp(db: TDb, userId: string, codeHash: string, expiresAt: Date) {
-  await db.update(emailOtps).set({ consumedAt: new Date() }).where(and(eq(emailOtps.userId, userId), isNull(emailOtps.consumedAt)));
+  await db
+    .update(emailOtps)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(emailOtps.userId, userId), isNull(emailOtps.consumedAt)));
   await db.insert(emailOtps).values({ userId, codeHash, expiresAt });
 }
 
@@ -112,7 +115,13 @@ export async function consumePasswordReset(db: TDb, tokenHash: string) {
   const [row] = await db
     .update(passwordResets)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), sql`${passwordResets.expiresAt} > now()`))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        sql`${passwordResets.expiresAt} > now()`,
+      ),
+    )
     .returning({ userId: passwordResets.userId });
   return row?.userId;
 }

@@ -54,7 +54,10 @@ export const refreshTokens = pgTable(
     revokedAt: tsColumn('revoked_at'),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 );
 
 /** Single-use password reset tokens, stored hashed, valid 1 hour. */

@@ -53,7 +53,12 @@ export class AuthService {
     const user = await this.register(body, actor);
     const acc = await this.accounts.create(
       user.id,
-      { plan: body.plan, name: body.companyName, companyIndustry: body.companyIndustry, companyEmployeeCount: body.companyEmployees },
+      {
+        plan: body.plan,
+        name: body.companyName,
+        companyIndustry: body.companyIndustry,
+        companyEmployeeCount: body.companyEmployees,
+      },
       { ...actor, userId: user.id },
     );
     return { user, acc };
@@ -61,7 +66,12 @@ export class AuthService {
 
   private async sendOtp(user: repo.TUserRow) {
     const code = randomDigits(LIMITS.otp.digits);
-    await repo.insertOtp(this.db, user.id, sha256(code), new Date(Date.now() + LIMITS.otp.ttlMinutes * MINUTE));
+    await repo.insertOtp(
+      this.db,
+      user.id,
+      sha256(code),
+      new Date(Date.now() + LIMITS.otp.ttlMinutes * MINUTE),
+    );
     await this.platform.mailer.queue(otpMail(user.email, code, resolveLang(user.lang)));
   }
 
@@ -70,7 +80,10 @@ export class AuthService {
     const limiter = this.platform.rateLimiter;
     const emailKey = `login:email:${email}`;
     const ipKey = `login:ip:${actor.ip}`;
-    if ((await limiter.peek(emailKey)) >= LOGIN_MAX_PER_EMAIL || (await limiter.peek(ipKey)) >= LOGIN_MAX_PER_IP) {
+    if (
+      (await limiter.peek(emailKey)) >= LOGIN_MAX_PER_EMAIL ||
+      (await limiter.peek(ipKey)) >= LOGIN_MAX_PER_IP
+    ) {
       throw new AppError('RATE_LIMITED');
     }
     const user = await repo.findUserByEmail(this.db, email);
@@ -89,7 +102,11 @@ export class AuthService {
     }
     const tokens = await this.tokens.issue(user.id, rememberMe);
     for (const acc of await this.accounts.listForUser(user.id)) {
-      await this.activity.record(acc.id, { ...actor, userId: user.id, userName: user.name }, { action: 'auth.login', target: user.email });
+      await this.activity.record(
+        acc.id,
+        { ...actor, userId: user.id, userName: user.name },
+        { action: 'auth.login', target: user.email },
+      );
     }
     return { ...tokens, lang: user.lang, isConfirmed: true, user: presentUser(user) };
   }
@@ -156,7 +173,8 @@ export class AuthService {
   async changePassword(userId: string, currentPassword: string, password: string) {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw new AppError('USER_NOT_FOUND');
-    if (!(await this.platform.hasher.verify(user.passwordHash, currentPassword))) throw new AppError('PASSWORD_WRONG');
+    if (!(await this.platform.hasher.verify(user.passwordHash, currentPassword)))
+      throw new AppError('PASSWORD_WRONG');
     await repo.updateUserRow(this.db, userId, { passwordHash: await this.platform.hasher.hash(password) });
     return { changed: true };
   }

@@ -30,7 +30,8 @@ export class TokensService {
 
   async refresh(token: string) {
     const row = await repo.findRefreshToken(this.db, sha256(token));
-    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw new AppError('REFRESH_TOKEN_INVALID');
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now())
+      throw new AppError('REFRESH_TOKEN_INVALID');
     if (!(await repo.markRefreshUsed(this.db, row.id))) {
       await repo.revokeFamily(this.db, row.familyId);
       throw new AppError('REFRESH_TOKEN_INVALID');

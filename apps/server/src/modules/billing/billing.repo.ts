@@ -13,7 +13,9 @@ export function insertCheckout(db: TDb, row: typeof checkouts.$inferInsert) {
 }
 
 export function setCheckoutSession(db: TDb, accountId: string, id: string, providerSessionId: string) {
-  return withTenant(db, accountId, (tx) => tx.update(checkouts).set({ providerSessionId }).where(eq(checkouts.id, id)));
+  return withTenant(db, accountId, (tx) =>
+    tx.update(checkouts).set({ providerSessionId }).where(eq(checkouts.id, id)),
+  );
 }
 
 /** Provider webhooks know only their session id: looked up outside a tenant, then completed inside it. */

@@ -13,7 +13,15 @@ export async function billingRoutes(app: FastifyInstance) {
 
   r.get(
     '/g/product/plans',
-    { schema: { tags, querystring: z.object({ product: z.string().max(40).optional(), whitelabel: z.string().max(10).optional() }) } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          product: z.string().max(40).optional(),
+          whitelabel: z.string().max(10).optional(),
+        }),
+      },
+    },
     async () => ok(billing().plans()),
   );
 
@@ -23,15 +31,30 @@ export async function billingRoutes(app: FastifyInstance) {
       preHandler: requireTenant('admin'),
       schema: { tags, params: z.object({ acc: zUuid, id: z.string().max(40) }), body: ZChangePlanBody },
     },
-    async (request) => ok(await billing().changePlan(request.tenant!.accountId, request.params.id, request.body.period, actorOf(request))),
+    async (request) =>
+      ok(
+        await billing().changePlan(
+          request.tenant!.accountId,
+          request.params.id,
+          request.body.period,
+          actorOf(request),
+        ),
+      ),
   );
 
   // Stripe posts JSON; the signature covers the raw bytes, so this route keeps them as text.
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
     scope.post('/webhooks/stripe', { schema: { hide: true } }, async (request) => {
       const signature = request.headers['stripe-signature'];
-      return ok(await billing().handleWebhook(String(request.body ?? ''), Array.isArray(signature) ? signature[0] : signature));
+      return ok(
+        await billing().handleWebhook(
+          String(request.body ?? ''),
+          Array.isArray(signature) ? signature[0] : signature,
+        ),
+      );
     });
   });
 }

@@ -20,5 +20,8 @@ export const checkouts = pgTable(
     completedAt: tsColumn('completed_at'),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('checkouts_account_idx').on(t.accountId), uniqueIndex('checkouts_provider_session_uq').on(t.providerSessionId)],
+  (t) => [
+    index('checkouts_account_idx').on(t.accountId),
+    uniqueIndex('checkouts_provider_session_uq').on(t.providerSessionId),
+  ],
 );

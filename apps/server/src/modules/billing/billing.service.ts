@@ -38,7 +38,11 @@ export class BillingService {
     if (!plan) throw new AppError('PLAN_NOT_FOUND');
     if (plan.price === 0) {
       await this.accounts.setPlan(accountId, freePlan(), actor);
-      return { provider: this.provider.name, status: 'free' as const, sandbox: this.provider.name === 'sandbox' };
+      return {
+        provider: this.provider.name,
+        status: 'free' as const,
+        sandbox: this.provider.name === 'sandbox',
+      };
     }
     const amount = period === 'yearly' ? plan.price * 10 : plan.price;
     const checkout = await repo.insertCheckout(this.db, {
@@ -61,14 +65,25 @@ export class BillingService {
       cancelUrl: `${this.config.APP_URL}/plans/checkout/${plan.id}?checkout=cancel&acc=${accountId}`,
     });
     await repo.setCheckoutSession(this.db, accountId, checkout.id, start.providerSessionId);
-    if (start.kind === 'redirect') return { provider: this.provider.name, status: 'redirect' as const, url: start.url, sandbox: false };
+    if (start.kind === 'redirect')
+      return { provider: this.provider.name, status: 'redirect' as const, url: start.url, sandbox: false };
     await this.complete(accountId, checkout.id, plan.id, period, actor);
     return { provider: this.provider.name, status: 'paid' as const, sandbox: true };
   }
 
-  private async complete(accountId: string, checkoutId: string, planId: TPlanId, period: 'monthly' | 'yearly', actor: TActor | null) {
+  private async complete(
+    accountId: string,
+    checkoutId: string,
+    planId: TPlanId,
+    period: 'monthly' | 'yearly',
+    actor: TActor | null,
+  ) {
     if (!(await repo.completeCheckout(this.db, accountId, checkoutId))) return;
-    await this.accounts.setPlan(accountId, { ...paidPlan(planId, period), provider: this.provider.name }, actor);
+    await this.accounts.setPlan(
+      accountId,
+      { ...paidPlan(planId, period), provider: this.provider.name },
+      actor,
+    );
   }
 
   /** Provider webhook: verified, idempotent on the provider's session id. */
@@ -77,7 +92,13 @@ export class BillingService {
     if (event.type !== 'checkout.completed' || !event.providerSessionId) return { received: true };
     const checkout = await repo.findCheckoutBySession(this.db, event.providerSessionId);
     if (!checkout) return { received: true };
-    await this.complete(checkout.accountId, checkout.id, checkout.planId as TPlanId, checkout.period as 'monthly' | 'yearly', null);
+    await this.complete(
+      checkout.accountId,
+      checkout.id,
+      checkout.planId as TPlanId,
+      checkout.period as 'monthly' | 'yearly',
+      null,
+    );
     return { received: true };
   }
 }

@@ -30,7 +30,10 @@ export class StripeBillingProvider implements TBillingProvider {
     try {
       response = await fetch(`${this.apiUrl}/v1/checkout/sessions`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${this.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Bearer ${this.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: form,
         signal: AbortSignal.timeout(15_000),
       });

@@ -15,7 +15,8 @@ export function decodeAvatar(dataUrl: string): { mime: string; data: Uint8Array 
     throw AppError.validation([{ path: 'dataUrl', key: 'avatarType' }]);
   }
   const data = new Uint8Array(Buffer.from(match[2], 'base64'));
-  if (data.byteLength > LIMITS.avatar.maxBytes) throw AppError.validation([{ path: 'dataUrl', key: 'avatarSize' }]);
+  if (data.byteLength > LIMITS.avatar.maxBytes)
+    throw AppError.validation([{ path: 'dataUrl', key: 'avatarSize' }]);
   if (!SIGNATURES[mime](data)) throw AppError.validation([{ path: 'dataUrl', key: 'avatarType' }]);
   return { mime, data };
 }

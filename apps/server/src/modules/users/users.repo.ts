@@ -19,7 +19,9 @@ export async function findOpenInvitation(db: TDb, id: string) {
     .select({ invitation: invitations, accountName: accounts.name })
     .from(invitations)
     .innerJoin(accounts, eq(accounts.id, invitations.accountId))
-    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())));
+    .where(
+      and(eq(invitations.id, id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())),
+    );
   return row;
 }
 
@@ -28,7 +30,13 @@ export function listOpenInvitations(db: TDb, accountId: string) {
     tx
       .select()
       .from(invitations)
-      .where(and(eq(invitations.accountId, accountId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date()))),
+      .where(
+        and(
+          eq(invitations.accountId, accountId),
+          isNull(invitations.acceptedAt),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      ),
   );
 }
 

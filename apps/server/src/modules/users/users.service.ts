@@ -71,7 +71,8 @@ export class UsersService {
   async invite(tenant: TTenant, input: TInviteInput, actor: TActor) {
     if (!hasRole(tenant.role, input.acl)) throw new AppError('ROLE_ABOVE_OWN');
     const existing = await authRepo.findUserByEmail(this.db, input.email);
-    if (existing && (await findMember(this.db, tenant.accountId, existing.id))) throw new AppError('ALREADY_MEMBER');
+    if (existing && (await findMember(this.db, tenant.accountId, existing.id)))
+      throw new AppError('ALREADY_MEMBER');
     const invitation = await repo.insertInvitation(this.db, {
       accountId: tenant.accountId,
       email: input.email,
@@ -84,7 +85,11 @@ export class UsersService {
     const link = `${this.platform.config.APP_URL}/invitation/${invitation.id}`;
     const lang = resolveLang(existing?.lang ?? actor.lang);
     await this.platform.mailer.queue(inviteMail(input.email, tenant.account.name, link, lang));
-    await this.activity.record(tenant.accountId, actor, { action: 'user.invited', target: input.email, details: { acl: input.acl } });
+    await this.activity.record(tenant.accountId, actor, {
+      action: 'user.invited',
+      target: input.email,
+      details: { acl: input.acl },
+    });
     return { _id: invitation.id };
   }
 
@@ -117,10 +122,12 @@ export class UsersService {
     const found = await repo.findOpenInvitation(this.db, body.invatation);
     if (!found) throw new AppError('INVITATION_NOT_FOUND');
     const { invitation } = found;
-    if (invitation.email.toLowerCase() !== body.email.toLowerCase()) throw new AppError('INVITATION_EMAIL_MISMATCH');
+    if (invitation.email.toLowerCase() !== body.email.toLowerCase())
+      throw new AppError('INVITATION_EMAIL_MISMATCH');
     let user = await authRepo.findUserByEmail(this.db, body.email);
     if (user) {
-      if (!(await this.platform.hasher.verify(user.passwordHash, body.password))) throw new AppError('INVALID_CREDENTIALS');
+      if (!(await this.platform.hasher.verify(user.passwordHash, body.password)))
+        throw new AppError('INVALID_CREDENTIALS');
       if (!user.isConfirmed) user = await authRepo.updateUserRow(this.db, user.id, { isConfirmed: true });
     } else {
       user = await authRepo.insertUser(this.db, {
@@ -133,25 +140,37 @@ export class UsersService {
       });
       if (!user) throw new AppError('EMAIL_IN_USE');
     }
-    if (!(await repo.acceptInvitationRow(this.db, invitation.accountId, invitation.id))) throw new AppError('INVITATION_NOT_FOUND');
+    if (!(await repo.acceptInvitationRow(this.db, invitation.accountId, invitation.id)))
+      throw new AppError('INVITATION_NOT_FOUND');
     await insertMember(this.db, invitation.accountId, {
       userId: user!.id,
       acl: invitation.acl,
       intentions: invitation.intentions,
       entities: invitation.entities,
     });
-    await this.activity.record(invitation.accountId, { ...actor, userId: user!.id, userName: user!.name }, {
-      action: 'user.joined',
-      target: user!.email,
-      details: { acl: invitation.acl },
-    });
+    await this.platform.tenantCache.invalidate(invitation.accountId);
+    await this.activity.record(
+      invitation.accountId,
+      { ...actor, userId: user!.id, userName: user!.name },
+      {
+        action: 'user.joined',
+        target: user!.email,
+        details: { acl: invitation.acl },
+      },
+    );
     const tokens = await this.tokens.issue(user!.id, false);
     return { ...tokens, lang: user!.lang, isConfirmed: true, user: presentUser(user!) };
   }
 
   async listInvitations(accountId: string) {
     const rows = await repo.listOpenInvitations(this.db, accountId);
-    return rows.map((r) => ({ _id: r.id, email: r.email, acl: r.acl, expiresAt: r.expiresAt.toISOString(), createdAt: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      _id: r.id,
+      email: r.email,
+      acl: r.acl,
+      expiresAt: r.expiresAt.toISOString(),
+      createdAt: r.createdAt.toISOString(),
+    }));
   }
 
   async revokeInvitation(accountId: string, id: string, actor: TActor) {

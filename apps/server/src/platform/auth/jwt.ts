@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../errors';
 
@@ -8,9 +9,10 @@ export interface TAccessClaims {
 }
 
 export class JwtService {
-  private readonly key: Uint8Array;
+  // A KeyObject, so jose does not import the key again on every verification.
+  private readonly key: KeyObject;
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   sign(userId: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
@@ -34,7 +36,8 @@ export class JwtService {
       if (error instanceof AppError) throw error;
       if (error instanceof errors.JWTExpired) throw new AppError('JWT_EXPIRED');
       if (error instanceof errors.JWSSignatureVerificationFailed) throw new AppError('JWT_INVALID_SIGNATURE');
-      if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) throw new AppError('JWT_MALFORMED');
+      if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid)
+        throw new AppError('JWT_MALFORMED');
       throw new AppError('JWT_INVALID');
     }
   }

@@ -9,7 +9,9 @@ export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
  */
 export function withTenant<T>(db: TDb, accountId: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.account_id', ${accountId}, true), set_config('role', 'atende_tenant', true)`);
+    await tx.execute(
+      sql`select set_config('app.account_id', ${accountId}, true), set_config('role', 'atende_tenant', true)`,
+    );
     return fn(tx);
   });
 }

@@ -1,3 +1,4 @@
+// Fastify type augmentation: app.platform, app.services, request.userId, request.tenant.
 import type { TPlatform } from './platform';
 import type { TServices } from '../services';
 import type { TTenant } from './tenancy';

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+
+export const BENCH_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+
+/** Creates the benchmark database when it is missing. */
+export async function ensureBenchDatabase(url = BENCH_DATABASE_URL) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await client.query(`create database "${name.replace(/"/g, '')}"`);
+  await client.end();
+}
+
+export interface TBenchServer {
+  url: string;
+  email: string;
+  password: string;
+  accountId: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/_server.ts in a child process and waits for its ready line. */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<TBenchServer> {
+  await ensureBenchDatabase();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/_server.ts'], {
+    env: { ...process.env, BENCH_DATABASE_URL, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const ready = await new Promise<{ port: number; email: string; password: string; accountId: string }>(
+    (resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+      lines.on('line', (line) => {
+        if (line.startsWith('{')) resolve(JSON.parse(line));
+      });
+    },
+  );
+  return {
+    url: `http://127.0.0.1:${ready.port}`,
+    email: ready.email,
+    password: ready.password,
+    accountId: ready.accountId,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+/** Runs `clients` concurrent loops of `task` for `seconds`; returns every latency in ms. */
+export async function load(clients: number, seconds: number, task: () => Promise<void>) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        try {
+          await task();
+          latencies.push(performance.now() - started);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { latencies, errors, seconds };
+}
+
+export function emit(line: Record<string, unknown>) {
+  console.log(JSON.stringify(line));
+}
+
+export const round = (n: number, digits = 2) => Number(n.toFixed(digits));
