@@ -51,6 +51,9 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   const platform = await createPlatform(config, app.log, options.database);
   app.decorate('platform', platform);
@@ -69,9 +72,11 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
   });
 
   await platform.tenantCache.start();
+  platform.realtime.attach(app);
   await platform.jobs.start(options.workers ?? true);
   const ownsDatabase = !options.database;
   app.addHook('onClose', async () => {
+    await platform.realtime.close();
     await platform.jobs.stop();
     await platform.tenantCache.stop();
     platform.mailer.close();

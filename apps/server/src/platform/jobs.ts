@@ -37,13 +37,28 @@ export class Jobs {
         retryBackoff: true,
       } as never);
       if (!workers) continue;
-      await this.boss.work<any>(
-        queue,
-        { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 10 } as never,
-        async (jobs: any[]) => {
-          for (const job of jobs) await handler(job.data);
-        },
-      );
+      // Batches drain a backlog at once: with one job per fetch, jobs queued together waited out the
+      // 10 s backstop one by one. Each job settles on its own, so one failure retries only that job.
+      const options = {
+        batchSize: 20,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+        pollingIntervalSeconds: 2,
+        notifyPollingIntervalSeconds: 10,
+      };
+      await this.boss.work<any>(queue, options as never, async (jobs: any[]) => {
+        const results: Array<{ id: string; status: 'completed' | 'failed'; output?: unknown }> = [];
+        for (const job of jobs) {
+          try {
+            await handler(job.data);
+            results.push({ id: job.id, status: 'completed' });
+          } catch (err) {
+            this.log.warn({ err, queue, jobId: job.id }, 'job failed');
+            results.push({ id: job.id, status: 'failed', output: { message: (err as Error).message } });
+          }
+        }
+        return results;
+      });
     }
   }
 

@@ -8,6 +8,7 @@ import { Jobs } from './jobs';
 import { Mailer } from './mail';
 import { RateLimiter } from './rate-limit';
 import { TenantCache } from './tenant-cache';
+import { Realtime } from './realtime';
 
 /** The shared parts every module uses: one instance per process. */
 export interface TPlatform {
@@ -19,6 +20,7 @@ export interface TPlatform {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   tenantCache: TenantCache;
+  realtime: Realtime;
 }
 
 export async function createPlatform(
@@ -29,14 +31,17 @@ export async function createPlatform(
   const db = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await runMigrations(db);
   const jobs = new Jobs(db, log);
+  const jwt = new JwtService(config.JWT_SECRET);
+  const tenantCache = new TenantCache(db, log);
   return {
     config,
     database: db,
-    jwt: new JwtService(config.JWT_SECRET),
+    jwt,
     hasher: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
     jobs,
     mailer: new Mailer(config, jobs, log),
     rateLimiter: new RateLimiter(db.db),
-    tenantCache: new TenantCache(db, log),
+    tenantCache,
+    realtime: new Realtime(config, db, jwt, tenantCache, log),
   };
 }

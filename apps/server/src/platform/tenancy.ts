@@ -82,7 +82,11 @@ export async function loadAccountBundle(db: TDb, accountId: string): Promise<TAc
     : undefined;
 }
 
-async function loadMembership(db: TDb, accountId: string, userId: string): Promise<TMembership | undefined> {
+export async function loadMembership(
+  db: TDb,
+  accountId: string,
+  userId: string,
+): Promise<TMembership | undefined> {
   const [row] = await statementsOf(db).member.execute({ accountId, userId });
   if (!row || !isRole(row.acl)) return undefined;
   return { role: row.acl, intentions: row.intentions, entities: row.entities };

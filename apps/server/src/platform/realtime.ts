@@ -1,0 +1,157 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { TConfig } from '../config';
+import type { TDatabase } from './db/client';
+import type { JwtService } from './auth/jwt';
+import { loadAccountBundle, loadMembership, type TMembership } from './tenancy';
+import type { TenantCache } from './tenant-cache';
+
+/** What a connected socket knows about its user (set by the handshake check). */
+export interface TSocketData {
+  accountId: string;
+  userId: string;
+  role: TMembership['role'];
+  platform: string;
+}
+
+const ZHandshake = z.object({
+  accID: z.uuid(),
+  userID: z.uuid(),
+  token: z.string().min(1),
+  platform: z.string().max(20).default('web'),
+});
+
+export type TSocketHandler = (socket: Socket, namespace: Namespace) => void;
+
+/**
+ * Socket.IO on the app's own HTTP server: namespace /attendance, handshake auth
+ * { accID, userID, token, platform }. Rooms: acc:<id>, user:<id> (features add room:<id>,
+ * conversation:<id>). Across processes through PostgreSQL (or Redis when REDIS_URL is set);
+ * embedded PGlite is single-process and keeps the in-memory adapter.
+ */
+export class Realtime {
+  private io: Server | null = null;
+  private redis: Redis[] = [];
+  private readonly handlers: TSocketHandler[] = [];
+
+  constructor(
+    private readonly config: TConfig,
+    private readonly database: TDatabase,
+    private readonly jwt: JwtService,
+    private readonly cache: TenantCache,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Feature modules add their event handlers before the server starts. */
+  onConnection(handler: TSocketHandler) {
+    this.handlers.push(handler);
+  }
+
+  get namespace(): Namespace {
+    if (!this.io) throw new Error('realtime not attached');
+    return this.io.of('/attendance');
+  }
+
+  attach(app: FastifyInstance) {
+    const io = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      pingTimeout: 20_000,
+      cors: { origin: false },
+    });
+    this.io = io;
+    if (this.config.REDIS_URL) {
+      const pub = new Redis(this.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: null });
+      const sub = pub.duplicate();
+      for (const client of [pub, sub])
+        client.on('error', (err) => this.log.warn({ err }, 'redis adapter error'));
+      this.redis = [pub, sub];
+      io.adapter(createRedisAdapter(pub, sub));
+    } else if (this.database.kind === 'pg') {
+      io.adapter(
+        createPostgresAdapter(this.database.pool!, {
+          errorHandler: (err) => this.log.warn({ err }, 'pg adapter error'),
+        }),
+      );
+    }
+    const namespace = io.of('/attendance');
+    namespace.use((socket, next) => {
+      this.authenticate(socket)
+        .then(() => next())
+        .catch((error: Error) =>
+          next(
+            Object.assign(new Error(error.message), { data: { code: (error as { code?: string }).code } }),
+          ),
+        );
+    });
+    namespace.on('connection', (socket) => {
+      const data = socket.data as TSocketData;
+      void socket.join([`acc:${data.accountId}`, `user:${data.userId}`]);
+      for (const handler of this.handlers) handler(socket, namespace);
+    });
+  }
+
+  private async authenticate(socket: Socket) {
+    const parsed = ZHandshake.safeParse(socket.handshake.auth);
+    if (!parsed.success) throw Object.assign(new Error('invalid token'), { code: 'JWT_INVALID' });
+    const { accID, userID, token, platform } = parsed.data;
+    let sub: string;
+    try {
+      sub = (await this.jwt.verify(token)).sub;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? 'JWT_INVALID';
+      const message = {
+        JWT_EXPIRED: 'jwt expired',
+        JWT_INVALID_SIGNATURE: 'invalid signature',
+        JWT_MALFORMED: 'jwt malformed',
+      }[code];
+      throw Object.assign(new Error(message ?? 'invalid token'), { code });
+    }
+    if (sub !== userID)
+      throw Object.assign(new Error('Invalid acc or user ID'), { code: 'ACC_INVALID_USER' });
+    const db = this.database.db;
+    const bundle = await this.cache.account(accID, () => loadAccountBundle(db, accID));
+    if (!bundle || bundle.account.status === 2)
+      throw Object.assign(new Error('Acc not found'), { code: 'ACC_NOT_FOUND' });
+    const member = await this.cache.member(accID, userID, () => loadMembership(db, accID, userID));
+    if (!member) throw Object.assign(new Error('Invalid acc or user ID'), { code: 'ACC_INVALID_USER' });
+    socket.data = { accountId: accID, userId: userID, role: member.role, platform } satisfies TSocketData;
+  }
+
+  emitToAccount(accountId: string, event: string, payload: unknown) {
+    this.io?.of('/attendance').to(`acc:${accountId}`).emit(event, payload);
+  }
+
+  emitToUser(userId: string, event: string, payload: unknown) {
+    this.io?.of('/attendance').to(`user:${userId}`).emit(event, payload);
+  }
+
+  emitToRoom(room: string, event: string, payload: unknown) {
+    this.io?.of('/attendance').to(room).emit(event, payload);
+  }
+
+  /** Disconnects a user's sockets in one account (e.g. removed from it), on every node. */
+  disconnectUser(accountId: string, userId: string) {
+    this.io
+      ?.of('/attendance')
+      .in(`user:${userId}`)
+      .fetchSockets()
+      .then((sockets) => {
+        for (const s of sockets) if ((s.data as TSocketData).accountId === accountId) s.disconnect(true);
+      })
+      .catch(() => undefined);
+  }
+
+  async close() {
+    if (this.io) {
+      this.io.of('/attendance').disconnectSockets(true);
+      await new Promise<void>((resolve) => this.io!.close(() => resolve()));
+      this.io = null;
+    }
+    for (const client of this.redis) client.disconnect();
+  }
+}
