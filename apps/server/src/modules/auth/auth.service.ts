@@ -2,7 +2,7 @@ import { LIMITS, resolveLang, type TLoginResult, type TRegisterBody, type TSetup
 import type { TPlatform } from '../../platform/platform';
 import { AppError } from '../../platform/errors';
 import type { TActor } from '../../platform/request-context';
-import { randomDigits, randomToken, sha256, safeEqual } from '../../platform/auth/secrets';
+import { keyedHash, randomDigits, randomToken, sha256, safeEqual } from '../../platform/auth/secrets';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ActivityLogService } from '../activity-log/activity-log.service';
 import * as repo from './auth.repo';
@@ -64,12 +64,16 @@ export class AuthService {
     return { user, acc };
   }
 
+  private otpHash(userId: string, code: string) {
+    return keyedHash(this.platform.config.JWT_SECRET, `otp:${userId}:${code}`);
+  }
+
   private async sendOtp(user: repo.TUserRow) {
     const code = randomDigits(LIMITS.otp.digits);
     await repo.insertOtp(
       this.db,
       user.id,
-      sha256(code),
+      this.otpHash(user.id, code),
       new Date(Date.now() + LIMITS.otp.ttlMinutes * MINUTE),
     );
     await this.platform.mailer.queue(otpMail(user.email, code, resolveLang(user.lang)));
@@ -121,7 +125,7 @@ export class AuthService {
     if (pending.expiresAt.getTime() <= Date.now()) throw new AppError('OTP_EXPIRED');
     const attempts = await repo.countOtpAttempt(this.db, pending.id);
     if (attempts > LIMITS.otp.maxAttempts) throw new AppError('OTP_TOO_MANY_ATTEMPTS');
-    if (!safeEqual(pending.codeHash, sha256(otp))) {
+    if (!safeEqual(pending.codeHash, this.otpHash(user.id, otp))) {
       throw new AppError('OTP_INVALID', { attemptsLeft: Math.max(0, LIMITS.otp.maxAttempts - attempts) });
     }
     if (!(await repo.consumeOtpAndConfirm(this.db, pending.id, user.id))) throw new AppError('OTP_INVALID');

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** Opaque random token (refresh, reset): 256 bits, base64url. */
 export function randomToken(): string {
@@ -20,4 +20,9 @@ export function safeEqual(a: string, b: string): boolean {
   const ba = Buffer.from(a);
   const bb = Buffer.from(b);
   return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
+/** Keyed hash for short secrets (6-digit codes): without the server key they cannot be brute-forced offline. */
+export function keyedHash(key: string, value: string): string {
+  return createHmac('sha256', key).update(value).digest('hex');
 }
