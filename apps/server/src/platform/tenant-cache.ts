@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +18,7 @@ interface TEntry<T> {
  * on every other process through PostgreSQL NOTIFY. While the LISTEN connection is down the cache
  * is bypassed, so a missed notification can never serve stale rights. Entries also expire.
  */
-export class TenantCache {
+export class TenantCache extends EventEmitter<{ invalidated: [accountId: string] }> {
   private readonly accounts = new Map<string, TEntry<unknown>>();
   private readonly members = new Map<string, Map<string, TEntry<unknown>>>();
   private listening = false;
@@ -29,7 +30,9 @@ export class TenantCache {
     private readonly database: TDatabase,
     private readonly log: FastifyBaseLogger,
     private readonly ttlMs = 60_000,
-  ) {}
+  ) {
+    super();
+  }
 
   async start(): Promise<void> {
     if (this.database.kind === 'pglite') {
@@ -103,6 +106,7 @@ export class TenantCache {
   private drop(accountId: string) {
     this.accounts.delete(accountId);
     this.members.delete(accountId);
+    this.emit('invalidated', accountId);
   }
 
   private clear() {

@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+
+/** Contrib extensions the migrations create (contact search: trigram index, accent folding). */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -45,7 +50,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   if (!pglite) {
     const dir = resolve(options.dataDir ?? './data', 'pgdata');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   }
   const instance = pglite;
   return {

@@ -1,0 +1,39 @@
+import type { TLang } from '@atende/shared';
+
+/** One turn of a conversation with the assistant. */
+export interface TAiMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface TCompleteRequest {
+  /** Whose knowledge the retrieval assistant searches (and whom a model call is billed to). */
+  accountId: string;
+  lang: TLang;
+  messages: TAiMessage[];
+  /** When given, the answer streams: called with each new piece and the text so far. */
+  onDelta?: (delta: string, text: string) => void;
+  signal?: AbortSignal;
+}
+
+export type TAiProviderKind = 'openai' | 'retrieval';
+
+export interface TCompletion {
+  text: string;
+  provider: TAiProviderKind;
+  model: string;
+}
+
+export interface TEmbedding {
+  vectors: number[][];
+  provider: TAiProviderKind;
+  model: string;
+}
+
+/** The one AI interface of DESIGN.md §6: an OpenAI-compatible model, or the built-in retrieval assistant. */
+export interface TAiProvider {
+  readonly kind: TAiProviderKind;
+  readonly model: string;
+  complete(request: TCompleteRequest): Promise<TCompletion>;
+  embed(input: string[]): Promise<TEmbedding>;
+}

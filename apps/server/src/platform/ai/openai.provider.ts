@@ -1,0 +1,71 @@
+import OpenAI from 'openai';
+import type { TAiProvider, TCompleteRequest, TCompletion, TEmbedding } from './ai.types';
+
+export interface TOpenAiOptions {
+  apiKey: string;
+  baseURL?: string;
+  model?: string;
+  embeddingModel?: string;
+  /** Per attempt: until the answer (or, streaming, until it starts). */
+  timeoutMs?: number;
+  /** Whole call, streaming included, across retries. */
+  deadlineMs?: number;
+  /** Retries of connection errors, 408, 409, 429 and 5xx (exponential back-off, honours retry-after). */
+  maxRetries?: number;
+}
+
+/** Any OpenAI-compatible API (OpenAI, Azure, Ollama, vLLM) through the official SDK. */
+export class OpenAiProvider implements TAiProvider {
+  readonly kind = 'openai' as const;
+  readonly model: string;
+  private readonly embeddingModel: string;
+  private readonly client: OpenAI;
+  private readonly deadlineMs: number;
+
+  constructor(options: TOpenAiOptions) {
+    this.model = options.model ?? 'gpt-4o-mini';
+    this.embeddingModel = options.embeddingModel ?? 'text-embedding-3-small';
+    this.deadlineMs = options.deadlineMs ?? 120_000;
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      timeout: options.timeoutMs ?? 30_000,
+      maxRetries: options.maxRetries ?? 2,
+    });
+  }
+
+  private signal(extra?: AbortSignal): AbortSignal {
+    const deadline = AbortSignal.timeout(this.deadlineMs);
+    return extra ? AbortSignal.any([deadline, extra]) : deadline;
+  }
+
+  async complete(request: TCompleteRequest): Promise<TCompletion> {
+    const signal = this.signal(request.signal);
+    const base = { model: this.model, messages: request.messages };
+    if (!request.onDelta) {
+      const response = await this.client.chat.completions.create(base, { signal });
+      return { text: response.choices[0]?.message?.content ?? '', provider: 'openai', model: response.model };
+    }
+    const stream = await this.client.chat.completions.create({ ...base, stream: true }, { signal });
+    let text = '';
+    let model = this.model;
+    for await (const chunk of stream) {
+      if (chunk.model) model = chunk.model;
+      const delta = chunk.choices[0]?.delta?.content;
+      if (delta) {
+        text += delta;
+        request.onDelta(delta, text);
+      }
+    }
+    return { text, provider: 'openai', model };
+  }
+
+  async embed(input: string[]): Promise<TEmbedding> {
+    const response = await this.client.embeddings.create(
+      { model: this.embeddingModel, input },
+      { signal: this.signal() },
+    );
+    const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+    return { vectors, provider: 'openai', model: response.model };
+  }
+}

@@ -1,0 +1,71 @@
+import { once } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openDatabase, type TDatabase } from './db/client';
+import { api, startTestApp, type TTestApp } from '../testing/test-app';
+import { addMember, signUp } from '../testing/fixtures';
+
+let ctx: TTestApp;
+let second: FastifyInstance;
+let secondDatabase: TDatabase;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  const first = ctx.db.database;
+  // A second process-like app on the same database (own pool on PostgreSQL; the same instance on PGlite).
+  secondDatabase = first.kind === 'pg' ? await openDatabase({ databaseUrl: first.connectionString }) : first;
+  second = await buildApp({
+    database: secondDatabase,
+    logger: false,
+    env: { NODE_ENV: 'test' },
+    config: {
+      JWT_SECRET: 'test-secret-test-secret-test-secret-000',
+      WEB_DIST: '/nonexistent',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    },
+    workers: false,
+  });
+});
+afterAll(async () => {
+  await second.close();
+  if (secondDatabase !== ctx.db.database) await secondDatabase.close();
+  await ctx.close();
+});
+
+describe('tenant cache across app instances', () => {
+  it('a role change made through one instance is honoured by the other at once', async () => {
+    const owner = await signUp(ctx);
+    const member = await addMember(ctx, owner, 'operator');
+    const denied = await api(second, 'GET', `/g/acc/${owner.accountId}/users`, { token: member.token });
+    expect(denied.statusCode).toBe(403);
+
+    const invalidated = once(second.platform.tenantCache, 'invalidated');
+    const promoted = await api(ctx.app, 'PUT', `/g/acc/${owner.accountId}/users/${member.userId}`, {
+      token: owner.token,
+      body: { acl: 'admin' },
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(await invalidated).toEqual([owner.accountId]);
+
+    const allowed = await api(second, 'GET', `/g/acc/${owner.accountId}/users`, { token: member.token });
+    expect(allowed.statusCode).toBe(200);
+  });
+
+  it('a removed member loses access on the other instance', async () => {
+    const owner = await signUp(ctx);
+    const member = await addMember(ctx, owner, 'admin');
+    expect((await api(second, 'GET', `/g/acc/${owner.accountId}`, { token: member.token })).statusCode).toBe(
+      200,
+    );
+    const invalidated = once(second.platform.tenantCache, 'invalidated');
+    const removed = await api(ctx.app, 'DELETE', `/g/acc/access/${owner.accountId}/${member.userId}`, {
+      token: owner.token,
+    });
+    expect(removed.statusCode).toBe(200);
+    await invalidated;
+    const after = await api(second, 'GET', `/g/acc/${owner.accountId}`, { token: member.token });
+    expect(after.statusCode).toBe(404);
+    expect(after.body.message).toBe('Invalid acc or user ID');
+  });
+});
