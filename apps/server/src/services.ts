@@ -9,7 +9,7 @@ import { UsersService } from './modules/users/users.service';
 export function createServices(platform: TPlatform) {
   const db = platform.database.db;
   const activityLog = new ActivityLogService(db);
-  const accounts = new AccountsService(db, activityLog, platform.tenantCache);
+  const accounts = new AccountsService(db, activityLog, platform.tenantCache, platform.realtime);
   const auth = new AuthService(platform, accounts, activityLog);
   const users = new UsersService(platform, accounts, activityLog, auth.tokens);
   const billing = new BillingService(db, platform.config, accounts);

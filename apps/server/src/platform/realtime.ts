@@ -146,6 +146,11 @@ export class Realtime {
       .catch(() => undefined);
   }
 
+  /** Disconnects every socket of a deleted account, on every node. */
+  disconnectAccount(accountId: string) {
+    this.io?.of('/attendance').in(`acc:${accountId}`).disconnectSockets(true);
+  }
+
   async close() {
     if (this.io) {
       this.io.of('/attendance').disconnectSockets(true);

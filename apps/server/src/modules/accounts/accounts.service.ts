@@ -28,6 +28,7 @@ import { presentAccount, presentAccountPlan, presentListItem, planOf } from './a
 import { initialPlan } from './plan-rules';
 import type { TTenant } from '../../platform/tenancy';
 import type { TenantCache } from '../../platform/tenant-cache';
+import type { Realtime } from '../../platform/realtime';
 
 export interface TNewAccountInput {
   plan: TPlanId;
@@ -43,6 +44,7 @@ export class AccountsService {
     private readonly db: TDb,
     private readonly activity: ActivityLogService,
     private readonly cache: TenantCache,
+    private readonly realtime: Realtime,
   ) {}
 
   async create(ownerUserId: string, input: TNewAccountInput | TCreateAccountBody, actor?: TActor) {
@@ -120,6 +122,7 @@ export class AccountsService {
     if (!isDeleteConfirmation(confirm)) throw new AppError('ACC_DELETE_CONFIRMATION');
     await deleteAccountRow(this.db, accountId);
     await this.cache.invalidate(accountId);
+    this.realtime.disconnectAccount(accountId);
   }
 
   async setPlan(
@@ -194,6 +197,7 @@ export class AccountsService {
     if (result === 'not_found') throw new AppError('MEMBER_NOT_FOUND');
     if (result === 'last_master') throw new AppError('LAST_MASTER');
     await this.cache.invalidate(accountId);
+    this.realtime.disconnectUser(accountId, userId);
     await this.activity.record(accountId, actor, { action: 'member.removed', target: target.email });
   }
 }
