@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { writeSharedLocales } from './scripts/shared-locales';
 
 /** Build number: Date.now() at build time. Sent as Front-Version and written to dist/version.json. */
 const buildNumber = Date.now();
@@ -9,7 +11,21 @@ function versionFile(): Plugin {
     name: 'atende-version-file',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify({ version: String(buildNumber) })}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify({ version: String(buildNumber) })}\n`,
+      });
+    },
+  };
+}
+
+/** Keeps src/locales/<lang>/errors.json and validation.json in step with packages/shared. */
+function sharedLocales(): Plugin {
+  return {
+    name: 'atende-shared-locales',
+    buildStart() {
+      writeSharedLocales(fileURLToPath(new URL('./src/locales', import.meta.url)));
     },
   };
 }
@@ -17,7 +33,7 @@ function versionFile(): Plugin {
 const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [sharedLocales(), react(), versionFile()],
   define: { __FRONT_VERSION__: JSON.stringify(String(buildNumber)) },
   server: {
     port: 5173,
@@ -32,6 +48,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true,
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      treeshake: {
+        // packages/shared (constants, functions, zod schemas) and libphonenumber-js are side-effect free:
+        // what the login route does not use stays out of its chunks.
+        moduleSideEffects: (id) => !/[\\/](packages[\\/]shared|libphonenumber-js)[\\/]/.test(id),
+        manualPureFunctions: ['z'],
+      },
+    },
   },
 });

@@ -7,9 +7,8 @@ import { RouterProvider } from 'react-router';
 import { configureApi } from './app/api-client';
 import { i18n, setupI18n } from './app/i18n';
 import { Providers } from './app/providers';
-import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { getSession, loadAccount, logout, onLogout, setSessionNavigator } from './app/session';
+import { getSession, loadAccount, logout, setSessionNavigator } from './app/session';
 import { ensureDeviceId } from './app/storage';
 
 setupI18n();
@@ -17,7 +16,6 @@ ensureDeviceId();
 const router = createAppRouter();
 setSessionNavigator((to) => void router.navigate(to, { replace: true }));
 configureApi({ onLogout: () => void logout(), getLang: () => i18n.language });
-onLogout(() => queryClient.clear());
 
 // Drop the one-time reload marker of a front-version conflict from the address bar.
 const url = new URL(window.location.href);

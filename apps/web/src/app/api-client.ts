@@ -167,7 +167,8 @@ export async function request<T>(path: string, options: TRequestOptions = {}, re
   if (res.ok && body && body.status !== 0) return body.data as T;
 
   const message: string = typeof body?.message === 'string' ? body.message : res.statusText;
-  const code: string = typeof body?.code === 'string' ? body.code : res.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN';
+  const code: string =
+    typeof body?.code === 'string' ? body.code : res.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN';
   if (!options.raw && (res.status === 406 || res.status > 400) && isJwtMessage(message)) {
     if (message === 'jwt expired' && !retried && (await refreshAccessToken())) {
       return request<T>(path, options, true);

@@ -47,7 +47,8 @@ export function evaluateGuards(route: TRouteDef | undefined, ctx: TGuardContext)
 
   if (!ctx.hasToken) return { kind: 'redirect', to: loginRedirect(ctx.pathname, ctx.search) };
   if (ctx.status === 'loading') return { kind: 'wait' };
-  if (ctx.status !== 'ready' || !ctx.activeAccId) return { kind: 'redirect', to: loginRedirect(ctx.pathname, ctx.search) };
+  if (ctx.status !== 'ready' || !ctx.activeAccId)
+    return { kind: 'redirect', to: loginRedirect(ctx.pathname, ctx.search) };
 
   const queryAcc = new URLSearchParams(ctx.search).get('acc');
   if (queryAcc && queryAcc !== ctx.activeAccId) {
@@ -58,7 +59,8 @@ export function evaluateGuards(route: TRouteDef | undefined, ctx: TGuardContext)
 
   if (route.compliantOnly && ctx.blocked) return { kind: 'redirect', to: '/blocked' };
   if (ctx.restrictedOperator && route.path !== '/restricted') return { kind: 'redirect', to: '/restricted' };
-  if (ctx.pathname !== '/' && !queryAcc) return { kind: 'redirect', to: withAcc(ctx.pathname, ctx.search, ctx.activeAccId) };
+  if (ctx.pathname !== '/' && !queryAcc)
+    return { kind: 'redirect', to: withAcc(ctx.pathname, ctx.search, ctx.activeAccId) };
   if (route.minRole && !hasRole(ctx.role, route.minRole)) return { kind: 'redirect', to: '/not-authorized' };
   return { kind: 'allow' };
 }

@@ -1,10 +1,12 @@
 import i18n, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { ERRORS, LANGS, VALIDATION_MESSAGES, resolveLang, type TLang } from '@atende/shared';
+import type { TLang } from '@atende/shared';
 import { readItem, writeItem } from './storage';
 import { ApiError } from './api-client';
 
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+const modules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', {
+  eager: true,
+});
 
 export const NAMESPACES = [
   'common',
@@ -22,22 +24,20 @@ export const NAMESPACES = [
   'validation',
 ] as const;
 
-/** Locale files per language, plus the `errors` and `validation` texts derived from packages/shared. */
+/** Supported interface languages (packages/shared LANGS; kept here so the entry chunk stays small). */
+export const SUPPORTED_LANGS: readonly TLang[] = ['pt-BR', 'en'];
+
+/**
+ * Locale files per language. `errors.json` and `validation.json` are derived from packages/shared
+ * ERRORS / VALIDATION_MESSAGES (scripts/shared-locales.ts, rewritten on every build).
+ */
 export function buildResources(): Record<TLang, Record<string, Record<string, unknown>>> {
   const resources = {} as Record<TLang, Record<string, Record<string, unknown>>>;
-  for (const lang of LANGS) {
-    const bundle: Record<string, Record<string, unknown>> = {};
-    for (const [path, mod] of Object.entries(modules)) {
-      const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-      if (match && match[1] === lang) bundle[match[2]] = { ...mod.default };
-    }
-    const errors: Record<string, unknown> = { ...(bundle.errors ?? {}) };
-    for (const [code, def] of Object.entries(ERRORS)) errors[code] = def[lang];
-    bundle.errors = errors;
-    const validation: Record<string, unknown> = { ...(bundle.validation ?? {}) };
-    for (const [key, def] of Object.entries(VALIDATION_MESSAGES)) validation[key] = def[lang];
-    bundle.validation = validation;
-    resources[lang] = bundle;
+  for (const lang of SUPPORTED_LANGS) resources[lang] = {};
+  for (const [path, mod] of Object.entries(modules)) {
+    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    const lang = match?.[1] as TLang | undefined;
+    if (match && lang && resources[lang]) resources[lang][match[2]] = mod.default;
   }
   return resources;
 }
@@ -54,7 +54,7 @@ export function setupI18n(lang: TLang = initialLang()) {
       resources: buildResources(),
       lng: lang,
       fallbackLng: 'pt-BR',
-      supportedLngs: [...LANGS],
+      supportedLngs: [...SUPPORTED_LANGS],
       ns: [...NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false, prefix: '{{', suffix: '}}' },
@@ -77,11 +77,6 @@ export async function changeLanguage(lang: TLang): Promise<void> {
   syncDocumentLang(lang);
 }
 
-/** The language after login (spec §4): English if it contains 'en', else the user's language if supported, else English. */
-export function languageAfterLogin(userLang: string | null | undefined): TLang {
-  return resolveLang(userLang);
-}
-
 export function currentLang(): TLang {
   return i18n.language === 'en' ? 'en' : 'pt-BR';
 }
@@ -90,8 +85,7 @@ export function currentLang(): TLang {
 export function errorText(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code && i18n.exists(`errors:${error.code}`)) {
-      const field = error.fields[0]?.path ?? '';
-      return t(`errors:${error.code}`, { field }).replace('{field}', field);
+      return t(`errors:${error.code}`, { field: error.fields[0]?.path ?? '' });
     }
     if (error.message) return error.message;
   }

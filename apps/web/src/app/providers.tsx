@@ -1,22 +1,28 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from './i18n';
-import { queryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
-/** Mantine (light theme), notifications, TanStack Query and i18n. */
+// The toast container loads after the first paint; toasts queued before it appears still show.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+/** Mantine (light theme), notifications and i18n (TanStack Query: see app/query.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+        forceColorScheme="light"
+      >
+        <Suspense fallback={null}>
           <Notifications position="top-right" zIndex={1000} />
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
+        </Suspense>
+        {children}
+      </MantineProvider>
     </I18nextProvider>
   );
 }

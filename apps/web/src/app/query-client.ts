@@ -1,12 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { onLogout } from './session';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
     },
   },
 });
+
+onLogout(() => queryClient.clear());

@@ -19,7 +19,8 @@ export function guardContext(session: TSessionState, pathname: string, search: s
     role: currentRole(session),
     blocked: isBlocked(session),
     restrictedOperator: session.restrictedOperator,
-    automationEnabled: readItem('automationEnable') === 'true' || session.account?.acc.automationEnable === true,
+    automationEnabled:
+      readItem('automationEnable') === 'true' || session.account?.acc.automationEnable === true,
     activeAccId: session.account?.acc._id ?? null,
     requestedAcc: session.requestedAcc,
   };

@@ -175,7 +175,8 @@ async function fetchFirstAccountId(): Promise<string | null> {
     const first = await api.get<TAccountListItem>('/g/acc/getFirstAcc');
     return first._id ?? first.id;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || isAccFallbackMessage(error.message))) return null;
+    if (error instanceof ApiError && (error.status === 404 || isAccFallbackMessage(error.message)))
+      return null;
     throw error;
   }
 }
@@ -241,7 +242,9 @@ export async function refreshAccount(): Promise<void> {
  * query) when the account's version namespace differs from the version cookie. Returns true when a
  * reload was started; otherwise the caller navigates with the new `acc` and the guard loads it.
  */
-export function prepareAccountSwitch(item: Pick<TAccountListItem, '_id' | 'name' | 'versionNamespace'>): boolean {
+export function prepareAccountSwitch(
+  item: Pick<TAccountListItem, '_id' | 'name' | 'versionNamespace'>,
+): boolean {
   writeItem('activeAcc', item._id);
   writeJson('activeAccInfo', { id: item._id, name: item.name });
   const version = item.versionNamespace || LIMITS.defaultVersionNamespace;
@@ -268,7 +271,8 @@ export function currentReturnPath(): string {
 }
 
 export function loginPath(returnTo?: string | null): string {
-  if (!returnTo || returnTo === '/' || returnTo.startsWith('/login') || returnTo.startsWith('/logout')) return '/login';
+  if (!returnTo || returnTo === '/' || returnTo.startsWith('/login') || returnTo.startsWith('/logout'))
+    return '/login';
   return `/login?to=${encodeURIComponent(returnTo)}`;
 }
 
@@ -284,10 +288,13 @@ export async function logout(returnTo: string | null = currentReturnPath()): Pro
   try {
     const pushToken = readItem('firebaseToken');
     if (pushToken) {
-      await api.post('/g/user/notification/remove-token', { token: pushToken }, { raw: true }).catch(() => undefined);
+      await api
+        .post('/g/user/notification/remove-token', { token: pushToken }, { raw: true })
+        .catch(() => undefined);
     }
     const refreshToken = readItem('refreshToken');
-    if (refreshToken) await api.post('/g/auth/logout', { token: refreshToken }, { raw: true }).catch(() => undefined);
+    if (refreshToken)
+      await api.post('/g/auth/logout', { token: refreshToken }, { raw: true }).catch(() => undefined);
   } finally {
     clearStorageExceptDevice();
     resetSession({ token: null, user: null, status: 'anonymous', restrictedOperator: false });

@@ -87,7 +87,8 @@ export function clearStorageExceptDevice(): void {
 export function ensureDeviceId(): string {
   const existing = readItem('deviceID');
   if (existing) return existing;
-  const id = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now());
+  const id =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now());
   writeItem('deviceID', id);
   return id;
 }
@@ -103,5 +104,6 @@ export function readVersionCookie(): string {
 
 export function writeVersionCookie(version: string): void {
   if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec's version cookie; the async Cookie Store API is not in every browser.
   document.cookie = `${VERSION_COOKIE}=${encodeURIComponent(version)}; path=/; max-age=31536000; SameSite=Lax`;
 }

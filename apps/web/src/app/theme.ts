@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#e6f7f6',
@@ -29,4 +29,15 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'lg' } },
     TextInput: { defaultProps: { size: 'sm' } },
   },
+});
+
+/** Darker secondary and error texts than Mantine's defaults: WCAG AA contrast on white and gray.0. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': '#c92a2a',
+    '--mantine-color-placeholder': '#737b83',
+  },
+  dark: {},
 });

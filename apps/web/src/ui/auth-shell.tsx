@@ -71,7 +71,11 @@ export function AuthShell({
           </Box>
           <Box ml="auto">{corner}</Box>
         </Group>
-        <Box style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }} px="md" pb={48}>
+        <Box
+          style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          px="md"
+          pb={48}
+        >
           <Paper w="100%" maw={width} p={{ base: 'lg', sm: 36 }} shadow="sm" withBorder>
             <Stack gap={6} mb="lg">
               <Title order={1} fz={24}>

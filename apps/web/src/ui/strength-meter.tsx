@@ -17,7 +17,10 @@ export function StrengthMeter({ level, label, caption }: { level: number; label:
         ))}
       </Group>
       <Text fz="xs" c="dimmed">
-        {caption}: <Text span fw={600} c="dark.6" fz="xs">{label}</Text>
+        {caption}:{' '}
+        <Text span fw={600} c="dark.6" fz="xs">
+          {label}
+        </Text>
       </Text>
     </Box>
   );

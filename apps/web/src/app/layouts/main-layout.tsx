@@ -1,5 +1,17 @@
 import { Suspense, useState } from 'react';
-import { ActionIcon, AppShell, Box, Burger, Divider, Group, ScrollArea, Stack, Tooltip, UnstyledButton, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Burger,
+  Divider,
+  Group,
+  ScrollArea,
+  Stack,
+  Tooltip,
+  UnstyledButton,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { findRouteByName, hasRole } from '@atende/shared';
@@ -15,15 +27,28 @@ import { LanguageSwitch } from '../shell/language-switch';
 import { NAV_ADMIN, NAV_MAIN, type TNavItem } from '../shell/nav';
 import { UserMenu } from '../shell/user-menu';
 import { useAccLink } from '../shell/use-acc-link';
+import { QueryProvider } from '../query-provider';
 import classes from './main-layout.module.css';
 
-function NavItem({ item, expanded, onNavigate }: { item: TNavItem; expanded: boolean; onNavigate: () => void }) {
+function NavItem({
+  item,
+  expanded,
+  onNavigate,
+}: {
+  item: TNavItem;
+  expanded: boolean;
+  onNavigate: () => void;
+}) {
   const { t } = useTranslation('shell');
   const link = useAccLink();
   const { pathname } = useLocation();
   const path = findRouteByName(item.route)?.path ?? '/';
   const label = t(`nav.${item.route}`);
-  const active = pathname === path || (path !== '/' && pathname.startsWith(`${path}/`));
+  // The most specific entry wins: /acc/users lights Team, not Account.
+  const longer = [...NAV_MAIN, ...NAV_ADMIN]
+    .map((i) => findRouteByName(i.route)?.path ?? '/')
+    .some((p) => p.length > path.length && (pathname === p || pathname.startsWith(`${p}/`)));
+  const active = pathname === path || (!longer && path !== '/' && pathname.startsWith(`${path}/`));
   const Icon = item.icon;
   const button = (
     <UnstyledButton
@@ -39,7 +64,9 @@ function NavItem({ item, expanded, onNavigate }: { item: TNavItem; expanded: boo
       {expanded && <span className={classes.linkLabel}>{label}</span>}
     </UnstyledButton>
   );
-  return expanded ? button : (
+  return expanded ? (
+    button
+  ) : (
     <Tooltip label={label} position="right" withArrow openDelay={150}>
       {button}
     </Tooltip>
@@ -64,75 +91,95 @@ export function MainLayout() {
   const admin = visible(NAV_ADMIN);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: expanded ? 240 : 72, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
-      padding={{ base: 'md', md: 'xl' }}
-      bg="gray.0"
-    >
-      <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
-            <Burger opened={mobileOpened} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-            <Box visibleFrom="sm">
-              <Logo name={t('common:appName')} size={30} />
-            </Box>
-            <Divider orientation="vertical" visibleFrom="sm" />
-            <AccountSwitcher />
+    <QueryProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: expanded ? 240 : 72, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+        padding={{ base: 'md', md: 'xl' }}
+        bg="gray.0"
+      >
+        <AppShell.Header px="md">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="md" wrap="nowrap">
+              <Burger
+                opened={mobileOpened}
+                onClick={toggleMobile}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('nav.toggle')}
+              />
+              <Box visibleFrom="sm">
+                <Logo name={t('common:appName')} size={30} />
+              </Box>
+              <Divider orientation="vertical" visibleFrom="sm" />
+              <AccountSwitcher />
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageSwitch />
+              <UserMenu />
+            </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <LanguageSwitch />
-            <UserMenu />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
-        <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
-          <Stack gap={4} component="nav" aria-label={t('nav.main')}>
-            {visible(NAV_MAIN).map((item) => (
-              <NavItem key={item.route} item={item} expanded={wide} onNavigate={closeMobile} />
-            ))}
-          </Stack>
-          {admin.length > 0 && (
-            <>
-              <Divider my="sm" />
-              {wide && (
-                <Text fz={11} fw={700} c="dimmed" tt="uppercase" px="sm" mb={6} style={{ letterSpacing: '0.08em' }}>
-                  {t('nav.adminSection')}
-                </Text>
-              )}
-              <Stack gap={4} component="nav" aria-label={t('nav.adminSection')}>
-                {admin.map((item) => (
-                  <NavItem key={item.route} item={item} expanded={wide} onNavigate={closeMobile} />
-                ))}
-              </Stack>
-            </>
-          )}
-        </AppShell.Section>
-        <AppShell.Section visibleFrom="sm">
-          <Tooltip label={expanded ? t('nav.collapse') : t('nav.expand')} position="right">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={() => setExpanded((v) => !v)}
-              aria-label={expanded ? t('nav.collapse') : t('nav.expand')}
-              aria-expanded={expanded}
-              ml={6}
-            >
-              {expanded ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
-            </ActionIcon>
-          </Tooltip>
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Box maw={1200} mx="auto">
-          <TrialBanner />
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Box>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
+          <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
+            <Stack gap={4} component="nav" aria-label={t('nav.main')}>
+              {visible(NAV_MAIN).map((item) => (
+                <NavItem key={item.route} item={item} expanded={wide} onNavigate={closeMobile} />
+              ))}
+            </Stack>
+            {admin.length > 0 && (
+              <>
+                <Divider my="sm" />
+                {wide && (
+                  <Text
+                    fz={11}
+                    fw={700}
+                    c="dimmed"
+                    tt="uppercase"
+                    px="sm"
+                    mb={6}
+                    style={{ letterSpacing: '0.08em' }}
+                  >
+                    {t('nav.adminSection')}
+                  </Text>
+                )}
+                <Stack gap={4} component="nav" aria-label={t('nav.adminSection')}>
+                  {admin.map((item) => (
+                    <NavItem key={item.route} item={item} expanded={wide} onNavigate={closeMobile} />
+                  ))}
+                </Stack>
+              </>
+            )}
+          </AppShell.Section>
+          <AppShell.Section visibleFrom="sm">
+            <Tooltip label={expanded ? t('nav.collapse') : t('nav.expand')} position="right">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={() => setExpanded((v) => !v)}
+                aria-label={expanded ? t('nav.collapse') : t('nav.expand')}
+                aria-expanded={expanded}
+                ml={6}
+              >
+                {expanded ? (
+                  <IconLayoutSidebarLeftCollapse size={20} />
+                ) : (
+                  <IconLayoutSidebarLeftExpand size={20} />
+                )}
+              </ActionIcon>
+            </Tooltip>
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Box maw={1200} mx="auto">
+            <TrialBanner />
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+        </AppShell.Main>
+      </AppShell>
+    </QueryProvider>
   );
 }

@@ -1,5 +1,11 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconCreditCard, IconLogout, IconUserCircle, IconBuilding } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconCreditCard,
+  IconLogout,
+  IconUserCircle,
+  IconBuilding,
+} from '@tabler/icons-react';
 import { hasRole } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -4,9 +4,12 @@ import { api } from '../../app/api-client';
 export const authApi = {
   login: (body: { email: string; password: string; remember_me: boolean }) =>
     api.post<TLoginResult>('/g/auth/login', body, { raw: true }),
-  setup: (body: TSetupBody) => api.post<{ email: string; isConfirmed: boolean; acc: string }>('/g/auth/setup', body, { raw: true }),
-  verifyOtp: (email: string, otp: string) => api.post<{ isConfirmed: true }>('/g/auth/verify-otp', { email, otp }, { raw: true }),
-  resendOtp: (email: string) => api.post<{ sent: true }>('/g/auth/resend-verify-otp', { email }, { raw: true }),
+  setup: (body: TSetupBody) =>
+    api.post<{ email: string; isConfirmed: boolean; acc: string }>('/g/auth/setup', body, { raw: true }),
+  verifyOtp: (email: string, otp: string) =>
+    api.post<{ isConfirmed: true }>('/g/auth/verify-otp', { email, otp }, { raw: true }),
+  resendOtp: (email: string) =>
+    api.post<{ sent: true }>('/g/auth/resend-verify-otp', { email }, { raw: true }),
   forgot: (email: string) => api.post<{ sent: true }>('/g/auth/reset-password', { email }, { raw: true }),
   resetConfirm: (token: string, password: string) =>
     api.post<{ reset: true }>('/g/auth/reset-password/confirm', { token, password }, { raw: true }),
@@ -14,7 +17,7 @@ export const authApi = {
 
 /** Only in-app paths are accepted as the `to` return target. */
 export function safeReturnPath(to: string | null | undefined): string {
-  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/login') || to.startsWith('/logout')) {
+  if (!to?.startsWith('/') || to.startsWith('//') || to.startsWith('/login') || to.startsWith('/logout')) {
     return '/dashboard';
   }
   return to;

@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Center, Group, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  PasswordInput,
+  PinInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { LIMITS, ZEmailBody, ZNewPasswordBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +24,7 @@ import { AuthFrame } from './auth-frame';
 import { authApi, safeReturnPath } from './auth-api';
 import { completeLogin } from './complete-login';
 import { PasswordStrength } from './password-strength';
+import { notify } from '../../app/notify';
 
 function ErrorAlert({ message }: { message: string | null }) {
   if (!message) return null;
@@ -33,7 +44,9 @@ export function VerifyPage() {
   const to = safeReturnPath(params.get('to'));
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(params.get('sent') === '1' ? t('verify.sent', { email }) : null);
+  const [info, setInfo] = useState<string | null>(
+    params.get('sent') === '1' ? t('verify.sent', { email }) : null,
+  );
   const [busy, setBusy] = useState(false);
   const [cooldown, setCooldown] = useState(0);
 
@@ -117,7 +130,13 @@ export function VerifyPage() {
             <Text fz="sm" c="dimmed">
               {t('verify.noCode')}
             </Text>
-            <Anchor component="button" type="button" fz="sm" onClick={() => void resend()} disabled={cooldown > 0}>
+            <Anchor
+              component="button"
+              type="button"
+              fz="sm"
+              onClick={() => void resend()}
+              disabled={cooldown > 0}
+            >
               {cooldown > 0 ? t('verify.resendIn', { seconds: cooldown }) : t('verify.resend')}
             </Anchor>
           </Group>
@@ -133,7 +152,11 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zodValidator(ZEmailBody, t) });
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: zodValidator(ZEmailBody, t),
+  });
   const submit = form.onSubmit(async ({ email }) => {
     setBusy(true);
     setError(null);
@@ -157,7 +180,13 @@ export function ForgotPasswordPage() {
       }
     >
       {sent ? (
-        <Alert color="green" variant="light" icon={<IconMailCheck size={18} />} role="status" data-testid="forgot-sent">
+        <Alert
+          color="green"
+          variant="light"
+          icon={<IconMailCheck size={18} />}
+          role="status"
+          data-testid="forgot-sent"
+        >
           {t('forgot.sent')}
         </Alert>
       ) : (
@@ -190,15 +219,20 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [error, setError] = useState<string | null>(token ? null : t('errors:RESET_TOKEN_INVALID'));
   const [busy, setBusy] = useState(false);
-  const schemaCheck = zodValidator<{ password: string; confirmPassword: string }>(ZNewPasswordBody, t, (v) => ({
-    token: token || 'missing',
-    password: v.password,
-  }));
+  const schemaCheck = zodValidator<{ password: string; confirmPassword: string }>(
+    ZNewPasswordBody,
+    t,
+    (v) => ({
+      token: token || 'missing',
+      password: v.password,
+    }),
+  );
   const form = useForm({
     initialValues: { password: '', confirmPassword: '' },
     validate: (values) => {
       const errors = schemaCheck(values);
-      if (values.password !== values.confirmPassword) errors.confirmPassword = t('validation:passwordMismatch');
+      if (values.password !== values.confirmPassword)
+        errors.confirmPassword = t('validation:passwordMismatch');
       return errors;
     },
   });
@@ -207,7 +241,7 @@ export function ResetPasswordPage() {
     setError(null);
     try {
       await authApi.resetConfirm(token, password);
-      notifications.show({ color: 'green', title: t('reset.title'), message: t('reset.success') });
+      notify({ color: 'green', title: t('reset.title'), message: t('reset.success') });
       navigate('/login?reset=1', { replace: true });
     } catch (err) {
       setError(errorText(t, err));

@@ -1,5 +1,6 @@
 import type { TLoginResult } from '@atende/shared';
-import { changeLanguage, languageAfterLogin } from '../../app/i18n';
+import { loginLanguage } from '../../app/lang-rules';
+import { changeLanguage } from '../../app/i18n';
 import { getSession, loadAccount, startSession } from '../../app/session';
 
 /**
@@ -8,7 +9,8 @@ import { getSession, loadAccount, startSession } from '../../app/session';
  */
 export async function completeLogin(result: TLoginResult): Promise<boolean> {
   startSession(result);
-  await changeLanguage(languageAfterLogin(result.lang));
+  // English if the language contains 'en', else the user's language if supported, else English.
+  await changeLanguage(loginLanguage(result.lang));
   await loadAccount();
   return getSession().status === 'ready';
 }

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { ZLoginBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
+import { isEmail } from '../../app/lang-rules';
 import { keepCredentials, useSession } from '../../app/session';
 import { AuthFrame } from './auth-frame';
 import { authApi, safeReturnPath } from './auth-api';
@@ -23,7 +22,16 @@ export function LoginPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: params.get('email') ?? '', password: '', remember_me: true },
-    validate: zodValidator(ZLoginBody, t),
+    // Same rules as packages/shared ZLoginBody (kept local: see app/lang-rules.ts).
+    validate: {
+      email: (value) =>
+        !value.trim()
+          ? t('validation:required')
+          : isEmail(value.trim().toLowerCase())
+            ? null
+            : t('validation:email'),
+      password: (value) => (value ? null : t('validation:required')),
+    },
   });
 
   if (session.token && session.status === 'ready') return <Navigate to={to} replace />;
@@ -33,7 +41,11 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const email = values.email.trim().toLowerCase();
-      const result = await authApi.login({ email, password: values.password, remember_me: values.remember_me });
+      const result = await authApi.login({
+        email,
+        password: values.password,
+        remember_me: values.remember_me,
+      });
       if (!result.isConfirmed || !result.accessToken) {
         keepCredentials({ email, password: values.password, remember: values.remember_me });
         navigate(`/verify?${new URLSearchParams({ email, to }).toString()}`);

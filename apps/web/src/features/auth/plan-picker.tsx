@@ -4,13 +4,33 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../billing/format';
 
 /** The four plans as radio cards (setup). */
-export function PlanPicker({ value, onChange, error }: { value: TPlanId; onChange: (plan: TPlanId) => void; error?: string }) {
+export function PlanPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: TPlanId;
+  onChange: (plan: TPlanId) => void;
+  error?: string;
+}) {
   const { t, i18n } = useTranslation('billing');
   return (
-    <Radio.Group value={value} onChange={(v) => onChange(v as TPlanId)} label={t('auth:fields.plan')} error={error} required>
+    <Radio.Group
+      value={value}
+      onChange={(v) => onChange(v as TPlanId)}
+      label={t('auth:fields.plan')}
+      error={error}
+      required
+    >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
         {PLANS.map((plan) => (
-          <Radio.Card key={plan.id} value={plan.id} p="sm" radius="md" data-checked={value === plan.id || undefined}>
+          <Radio.Card
+            key={plan.id}
+            value={plan.id}
+            p="sm"
+            radius="md"
+            data-checked={value === plan.id || undefined}
+          >
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <Radio.Indicator mt={2} />
               <Stack gap={2}>

@@ -1,5 +1,16 @@
 import { useRef, useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ZSetupBody, isPlanId, type TPlanId } from '@atende/shared';
@@ -68,7 +79,8 @@ export function RegisterPage() {
     },
     validate: (values) => {
       const errors = schemaCheck(values);
-      if (values.confirmPassword !== values.password) errors.confirmPassword = t('validation:passwordMismatch');
+      if (values.confirmPassword !== values.password)
+        errors.confirmPassword = t('validation:passwordMismatch');
       const allowed = STEP_FIELDS.slice(0, stepRef.current + 1).flat();
       return Object.fromEntries(Object.entries(errors).filter(([key]) => allowed.includes(key)));
     },
@@ -90,7 +102,9 @@ export function RegisterPage() {
       const body = ZSetupBody.parse(toBody(values));
       await authApi.setup({ ...body, lang: currentLang() });
       keepCredentials({ email: body.email, password: values.password, remember: true });
-      navigate(`/verify?${new URLSearchParams({ email: body.email, to: '/dashboard', sent: '1' }).toString()}`);
+      navigate(
+        `/verify?${new URLSearchParams({ email: body.email, to: '/dashboard', sent: '1' }).toString()}`,
+      );
     } catch (err) {
       const fields = serverFieldErrors(t, err);
       form.setErrors(fields);
@@ -128,7 +142,12 @@ export function RegisterPage() {
           )}
           {step === 0 ? (
             <>
-              <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
+              <TextInput
+                label={t('fields.name')}
+                autoComplete="name"
+                required
+                {...form.getInputProps('name')}
+              />
               <TextInput
                 label={t('fields.email')}
                 type="email"
@@ -142,7 +161,11 @@ export function RegisterPage() {
                 type="tel"
                 autoComplete="tel-national"
                 placeholder="(11) 98765-4321"
-                leftSection={<Text fz="sm" c="dimmed">+55</Text>}
+                leftSection={
+                  <Text fz="sm" c="dimmed">
+                    +55
+                  </Text>
+                }
                 leftSectionWidth={44}
                 required
                 {...form.getInputProps('phone')}
@@ -153,7 +176,10 @@ export function RegisterPage() {
                 required
                 {...form.getInputProps('password')}
               />
-              <PasswordStrength password={form.values.password} userInputs={[form.values.name, form.values.email]} />
+              <PasswordStrength
+                password={form.values.password}
+                userInputs={[form.values.name, form.values.email]}
+              />
               <PasswordInput
                 label={t('fields.confirmPassword')}
                 autoComplete="new-password"
@@ -178,7 +204,10 @@ export function RegisterPage() {
                 <Select
                   label={t('fields.companyEmployees')}
                   placeholder={t('fields.select')}
-                  data={EMPLOYEE_RANGES.map((key) => ({ value: key, label: t('account:employees', { range: key }) }))}
+                  data={EMPLOYEE_RANGES.map((key) => ({
+                    value: key,
+                    label: t('account:employees', { range: key }),
+                  }))}
                   required
                   {...form.getInputProps('companyEmployees')}
                 />

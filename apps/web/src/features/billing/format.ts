@@ -1,6 +1,9 @@
 /** Price in cents (BRL) formatted for the interface language. */
 export function formatPrice(cents: number, lang: string): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
+  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'pt-BR', {
+    style: 'currency',
+    currency: 'BRL',
+  }).format(cents / 100);
 }
 
 export function formatNumber(value: number, lang: string): string {

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  Grid,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { findPlan, type TPlanId } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { api } from '../../app/api-client';
+import { errorText } from '../../app/i18n';
+import { refreshAccount, useSession } from '../../app/session';
+import { useAccLink } from '../../app/shell/use-acc-link';
+import { PageHeader } from '../../ui/page-header';
+import type { TChangePlanResult } from './billing-api';
+import { formatPrice } from './format';
+import { notify } from '../../app/notify';
+
+/** /plans/checkout/{plan}: order summary and payment through the configured (sandbox) provider. */
+export function CheckoutPage() {
+  const { t, i18n } = useTranslation('billing');
+  const { plan: planId = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const link = useAccLink();
+  const [period, setPeriod] = useState<'monthly' | 'yearly'>('monthly');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const plan = findPlan(planId);
+  if (!plan) return <Navigate to="/error-404" replace />;
+  const acc = session.account!.acc._id;
+  const total = period === 'yearly' ? plan.price * 10 : plan.price;
+
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await api.put<TChangePlanResult>(`/g/acc/${acc}/plan/${plan.id as TPlanId}`, { period });
+      if (result.status === 'redirect' && result.url) {
+        window.location.assign(result.url);
+        return;
+      }
+      await refreshAccount();
+      notify({
+        color: 'green',
+        title: t('checkout.successTitle'),
+        message: t('checkout.success', { plan: t(`plans.${plan.id}.name`) }),
+      });
+      navigate(link('/dashboard'), { replace: true });
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t('checkout.title')} description={t('checkout.subtitle')} />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card padding="xl">
+            <Stack>
+              <Text fw={650}>{t('checkout.period')}</Text>
+              <SegmentedControl
+                value={period}
+                onChange={(v) => setPeriod(v as 'monthly' | 'yearly')}
+                data={[
+                  { value: 'monthly', label: t('checkout.monthly') },
+                  { value: 'yearly', label: t('checkout.yearly') },
+                ]}
+                disabled={plan.price === 0}
+              />
+              <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
+                {t('checkout.sandbox')}
+              </Alert>
+              {error && (
+                <Alert color="red" variant="light" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button
+                size="md"
+                leftSection={<IconLock size={16} />}
+                onClick={() => void pay()}
+                loading={busy}
+                data-testid="checkout-pay"
+              >
+                {plan.price === 0
+                  ? t('checkout.confirmFree')
+                  : t('checkout.pay', { amount: formatPrice(total, i18n.language) })}
+              </Button>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card padding="xl" bg="gray.0">
+            <Stack gap="sm">
+              <Text c="dimmed" fz="sm" fw={600} tt="uppercase">
+                {t('checkout.summary')}
+              </Text>
+              <Title order={2} fz="xl">
+                {t(`plans.${plan.id}.name`)}
+              </Title>
+              <Text fz="sm">{t('conversationsPerMonth', { count: plan.planParameters.conversations })}</Text>
+              <Text fz="sm">{t('chatbots', { count: plan.planParameters.chatbots })}</Text>
+              <Divider />
+              <Group justify="space-between">
+                <Text fw={600}>{t('checkout.total')}</Text>
+                <Text fw={750} fz="lg">
+                  {plan.price === 0 ? t('free') : formatPrice(total, i18n.language)}
+                  {plan.price > 0 && (
+                    <Text span c="dimmed" fz="sm" fw={400}>
+                      {period === 'yearly' ? t('perYear') : t('perMonth')}
+                    </Text>
+                  )}
+                </Text>
+              </Group>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,204 @@
+import { useEffect } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Progress,
+  RingProgress,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconCircleCheckFilled,
+  IconCircleDashed,
+  IconPlugConnected,
+  IconRobot,
+  IconUsersPlus,
+} from '@tabler/icons-react';
+import { hasRole } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentRole, refreshAccount, useSession } from '../../app/session';
+import { useAccLink } from '../../app/shell/use-acc-link';
+import { PageHeader } from '../../ui/page-header';
+import { formatDate, formatNumber } from '../billing/format';
+import { trialInfo } from '../billing/trial';
+import { useMembers } from '../users/users-api';
+
+/** Getting-started home: trial status, plan usage and the first steps checklist. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation('dashboard');
+  const session = useSession();
+  const link = useAccLink();
+  const role = currentRole(session);
+  const admin = hasRole(role, 'admin');
+  const details = session.account;
+  const members = useMembers(details?.acc._id, admin);
+
+  useEffect(() => {
+    void refreshAccount();
+  }, []);
+
+  if (!details) return null;
+  const trial = trialInfo(details);
+  const usage = details.accFinancial.usage;
+  const limit = usage?.limit || details.plan.planParameters.conversations;
+  const used = usage?.conversations ?? 0;
+  const percent = limit ? Math.min(100, Math.round((used / limit) * 100)) : 0;
+  const lang = i18n.language;
+  const firstName = (session.user?.displayName || session.user?.name || '').split(' ')[0];
+  const teamDone = (members.data?.count ?? 0) > 1 || (members.data?.invitations.length ?? 0) > 0;
+  const steps = [
+    { key: 'channel', icon: IconPlugConnected, to: '/settings', done: false, minRole: 'admin' as const },
+    { key: 'team', icon: IconUsersPlus, to: '/acc/users', done: teamDone, minRole: 'admin' as const },
+    { key: 'chatbot', icon: IconRobot, to: '/apps/chatbots', done: false, minRole: 'admin' as const },
+  ];
+  const doneCount = steps.filter((s) => s.done).length;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={t('greeting', { name: firstName })}
+        description={t('subtitle', { account: details.acc.name })}
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card padding="lg" data-testid="plan-card">
+          <Group justify="space-between" mb="xs">
+            <Text fw={650}>{t('plan.title')}</Text>
+            {trial.active ? (
+              <Badge color="brand" variant="light" data-testid="trial-status">
+                {t('plan.trialActive')}
+              </Badge>
+            ) : details.accFinancial.isPaying || details.acc.accIsPaying ? (
+              <Badge color="green" variant="light" data-testid="trial-status">
+                {t('plan.paying')}
+              </Badge>
+            ) : (
+              <Badge color="gray" variant="light" data-testid="trial-status">
+                {details.accPlan.trialEndDate ? t('plan.trialEnded') : t('plan.noTrial')}
+              </Badge>
+            )}
+          </Group>
+          <Title order={2} fz={28} mb={4}>
+            {t(`billing:plans.${details.plan.id}.name`)}
+          </Title>
+          {trial.active ? (
+            <Text c="dimmed" fz="sm" data-testid="trial-days">
+              {t('plan.daysLeft', { count: trial.days, date: formatDate(trial.endDate, lang) })}
+            </Text>
+          ) : (
+            <Text c="dimmed" fz="sm">
+              {t('plan.chatbots', { count: details.plan.planParameters.chatbots })}
+            </Text>
+          )}
+          {admin && (
+            <Button component={Link} to={link('/plans')} variant="light" mt="md" w="fit-content">
+              {t('plan.cta')}
+            </Button>
+          )}
+        </Card>
+        <Card padding="lg" data-testid="usage-card">
+          <Text fw={650} mb="xs">
+            {t('usage.title')}
+          </Text>
+          <Group align="center" gap="lg" wrap="nowrap">
+            <RingProgress
+              size={96}
+              thickness={10}
+              roundCaps
+              sections={[
+                { value: percent, color: percent >= 90 ? 'red' : percent >= 70 ? 'orange' : 'brand' },
+              ]}
+              label={
+                <Text ta="center" fz="sm" fw={700}>
+                  {percent}%
+                </Text>
+              }
+            />
+            <Stack gap={4} style={{ flex: 1 }}>
+              <Text fz={22} fw={700} data-testid="usage-value">
+                {t('usage.value', { used: formatNumber(used, lang), limit: formatNumber(limit, lang) })}
+              </Text>
+              <Text c="dimmed" fz="sm">
+                {usage?.periodEnd
+                  ? t('usage.period', {
+                      start: formatDate(usage.periodStart, lang),
+                      end: formatDate(usage.periodEnd, lang),
+                    })
+                  : t('usage.conversations')}
+              </Text>
+              <Progress value={percent} size="sm" aria-label={t('usage.title')} />
+            </Stack>
+          </Group>
+        </Card>
+      </SimpleGrid>
+      <Card padding="lg" data-testid="checklist">
+        <Group justify="space-between" mb="md">
+          <div>
+            <Text fw={650}>{t('checklist.title')}</Text>
+            <Text c="dimmed" fz="sm">
+              {t('checklist.subtitle')}
+            </Text>
+          </div>
+          <Badge variant="light" size="lg">
+            {t('checklist.progress', { done: doneCount, total: steps.length })}
+          </Badge>
+        </Group>
+        <Stack gap="sm">
+          {steps.map((step) => {
+            const Icon = step.icon;
+            const allowed = hasRole(role, step.minRole);
+            return (
+              <Card key={step.key} withBorder padding="md" radius="md" bg={step.done ? 'gray.0' : undefined}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Group wrap="nowrap" gap="md">
+                    <ThemeIcon variant="light" size={40} radius="md">
+                      <Icon size={20} />
+                    </ThemeIcon>
+                    <div>
+                      <Group gap={6}>
+                        {step.done ? (
+                          <IconCircleCheckFilled
+                            size={16}
+                            color="var(--mantine-color-green-7)"
+                            aria-label={t('checklist.done')}
+                          />
+                        ) : (
+                          <IconCircleDashed
+                            size={16}
+                            color="var(--mantine-color-gray-6)"
+                            aria-hidden="true"
+                          />
+                        )}
+                        <Text fw={600} fz="sm">
+                          {t(`checklist.${step.key}.title`)}
+                        </Text>
+                      </Group>
+                      <Text c="dimmed" fz="sm">
+                        {t(`checklist.${step.key}.description`)}
+                      </Text>
+                    </div>
+                  </Group>
+                  {allowed && (
+                    <Button
+                      component={Link}
+                      to={link(step.to)}
+                      variant={step.done ? 'default' : 'light'}
+                      size="xs"
+                    >
+                      {t(`checklist.${step.key}.cta`)}
+                    </Button>
+                  )}
+                </Group>
+              </Card>
+            );
+          })}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import {
+  Avatar,
+  Button,
+  Card,
+  FileButton,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconUpload } from '@tabler/icons-react';
+import { LIMITS, ZUpdateProfileBody, type TUserData } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api-client';
+import { zodValidator } from '../../app/forms';
+import { errorText } from '../../app/i18n';
+import { updateStoredUser, useSession } from '../../app/session';
+import { initials } from '../../app/shell/user-menu';
+import { PageHeader } from '../../ui/page-header';
+import { PasswordChangeCard } from './password-change-card';
+import { notify } from '../../app/notify';
+
+/** Avatar rule of spec §5: JPG, GIF or PNG, at most 800 kB. Returns a VALIDATION_MESSAGES key or null. */
+export function avatarProblem(file: Pick<File, 'type' | 'size'>): 'avatarType' | 'avatarSize' | null {
+  if (!(LIMITS.avatar.types as readonly string[]).includes(file.type)) return 'avatarType';
+  if (file.size > LIMITS.avatar.maxBytes) return 'avatarSize';
+  return null;
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** /profile: name, about, avatar and password. */
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const session = useSession();
+  const user = session.user!;
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { name: user.name || user.displayName, about: user.about ?? '' },
+    validate: zodValidator(ZUpdateProfileBody, t),
+  });
+
+  const save = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      updateStoredUser(await api.put<TUserData>('/g/user/me', values));
+      notify({ color: 'green', message: t('saved') });
+    } catch (err) {
+      // Spec §8: a failed profile-name update shows a danger toast titled 'Erro' for 8.8 s.
+      notify({
+        color: 'red',
+        title: t('common:error'),
+        message: errorText(t, err),
+        autoClose: 8800,
+      });
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    const problem = avatarProblem(file);
+    setAvatarError(problem ? t(`validation:${problem}`) : null);
+    if (problem) return;
+    setUploading(true);
+    try {
+      const { profilePic } = await api.put<{ profilePic: string }>('/g/user/me/avatar', {
+        dataUrl: await readAsDataUrl(file),
+      });
+      const me = await api.get<TUserData>('/g/user/me');
+      updateStoredUser({ ...me, profilePic });
+      notify({ color: 'green', message: t('avatar.saved') });
+    } catch (err) {
+      setAvatarError(errorText(t, err));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t('title')} description={t('subtitle')} />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Card padding="lg" h="100%">
+            <Stack align="center" gap="sm" ta="center">
+              <Avatar src={user.profilePic} size={112} radius={112} color="brand" alt={user.displayName}>
+                {initials(user.displayName || user.name)}
+              </Avatar>
+              <div>
+                <Text fw={650}>{user.displayName || user.name}</Text>
+                <Text c="dimmed" fz="sm">
+                  {user.email}
+                </Text>
+              </div>
+              <FileButton onChange={(file) => void upload(file)} accept="image/png,image/jpeg,image/gif">
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    leftSection={<IconUpload size={16} />}
+                    loading={uploading}
+                  >
+                    {t('avatar.upload')}
+                  </Button>
+                )}
+              </FileButton>
+              <Text fz="xs" c="dimmed">
+                {t('avatar.hint')}
+              </Text>
+              {avatarError && (
+                <Text fz="sm" c="red.8" role="alert" data-testid="avatar-error">
+                  {avatarError}
+                </Text>
+              )}
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Card padding="lg" h="100%">
+            <Text fw={650} mb="md">
+              {t('details')}
+            </Text>
+            <form onSubmit={save} noValidate>
+              <Stack>
+                <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
+                <TextInput label={t('fields.email')} value={user.email} readOnly disabled />
+                <Textarea
+                  label={t('fields.about')}
+                  autosize
+                  minRows={3}
+                  maxLength={500}
+                  {...form.getInputProps('about')}
+                />
+                <Group justify="flex-end">
+                  <Button type="submit" loading={saving}>
+                    {t('common:save')}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Card>
+        </Grid.Col>
+      </Grid>
+      <PasswordChangeCard />
+    </Stack>
+  );
+}

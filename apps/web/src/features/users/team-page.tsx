@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconMailX, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ROLES, hasRole, type TMember, type TRole } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api-client';
+import { errorText } from '../../app/i18n';
+import { currentRole, useSession } from '../../app/session';
+import { initials } from '../../app/shell/user-menu';
+import { PageHeader } from '../../ui/page-header';
+import { PageLoader } from '../../ui/page-loader';
+import { formatDate } from '../billing/format';
+import { InviteModal } from './invite-modal';
+import { membersKey, useMembers } from './users-api';
+import { notify } from '../../app/notify';
+
+/** /acc/users: members with their roles, invite with a role, change role, remove access. */
+export function TeamPage() {
+  const { t, i18n } = useTranslation('team');
+  const session = useSession();
+  const acc = session.account!.acc._id;
+  const myRole = currentRole(session);
+  const me = session.user?._id;
+  const queryClient = useQueryClient();
+  const members = useMembers(acc);
+  const [inviting, setInviting] = useState(false);
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: membersKey(acc) });
+  const onError = (err: unknown) =>
+    notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+
+  const changeRole = useMutation({
+    mutationFn: ({ userId, acl }: { userId: string; acl: TRole }) =>
+      api.put<TMember>(`/g/acc/${acc}/users/${userId}`, { acl }),
+    onSuccess: () => {
+      notify({ color: 'green', message: t('roleChanged') });
+      return invalidate();
+    },
+    onError,
+  });
+  const remove = useMutation({
+    mutationFn: (userId: string) => api.delete(`/g/acc/access/${acc}/${userId}`, { acc }),
+    onSuccess: () => {
+      notify({ color: 'green', message: t('removed') });
+      return invalidate();
+    },
+    onError,
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => api.delete(`/g/acc/${acc}/invitations/${id}`),
+    onSuccess: () => invalidate(),
+    onError,
+  });
+
+  const roleOptions = ROLES.filter((role) => hasRole(myRole, role)).map((role) => ({
+    value: role,
+    label: t(`shell:roles.${role}`),
+  }));
+  const [removing, setRemoving] = useState<TMember | null>(null);
+
+  if (members.isPending) return <PageLoader />;
+  const data = members.data;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+            {t('invite')}
+          </Button>
+        }
+      />
+      {members.isError && (
+        <Text c="red.8" role="alert">
+          {errorText(t, members.error)}
+        </Text>
+      )}
+      <Card padding={0}>
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover data-testid="members-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columns.member')}</Table.Th>
+                <Table.Th>{t('columns.role')}</Table.Th>
+                <Table.Th>{t('columns.since')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.items.map((member) => {
+                const self = member.userId === me;
+                const editable = !self && hasRole(myRole, member.acl as TRole);
+                return (
+                  <Table.Tr key={member.userId} data-testid="member-row">
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Avatar src={member.profilePic} radius="xl" color="brand" alt="">
+                          {initials(member.name || member.email)}
+                        </Avatar>
+                        <div>
+                          <Text fz="sm" fw={600}>
+                            {member.name}{' '}
+                            {self && (
+                              <Badge size="xs" variant="light" ml={4}>
+                                {t('you')}
+                              </Badge>
+                            )}
+                          </Text>
+                          <Text fz="xs" c="dimmed">
+                            {member.email}
+                          </Text>
+                        </div>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {editable ? (
+                        <Select
+                          size="xs"
+                          w={150}
+                          data={roleOptions}
+                          value={member.acl}
+                          allowDeselect={false}
+                          aria-label={t('changeRole', { name: member.name || member.email })}
+                          onChange={(acl) =>
+                            acl &&
+                            acl !== member.acl &&
+                            changeRole.mutate({ userId: member.userId, acl: acl as TRole })
+                          }
+                        />
+                      ) : (
+                        <Badge
+                          variant={member.acl === 'master' ? 'filled' : 'light'}
+                          color={member.acl === 'master' ? 'violet.8' : 'gray'}
+                        >
+                          {t(`shell:roles.${member.acl}`)}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm" c="dimmed">
+                        {formatDate(member.createdAt, i18n.language)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {editable && (
+                        <Tooltip label={t('remove')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setRemoving(member)}
+                            aria-label={t('removeNamed', { name: member.name || member.email })}
+                          >
+                            <IconUserMinus size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      {data && data.invitations.length > 0 && (
+        <Card padding="lg">
+          <Text fw={650} mb="sm">
+            {t('pending')}
+          </Text>
+          <Stack gap="xs">
+            {data.invitations.map((inv) => (
+              <Group key={inv._id} justify="space-between" data-testid="invitation-row">
+                <div>
+                  <Text fz="sm" fw={600}>
+                    {inv.email}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {t(`shell:roles.${inv.acl}`)} ·{' '}
+                    {t('expires', { date: formatDate(inv.expiresAt, i18n.language) })}
+                  </Text>
+                </div>
+                <Tooltip label={t('revoke')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => revoke.mutate(inv._id)}
+                    aria-label={t('revokeNamed', { email: inv.email })}
+                  >
+                    <IconMailX size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+      )}
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('removeTitle')} centered>
+        <Stack>
+          <Text fz="sm">{t('removeConfirm', { name: removing?.name || removing?.email })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRemoving(null)}>
+              {t('common:cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                removing && remove.mutate(removing.userId, { onSettled: () => setRemoving(null) })
+              }
+            >
+              {t('remove')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <InviteModal
+        opened={inviting}
+        acc={acc}
+        roles={roleOptions}
+        onClose={() => setInviting(false)}
+        onInvited={() => {
+          setInviting(false);
+          void invalidate();
+        }}
+      />
+    </Stack>
+  );
+}

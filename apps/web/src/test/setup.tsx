@@ -1,0 +1,52 @@
+import '@testing-library/jest-dom/vitest';
+import type { ReactNode } from 'react';
+import { cleanup } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach } from 'vitest';
+import { i18n, setupI18n } from '../app/i18n';
+import { theme } from '../app/theme';
+
+// jsdom lacks these browser APIs that Mantine uses.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!('ResizeObserver' in window)) {
+  (window as any).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+
+setupI18n('pt-BR');
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+/** Mantine + i18n around a component under test. */
+export function Wrapper({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme}>{children}</MantineProvider>
+    </I18nextProvider>
+  );
+}
+
+/** A JSON envelope response for a mocked fetch. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
