@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.tsx'],
         },
       },
       {

@@ -1,4 +1,3 @@
-import '../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/setup';
 import { api, configureApi, resetLogoutLatch } from './api-client';

@@ -1,4 +1,3 @@
-import '../test/setup';
 import { describe, expect, it } from 'vitest';
 import { findRouteByName, type TRouteDef } from '@atende/shared';
 import { evaluateGuards, type TGuardContext } from './guards';

@@ -1,4 +1,3 @@
-import '../test/setup';
 import { describe, expect, it } from 'vitest';
 import { ERRORS, VALIDATION_MESSAGES, isValidEmail, resolveLang } from '@atende/shared';
 import { sharedLocaleFiles } from '../../scripts/shared-locales';

@@ -1,4 +1,4 @@
-import { findPlan, type TPlanId } from '@atende/shared';
+import { findPlan, type TPlan, type TPlanId } from '@atende/shared';
 import type { TNewPlan } from './accounts.repo';
 
 const DAY_MS = 86_400_000;
@@ -38,7 +38,11 @@ export function paidPlan(planId: TPlanId, period: 'monthly' | 'yearly', now = ne
   return { planId, price: plan.price, paymentStatus: 'paid', isPaying: true, period, endDate };
 }
 
-/** A switch to the free plan: nothing to pay and nothing to expire. */
+/**
+ * A switch to the free plan: nothing to pay and nothing to expire. The trial's end goes (an ended
+ * trial would otherwise block the free account, a running one would still show on it); its start
+ * stays, as the record that this account already had its trial.
+ */
 export function freePlan(): Partial<TNewPlan> {
   return {
     planId: 'free',
@@ -47,5 +51,27 @@ export function freePlan(): Partial<TNewPlan> {
     isPaying: false,
     period: 'monthly',
     endDate: null,
+    trialEndDate: null,
+  };
+}
+
+/** A plan's trial can be started once per account, and never while paying. */
+export function isTrialEligible(
+  current: { trialStartDate: Date | null; isPaying: boolean },
+  plan: TPlan,
+): boolean {
+  return plan.trialDays > 0 && !current.trialStartDate && !current.isPaying;
+}
+
+/** The plan row when its trial starts now. */
+export function trialPlan(planId: TPlanId, now = new Date()): Partial<TNewPlan> {
+  const plan = findPlan(planId)!;
+  return {
+    planId,
+    price: plan.price,
+    paymentStatus: 'trial',
+    isPaying: false,
+    trialStartDate: now,
+    trialEndDate: new Date(now.getTime() + plan.trialDays * DAY_MS),
   };
 }

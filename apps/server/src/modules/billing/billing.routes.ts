@@ -35,6 +35,7 @@ export async function billingRoutes(app: FastifyInstance) {
       ok(
         await billing().changePlan(
           request.tenant!.accountId,
+          request.tenant!.plan,
           request.params.id,
           request.body.period,
           actorOf(request),

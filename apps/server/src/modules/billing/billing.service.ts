@@ -5,7 +5,8 @@ import { newId } from '../../platform/db/columns';
 import { AppError } from '../../platform/errors';
 import type { TActor } from '../../platform/request-context';
 import type { AccountsService } from '../accounts/accounts.service';
-import { freePlan, paidPlan } from '../accounts/plan-rules';
+import { freePlan, isTrialEligible, paidPlan, trialPlan } from '../accounts/plan-rules';
+import type { TAccountPlanRow } from '../../platform/tenancy';
 import { SandboxBillingProvider, type TBillingProvider } from './billing.provider';
 import { StripeBillingProvider } from './stripe.provider';
 import * as repo from './billing.repo';
@@ -30,12 +31,27 @@ export class BillingService {
   }
 
   /**
-   * PUT g/acc/{acc}/plan/{id}: the free plan switches at once; paid plans go through the
+   * PUT g/acc/{acc}/plan/{id}: a plan with a trial (Pro) starts its trial when the account never
+   * had one and is not paying; the free plan switches at once; paid plans go through the
    * provider's checkout (the sandbox pays at once and says so; Stripe redirects).
    */
-  async changePlan(accountId: string, planId: string, period: 'monthly' | 'yearly', actor: TActor) {
+  async changePlan(
+    accountId: string,
+    current: TAccountPlanRow,
+    planId: string,
+    period: 'monthly' | 'yearly',
+    actor: TActor,
+  ) {
     const plan = findPlan(planId);
     if (!plan) throw new AppError('PLAN_NOT_FOUND');
+    if (isTrialEligible(current, plan)) {
+      await this.accounts.setPlan(accountId, trialPlan(plan.id), actor);
+      return {
+        provider: this.provider.name,
+        status: 'trial' as const,
+        sandbox: this.provider.name === 'sandbox',
+      };
+    }
     if (plan.price === 0) {
       await this.accounts.setPlan(accountId, freePlan(), actor);
       return {

@@ -1,4 +1,4 @@
-import { PLANS, type TPlan } from '@atende/shared';
+import { PLANS, type TAccountDetails, type TPlan } from '@atende/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
 
@@ -14,7 +14,20 @@ export function usePlans() {
 
 export interface TChangePlanResult {
   provider: string;
-  status: 'paid' | 'redirect' | 'free';
+  status: 'paid' | 'redirect' | 'free' | 'trial';
   url?: string;
   sandbox: boolean;
+}
+
+/** The Pro trial can be started once per account, never while paying (same rule as the server). */
+export function canStartTrial(plan: TPlan, details: TAccountDetails | null): boolean {
+  if (!details) return false;
+  const paying = details.acc.accIsPaying || details.accFinancial.isPaying;
+  return plan.trialDays > 0 && !details.accPlan.trialStartDate && !paying;
+}
+
+/** The plan the account is on and does not need to act on (paid, or free). */
+export function isCurrentPlan(plan: TPlan, details: TAccountDetails | null): boolean {
+  if (!details || details.plan.id !== plan.id) return false;
+  return plan.price === 0 || details.acc.accIsPaying || details.accFinancial.isPaying;
 }

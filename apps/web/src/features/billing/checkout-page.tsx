@@ -20,7 +20,7 @@ import { errorText } from '../../app/i18n';
 import { refreshAccount, useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
-import type { TChangePlanResult } from './billing-api';
+import { canStartTrial, type TChangePlanResult } from './billing-api';
 import { formatPrice } from './format';
 import { notify } from '../../app/notify';
 
@@ -38,6 +38,7 @@ export function CheckoutPage() {
   if (!plan) return <Navigate to="/error-404" replace />;
   const acc = session.account!.acc._id;
   const total = period === 'yearly' ? plan.price * 10 : plan.price;
+  const trial = canStartTrial(plan, session.account);
 
   const pay = async () => {
     setBusy(true);
@@ -49,11 +50,20 @@ export function CheckoutPage() {
         return;
       }
       await refreshAccount();
-      notify({
-        color: 'green',
-        title: t('checkout.successTitle'),
-        message: t('checkout.success', { plan: t(`plans.${plan.id}.name`) }),
-      });
+      const name = t(`plans.${plan.id}.name`);
+      notify(
+        result.status === 'trial'
+          ? {
+              color: 'green',
+              title: t('checkout.trialTitle'),
+              message: t('checkout.trialStarted', { plan: name, count: plan.trialDays }),
+            }
+          : {
+              color: 'green',
+              title: t('checkout.successTitle'),
+              message: t('checkout.success', { plan: name }),
+            },
+      );
       navigate(link('/dashboard'), { replace: true });
     } catch (err) {
       setError(errorText(t, err));
@@ -77,10 +87,10 @@ export function CheckoutPage() {
                   { value: 'monthly', label: t('checkout.monthly') },
                   { value: 'yearly', label: t('checkout.yearly') },
                 ]}
-                disabled={plan.price === 0}
+                disabled={plan.price === 0 || trial}
               />
               <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-                {t('checkout.sandbox')}
+                {trial ? t('checkout.trialNote', { count: plan.trialDays }) : t('checkout.sandbox')}
               </Alert>
               {error && (
                 <Alert color="red" variant="light" role="alert">
@@ -94,9 +104,11 @@ export function CheckoutPage() {
                 loading={busy}
                 data-testid="checkout-pay"
               >
-                {plan.price === 0
-                  ? t('checkout.confirmFree')
-                  : t('checkout.pay', { amount: formatPrice(total, i18n.language) })}
+                {trial
+                  ? t('checkout.startTrial', { count: plan.trialDays })
+                  : plan.price === 0
+                    ? t('checkout.confirmFree')
+                    : t('checkout.pay', { amount: formatPrice(total, i18n.language) })}
               </Button>
             </Stack>
           </Card>

@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
-import { usePlans } from './billing-api';
+import { canStartTrial, isCurrentPlan, usePlans } from './billing-api';
 import { formatNumber, formatPrice } from './format';
 import { trialInfo } from './trial';
 
-function PlanCard({ plan, current }: { plan: TPlan; current: boolean }) {
+function PlanCard({ plan, current, trial }: { plan: TPlan; current: boolean; trial: boolean }) {
   const { t, i18n } = useTranslation('billing');
   const link = useAccLink();
   const featured = plan.id === 'pro';
@@ -83,7 +83,7 @@ function PlanCard({ plan, current }: { plan: TPlan; current: boolean }) {
           disabled={current}
           fullWidth
         >
-          {current ? t('current') : plan.trialDays > 0 ? t('startTrial') : t('choose')}
+          {current ? t('current') : trial ? t('startTrial') : t('choose')}
         </Button>
       </Stack>
     </Card>
@@ -97,7 +97,6 @@ export function PlansPage() {
   const plans = usePlans();
   const details = session.account;
   const trial = trialInfo(details);
-  const paying = Boolean(details?.accFinancial.isPaying || details?.acc.accIsPaying);
   return (
     <Stack gap="lg">
       <PageHeader
@@ -110,7 +109,12 @@ export function PlansPage() {
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
         {(plans.data ?? []).map((plan) => (
-          <PlanCard key={plan.id} plan={plan} current={paying && details?.plan.id === plan.id} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            current={isCurrentPlan(plan, details)}
+            trial={canStartTrial(plan, details)}
+          />
         ))}
       </SimpleGrid>
       <Text c="dimmed" fz="xs" ta="center">
