@@ -1,6 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { LIMITS } from './limits';
-
 /**
  * Validation rules of spec §5. Messages are keys of VALIDATION_MESSAGES (translated on both sides).
  */
@@ -57,20 +54,6 @@ export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_RE.test(value);
 }
 
-/** E.164 form of a phone number, default country code 55; null when not a valid number. */
-export function normalizePhone(value: string): string | null {
-  const trimmed = value.trim();
-  if (!trimmed) return null;
-  const digits = trimmed.replace(/[^\d+]/g, '');
-  const withPlus = digits.startsWith('+') ? digits : `+${LIMITS.defaultPhoneCountryCode}${digits}`;
-  const tryParse = (v: string) => {
-    const parsed = parsePhoneNumberFromString(v);
-    return parsed?.isValid() ? parsed.number : null;
-  };
-  // Numbers typed with their own country code but without '+' ("5511...") are accepted too.
-  return tryParse(withPlus) ?? (digits.startsWith('+') ? null : tryParse(`+${digits}`));
-}
-
 export const PASSWORD_MIN_LENGTH = 8;
 
 export interface TPasswordChecks {
@@ -115,3 +98,6 @@ export function passwordLevel(password: string, guessScore?: number): TPasswordL
 export function isDeleteConfirmation(word: string): boolean {
   return word === 'DELETE' || word === 'EXCLUIR';
 }
+
+// The phone rule lives in its own module so pages that do not parse phones never load its metadata.
+export { normalizePhone } from './phone';

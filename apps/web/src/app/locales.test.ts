@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS, VALIDATION_MESSAGES, isValidEmail, resolveLang } from '@atende/shared';
 import { sharedLocaleFiles } from '../../scripts/shared-locales';
 import { buildResources } from './i18n';
-import { isEmail, loginLanguage } from './lang-rules';
 
 function keys(node: unknown, prefix = ''): string[] {
   if (typeof node !== 'object' || node === null) return [prefix];
@@ -42,22 +41,6 @@ describe('locales', () => {
       expect(`${JSON.stringify(resources[lang as 'en'][file.replace('.json', '')], null, 2)}\n`, path).toBe(
         content,
       );
-    }
-  });
-
-  it('the sign-in copies of resolveLang and isValidEmail answer like packages/shared', () => {
-    for (const lang of ['en', 'en-US', 'pt-BR', 'pt', 'es', '', null, 'EN-gb', 'fr']) {
-      expect(loginLanguage(lang)).toBe(resolveLang(lang));
-    }
-    for (const email of [
-      'a@b.co',
-      'bad',
-      'x@y',
-      'a b@c.com',
-      'ana@loja.com.br',
-      `${'a'.repeat(250)}@b.com`,
-    ]) {
-      expect(isEmail(email)).toBe(isValidEmail(email));
     }
   });
 });

@@ -33,5 +33,5 @@ export const zPassword = z
   .refine(isPasswordAcceptable, { error: 'passwordWeak' });
 
 export const zRole = z.enum(ROLES, { error: 'selectRequired' });
-export const zUuid = z.uuid({ error: 'invalid' });
+export const zUuid = z.uuid({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') });
 export const zIdList = z.array(z.string().trim().min(1).max(100)).max(500).default([]);

@@ -10,9 +10,10 @@ export const ZInviteBody = z.object({
 });
 export type TInviteBody = z.input<typeof ZInviteBody>;
 
+/** Accepting an invitation: name and phone are needed only when the e-mail has no account yet. */
 export const ZInvitedUpdateBody = z.object({
-  name: zRequiredText(120),
-  phone: zPhone,
+  name: zRequiredText(120).optional(),
+  phone: zPhone.optional(),
   email: zEmail,
   password: zPassword,
   invatation: zUuid,

@@ -116,7 +116,7 @@ export class UsersService {
    * existing user, checks the password; then joins the account and signs in.
    */
   async acceptInvitation(
-    body: { name: string; phone: string; email: string; password: string; invatation: string },
+    body: { name?: string; phone?: string; email: string; password: string; invatation: string },
     actor: TActor,
   ): Promise<TLoginResult> {
     const found = await repo.findOpenInvitation(this.db, body.invatation);
@@ -130,9 +130,12 @@ export class UsersService {
         throw new AppError('INVALID_CREDENTIALS');
       if (!user.isConfirmed) user = await authRepo.updateUserRow(this.db, user.id, { isConfirmed: true });
     } else {
+      const missing = (['name', 'phone'] as const).filter((field) => !body[field]);
+      if (missing.length)
+        throw AppError.validation(missing.map((path) => ({ path, key: 'required' as const })));
       user = await authRepo.insertUser(this.db, {
-        name: body.name,
-        phone: body.phone,
+        name: body.name!,
+        phone: body.phone!,
         email: body.email,
         passwordHash: await this.platform.hasher.hash(body.password),
         lang: actor.lang,

@@ -1,5 +1,5 @@
 import type { TLoginResult } from '@atende/shared';
-import { loginLanguage } from '../../app/lang-rules';
+import { resolveLang } from '@atende/shared';
 import { changeLanguage } from '../../app/i18n';
 import { getSession, loadAccount, startSession } from '../../app/session';
 
@@ -10,7 +10,7 @@ import { getSession, loadAccount, startSession } from '../../app/session';
 export async function completeLogin(result: TLoginResult): Promise<boolean> {
   startSession(result);
   // English if the language contains 'en', else the user's language if supported, else English.
-  await changeLanguage(loginLanguage(result.lang));
+  await changeLanguage(resolveLang(result.lang));
   await loadAccount();
   return getSession().status === 'ready';
 }

@@ -84,8 +84,8 @@ function Invitation() {
     setError(null);
     try {
       const body = ZInvitedUpdateBody.parse({
-        name: existing ? view.email : values.name,
-        phone: existing ? '+5511999999999' : withDefaultCountry(values.phone),
+        name: existing ? undefined : values.name,
+        phone: existing ? undefined : withDefaultCountry(values.phone),
         email: view.email,
         password: values.password,
         invatation: id,

@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../app/i18n';
-import { isEmail } from '../../app/lang-rules';
+import { isValidEmail } from '@atende/shared';
 import { keepCredentials, useSession } from '../../app/session';
 import { AuthFrame } from './auth-frame';
 import { authApi, safeReturnPath } from './auth-api';
@@ -22,12 +22,12 @@ export function LoginPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: params.get('email') ?? '', password: '', remember_me: true },
-    // Same rules as packages/shared ZLoginBody (kept local: see app/lang-rules.ts).
+    // Same rules as packages/shared ZLoginBody.
     validate: {
       email: (value) =>
         !value.trim()
           ? t('validation:required')
-          : isEmail(value.trim().toLowerCase())
+          : isValidEmail(value.trim().toLowerCase())
             ? null
             : t('validation:email'),
       password: (value) => (value ? null : t('validation:required')),
