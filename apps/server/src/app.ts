@@ -8,6 +8,7 @@ import './platform/fastify-augment';
 import { loadConfig, type TConfig } from './config';
 import type { TDatabase } from './platform/db/client';
 import { errorHandler, notFoundHandler } from './platform/errors';
+import { redactTokens } from './platform/log-redaction';
 import {
   registerDocs,
   registerFrontVersion,
@@ -43,10 +44,25 @@ function defaultWebDist(): string | undefined {
 export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(options.env ?? process.env, options.config);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // File links carry the access token in their query: never write it to the logs.
+            serializers: {
+              req: (req) => ({
+                method: req.method,
+                url: redactTokens(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
+          },
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY === 'true',
     bodyLimit: 2 * 1024 * 1024,
+    // Bad URLs and over-long path parameters answer in the envelope too, not Fastify's own body.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -58,6 +74,19 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
   const platform = await createPlatform(config, app.log, options.database);
   app.decorate('platform', platform);
   app.decorate('services', createServices(platform));
+  // Shutdown order: sockets go first (preClose, while the database still answers their handlers);
+  // onClose hooks run last-registered first, so this one — registered before every feature's —
+  // runs after them all: jobs drain, then the database closes.
+  const ownsDatabase = !options.database;
+  app.addHook('preClose', async () => {
+    await platform.realtime.close();
+  });
+  app.addHook('onClose', async () => {
+    await platform.jobs.stop();
+    await platform.tenantCache.stop();
+    platform.mailer.close();
+    if (ownsDatabase) await platform.database.close();
+  });
 
   await registerDocs(app);
   registerOps(app);
@@ -66,7 +95,9 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
   await registerModules(app);
   const spa = await registerWeb(app, webDist);
   app.setNotFoundHandler((request, reply) => {
-    const html = spa && request.method === 'GET' ? spa(request.url) : null;
+    const html = spa && (request.method === 'GET' || request.method === 'HEAD') ? spa(request.url) : null;
+    if (html && request.method === 'HEAD')
+      return reply.header('cache-control', 'no-cache').type('text/html').send();
     if (html) return reply.header('cache-control', 'no-cache').type('text/html').send(html);
     return notFoundHandler(request, reply);
   });
@@ -74,13 +105,5 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
   await platform.tenantCache.start();
   platform.realtime.attach(app);
   await platform.jobs.start(options.workers ?? true);
-  const ownsDatabase = !options.database;
-  app.addHook('onClose', async () => {
-    await platform.realtime.close();
-    await platform.jobs.stop();
-    await platform.tenantCache.stop();
-    platform.mailer.close();
-    if (ownsDatabase) await platform.database.close();
-  });
   return app;
 }

@@ -38,6 +38,8 @@ const ZEnv = z.object({
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs for rate limits and the activity log. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;

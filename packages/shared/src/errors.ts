@@ -183,6 +183,57 @@ export const ERRORS = {
     'Limite de criação de automações atingido',
   ),
   CSV_STRUCTURE_ERROR: def(400, 'The CSV file structure is invalid', 'A estrutura do arquivo CSV é inválida'),
+  // Contacts and leads.
+  CONTACT_NOT_FOUND: def(404, 'Contact not found', 'Contato não encontrado'),
+  CONTACT_MERGE_INVALID: def(
+    400,
+    'Only contacts with the same phone or e-mail can be merged',
+    'Só é possível mesclar contatos com o mesmo telefone ou e-mail',
+  ),
+  PHASE_NOT_FOUND: def(404, 'Phase not found', 'Fase não encontrada'),
+  PHASE_EXISTS: def(409, 'Phase already exists', 'Fase já existe'),
+  PHASE_ORDER_INVALID: def(
+    400,
+    'The new order must list every phase once',
+    'A nova ordem deve listar cada fase uma vez',
+  ),
+  TAG_NOT_FOUND: def(404, 'Tag not found', 'Etiqueta não encontrada'),
+  TAG_EXISTS: def(409, 'Tag already exists', 'Etiqueta já existe'),
+  PHASE_LIMIT_REACHED: def(400, 'Phase limit reached (50)', 'Limite de fases atingido (50)'),
+  TAG_LIMIT_REACHED: def(400, 'Tag limit reached (500)', 'Limite de etiquetas atingido (500)'),
+  IMPORT_NOT_FOUND: def(404, 'Import not found', 'Importação não encontrada'),
+  IMPORT_NO_FILE: def(400, 'No file selected', 'Nenhum arquivo selecionado'),
+  IMPORT_EMPTY: def(400, 'The spreadsheet is empty', 'A planilha está vazia'),
+  IMPORT_MISSING_COLUMNS: def(
+    400,
+    'Missing columns in the spreadsheet: {columns}',
+    'Colunas ausentes na planilha: {columns}',
+  ),
+  IMPORT_ALREADY_STARTED: def(409, 'This import has already started', 'Esta importação já foi iniciada'),
+  IMPORT_BLANK_NAME: def(400, 'The name cell is blank', 'A célula de nome está em branco'),
+  IMPORT_BLANK_PHONE: def(400, 'The phone cell is blank', 'A célula de telefone está em branco'),
+  IMPORT_INVALID_PHONE: def(400, 'Invalid phone number', 'Telefone inválido, por favor verifique'),
+  IMPORT_INVALID_EMAIL: def(400, 'Insert a valid e-mail', 'Insira um e-mail válido'),
+  // Team chat (server-side refusals; the client's own 'Socket not connected', 'Send failed',
+  // 'Retry failed' and 'Timeout - no response from server' live in the web app).
+  TEAM_CHAT_ROOM_NOT_FOUND: def(404, 'Chat room not found', 'Sala de chat não encontrada'),
+  TEAM_CHAT_FILE_NOT_FOUND: def(404, 'File not found', 'Arquivo não encontrado'),
+  TEAM_CHAT_FILE_TYPE: def(
+    415,
+    'Only png, jpeg, pdf, doc, docx and xlsx files can be sent',
+    'Só é possível enviar arquivos png, jpeg, pdf, doc, docx e xlsx',
+  ),
+  TEAM_CHAT_AI_DISABLED: def(
+    403,
+    'The AI assistant is disabled for this account',
+    'O assistente de IA está desativado nesta conta',
+  ),
+  TEAM_CHAT_AI_FAILED: def(
+    502,
+    'The AI assistant did not answer. Try again.',
+    'O assistente de IA não respondeu. Tente novamente.',
+  ),
+  KNOWLEDGE_NOTE_NOT_FOUND: def(404, 'Note not found', 'Nota não encontrada'),
 } as const satisfies Record<string, TErrorDef>;
 
 export type TErrorCode = keyof typeof ERRORS;

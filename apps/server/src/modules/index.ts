@@ -4,6 +4,8 @@ import { activityLogRoutes } from './activity-log/activity-log.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { usersRoutes } from './users/users.routes';
+import { teamChatPlugin } from './team-chat/team-chat.plugin';
+import { contactsModule } from './contacts/contacts.module';
 
 export async function registerModules(app: FastifyInstance) {
   await app.register(authRoutes);
@@ -11,4 +13,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(accountsRoutes);
   await app.register(billingRoutes);
   await app.register(activityLogRoutes);
+  await app.register(teamChatPlugin);
+  await app.register(contactsModule);
 }

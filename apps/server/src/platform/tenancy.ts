@@ -117,6 +117,8 @@ export function requireTenant(minRole: TRole, from: TAccountSource = 'acc') {
     const userId = request.userId!;
     const bundle = await tenantCache.account(accountId, () => loadAccountBundle(database.db, accountId));
     if (!bundle || bundle.account.status === 2) throw new AppError('ACC_NOT_FOUND');
+    // A disabled account keeps its account and billing pages (/g/...) so it can be fixed, but not the product.
+    if (bundle.account.status === 0 && request.url.startsWith('/p/')) throw new AppError('ACC_DISABLED');
     const member = await tenantCache.member(accountId, userId, () =>
       loadMembership(database.db, accountId, userId),
     );

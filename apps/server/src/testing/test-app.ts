@@ -19,6 +19,8 @@ const TEST_CONFIG: Partial<TConfig> = {
   JWT_SECRET: 'test-secret-test-secret-test-secret-000',
   LOG_LEVEL: 'silent',
   APP_URL: 'http://app.test',
+  // Tests stand in for a proxy: X-Forwarded-For gives each test its own client IP.
+  TRUST_PROXY: 'true',
 };
 
 /** The whole app on this file's own database, with mail going to a real SMTP sink. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, VALIDATION_MESSAGES, isValidEmail, resolveLang } from '@atende/shared';
+import { ERRORS, VALIDATION_MESSAGES } from '@atende/shared';
 import { sharedLocaleFiles } from '../../scripts/shared-locales';
 import { buildResources } from './i18n';
 

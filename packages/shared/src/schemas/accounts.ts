@@ -35,8 +35,9 @@ export const ZChangePlanBody = z
     period: z.enum(['monthly', 'yearly']).optional().default('monthly'),
     coupon: z.string().max(40).optional(),
   })
-  .optional()
-  .default({ period: 'monthly' });
+  // A PUT without a body reaches the validator as null: it means the defaults.
+  .nullish()
+  .transform((body) => body ?? { period: 'monthly' as const });
 
 export interface TAccount {
   _id: string;

@@ -49,7 +49,8 @@ export function presentAccount(row: TAccountRow, plan: TAccountPlanRow, now = ne
     versionNamespace: row.versionNamespace,
     restrictReportDownload: row.restrictReportDownload,
     accIsPaying: plan.isPaying,
-    blocked: isAccountBlocked({ ...trialInput(plan), locked: row.locked }, now),
+    // Disabled accounts (status 0) go to /blocked like locked ones.
+    blocked: row.status === 0 || isAccountBlocked({ ...trialInput(plan), locked: row.locked }, now),
   };
 }
 

@@ -55,8 +55,17 @@ export function findAccountWithPlan(db: TDb, accountId: string, periodStart: str
   });
 }
 
+/** True when a patch sets nothing (an empty SET is an SQL error, not a no-op). */
+function isEmptyPatch(patch: object): boolean {
+  return Object.values(patch).every((value) => value === undefined);
+}
+
 export function updateAccountRow(db: TDb, accountId: string, patch: Partial<TNewAccount>) {
   return withTenant(db, accountId, async (tx) => {
+    if (isEmptyPatch(patch)) {
+      const [current] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
+      return current;
+    }
     const [row] = await tx.update(accounts).set(patch).where(eq(accounts.id, accountId)).returning();
     return row;
   });
@@ -114,6 +123,10 @@ export function insertMember(
   });
 }
 
+/**
+ * Updates a member unless a demotion would leave the account without a master; the master count
+ * is read under the same row lock as deleteMemberKeepingAMaster, so racing changes cannot both pass.
+ */
 export function updateMemberRow(
   db: TDb,
   accountId: string,
@@ -121,6 +134,21 @@ export function updateMemberRow(
   patch: Partial<Pick<TMemberRow, 'acl' | 'intentions' | 'entities'>>,
 ) {
   return withTenant(db, accountId, async (tx) => {
+    if (patch.acl && patch.acl !== 'master') {
+      const masters = await tx
+        .select({ userId: accountMembers.userId })
+        .from(accountMembers)
+        .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.acl, 'master')))
+        .for('update');
+      if (masters.length <= 1 && masters.some((m) => m.userId === userId)) return 'last_master' as const;
+    }
+    if (isEmptyPatch(patch)) {
+      const [current] = await tx
+        .select()
+        .from(accountMembers)
+        .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));
+      return current;
+    }
     const [row] = await tx
       .update(accountMembers)
       .set(patch)

@@ -26,6 +26,7 @@ import {
 } from './accounts.repo';
 import { presentAccount, presentAccountPlan, presentListItem, planOf } from './accounts.presenter';
 import { initialPlan } from './plan-rules';
+import { seedDefaultPhases } from '../contacts/contact-phases.repo';
 import type { TTenant } from '../../platform/tenancy';
 import type { TenantCache } from '../../platform/tenant-cache';
 import type { Realtime } from '../../platform/realtime';
@@ -61,6 +62,7 @@ export class AccountsService {
       initialPlan(body.plan),
       ownerUserId,
     );
+    await seedDefaultPhases(this.db, row.id); // the contacts module's default lead phases
     if (actor)
       await this.activity.record(row.id, actor, {
         action: 'account.created',
@@ -173,7 +175,9 @@ export class AccountsService {
       const masters = (await this.members(accountId)).filter((m) => m.acl === 'master').length;
       if (masters <= 1) throw new AppError('LAST_MASTER');
     }
-    await updateMemberRow(this.db, accountId, userId, patch);
+    if ((await updateMemberRow(this.db, accountId, userId, patch)) === 'last_master') {
+      throw new AppError('LAST_MASTER');
+    }
     await this.cache.invalidate(accountId);
     if (patch.acl && patch.acl !== current.acl) {
       await this.activity.record(accountId, actor, {

@@ -1,4 +1,5 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { users } from '../auth/auth.schema';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { activityLog } from './activity-log.schema';
@@ -13,9 +14,14 @@ export function insertActivity(db: TDb, entry: TNewActivity) {
 export function listActivity(db: TDb, accountId: string, limit: number, offset: number) {
   return withTenant(db, accountId, async (tx) => {
     const where = eq(activityLog.accountId, accountId);
+    // The actor's current name (entries keep the name given at write time when the user is gone).
     const items = await tx
-      .select()
+      .select({
+        ...getTableColumns(activityLog),
+        userName: sql<string>`coalesce(${users.name}, ${activityLog.userName})`,
+      })
       .from(activityLog)
+      .leftJoin(users, eq(users.id, activityLog.userId))
       .where(where)
       .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
       .limit(limit)

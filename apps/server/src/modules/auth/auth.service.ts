@@ -139,8 +139,8 @@ export class AuthService {
     await limiter.consume(`otp-resend:hour:${email}`, 5, 3600);
     await limiter.consume(`otp-resend:ip:${actor.ip}`, 30, 3600);
     const user = await repo.findUserByEmail(this.db, email);
+    // Same answer whether the e-mail is unknown, pending or already confirmed.
     if (user && !user.isConfirmed) await this.sendOtp(user);
-    if (user?.isConfirmed) throw new AppError('ALREADY_CONFIRMED');
     return { sent: true };
   }
 
@@ -180,6 +180,8 @@ export class AuthService {
     if (!(await this.platform.hasher.verify(user.passwordHash, currentPassword)))
       throw new AppError('PASSWORD_WRONG');
     await repo.updateUserRow(this.db, userId, { passwordHash: await this.platform.hasher.hash(password) });
-    return { changed: true };
+    // Every other session ends; this one continues with fresh tokens.
+    await repo.revokeAllOfUser(this.db, userId);
+    return { changed: true, ...(await this.tokens.issue(userId, false)) };
   }
 }

@@ -1,0 +1,319 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestApp, type TTestApp } from '../../testing/test-app';
+import { signUp, type TSignedUp } from '../../testing/fixtures';
+import { queryRows } from '../../testing/helpers';
+
+let ctx: TTestApp;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function details(app: TTestApp, user: TSignedUp) {
+  const res = await api(app.app, 'GET', `/g/acc/${user.accountId}`, { token: user.token });
+  expect(res.statusCode).toBe(200);
+  return res.body.data;
+}
+
+describe('GET /g/product/plans', () => {
+  it('lists the four plans, public, with their conversations and one chatbot each', async () => {
+    const res = await api(ctx.app, 'GET', '/g/product/plans?product=atende&whitelabel=false');
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toHaveLength(4);
+    expect(
+      res.body.data.map((p: any) => [
+        p.id,
+        p.planParameters.conversations,
+        p.planParameters.chatbots,
+        p.trialDays,
+      ]),
+    ).toEqual([
+      ['free', 100, 1, 0],
+      ['pro', 300, 1, 7],
+      ['business', 1000, 1, 0],
+      ['advanced', 2500, 1, 0],
+    ]);
+    for (const plan of res.body.data)
+      expect(plan).toEqual(expect.objectContaining({ title: expect.any(String), price: expect.any(Number) }));
+    const bare = await api(ctx.app, 'GET', '/g/product/plans');
+    expect(bare.body.data).toEqual(res.body.data);
+  });
+});
+
+describe('PUT /g/acc/{acc}/plan/{id} with the sandbox provider', () => {
+  it('Pro is paid at once and says it is a sandbox', async () => {
+    const user = await signUp(ctx, { plan: 'pro' });
+    const res = await api(ctx.app, 'PUT', `/g/acc/${user.accountId}/plan/pro`, {
+      token: user.token,
+      body: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({ provider: 'sandbox', status: 'paid', sandbox: true });
+    const data = await details(ctx, user);
+    expect(data.accPlan).toMatchObject({
+      id: 'pro',
+      paymentStatus: 'paid',
+      period: 'monthly',
+      trialActive: false,
+    });
+    expect(data.acc).toMatchObject({ accIsPaying: true, blocked: false });
+    expect(data.accFinancial).toMatchObject({ isPaying: true, provider: 'sandbox' });
+    const end = Date.parse(data.accPlan.endDate);
+    expect(end).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+  });
+
+  it('accepts a call without a body (period defaults to monthly)', async () => {
+    const user = await signUp(ctx, { plan: 'pro' });
+    const res = await api(ctx.app, 'PUT', `/g/acc/${user.accountId}/plan/advanced`, { token: user.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data.status).toBe('paid');
+    expect((await details(ctx, user)).accPlan).toMatchObject({ id: 'advanced', period: 'monthly' });
+  });
+
+  it('a Business account is blocked until paid; paying unblocks it; yearly costs ten months', async () => {
+    const user = await signUp(ctx, { plan: 'business' });
+    expect((await details(ctx, user)).acc.blocked).toBe(true);
+    const res = await api(ctx.app, 'PUT', `/g/acc/${user.accountId}/plan/business`, {
+      token: user.token,
+      body: { period: 'yearly' },
+    });
+    expect(res.body.data.status).toBe('paid');
+    const data = await details(ctx, user);
+    expect(data.acc).toMatchObject({ blocked: false, accIsPaying: true });
+    expect(data.accPlan).toMatchObject({
+      id: 'business',
+      period: 'yearly',
+      paymentStatus: 'paid',
+      price: 49900,
+    });
+    const [checkout] = await queryRows<{ amount: number; status: string }>(
+      ctx,
+      sql`select amount, status from checkouts where account_id = ${user.accountId}`,
+    );
+    expect(checkout).toEqual({ amount: 499000, status: 'paid' });
+  });
+
+  it('switching to Free needs no payment and never leaves the account blocked', async () => {
+    for (const start of ['pro', 'business'] as const) {
+      const user = await signUp(ctx, { plan: start });
+      const res = await api(ctx.app, 'PUT', `/g/acc/${user.accountId}/plan/free`, { token: user.token });
+      expect(res.body.data).toEqual({ provider: 'sandbox', status: 'free', sandbox: true });
+      const data = await details(ctx, user);
+      expect(data.accPlan).toMatchObject({
+        id: 'free',
+        paymentStatus: 'free',
+        trialActive: false,
+        remainingTrialDays: 0,
+      });
+      expect(data.acc).toMatchObject({ accIsPaying: false, blocked: false });
+      expect(data.accFinancial.usage.limit).toBe(100);
+    }
+  });
+
+  it('answers 404 PLAN_NOT_FOUND for an unknown plan and validates the period', async () => {
+    const user = await signUp(ctx);
+    const res = await api(ctx.app, 'PUT', `/g/acc/${user.accountId}/plan/gold`, {
+      token: user.token,
+      lang: 'en',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toEqual({ status: 0, code: 'PLAN_NOT_FOUND', message: 'Plan not found' });
+    const period = await api(ctx.app, 'PUT', `/g/acc/${user.accountId}/plan/pro`, {
+      token: user.token,
+      body: { period: 'weekly' },
+    });
+    expect(period.statusCode).toBe(400);
+    expect(period.body.fields?.[0].path).toBe('period');
+    expect((await details(ctx, user)).accPlan.paymentStatus).toBe('trial');
+  });
+
+  it('the sandbox ignores Stripe webhooks', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ type: 'checkout.session.completed', data: { object: { id: 'sandbox_x' } } }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 1, data: { received: true } });
+  });
+});
+
+describe('Stripe provider', () => {
+  const WEBHOOK_SECRET = 'whsec_test';
+  let stripe: TTestApp;
+  let fake: Server;
+  let fakeStatus = 200;
+  const sessions: Array<{ auth: string | undefined; form: URLSearchParams; id: string }> = [];
+
+  function readBody(req: IncomingMessage): Promise<string> {
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+  }
+
+  beforeAll(async () => {
+    fake = createServer(async (req, res) => {
+      const body = await readBody(req);
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        if (fakeStatus !== 200) {
+          res
+            .writeHead(fakeStatus, { 'content-type': 'application/json' })
+            .end('{"error":{"message":"boom"}}');
+          return;
+        }
+        const id = `cs_test_${sessions.length + 1}`;
+        sessions.push({ auth: req.headers.authorization, form: new URLSearchParams(body), id });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id,
+            object: 'checkout.session',
+            url: `https://checkout.stripe.test/c/pay/${id}`,
+          }),
+        );
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const port = (fake.address() as AddressInfo).port;
+    stripe = await startTestApp({
+      STRIPE_SECRET_KEY: 'sk_test',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    });
+  });
+  afterAll(async () => {
+    await stripe.close();
+    await new Promise((resolve) => fake.close(resolve));
+  });
+
+  function signature(payload: string, secret = WEBHOOK_SECRET, t = Math.floor(Date.now() / 1000)) {
+    const v1 = createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex');
+    return `t=${t},v1=${v1}`;
+  }
+
+  function webhook(payload: string, sig: string | undefined) {
+    return stripe.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) },
+      payload,
+    });
+  }
+
+  const completed = (id: string) =>
+    JSON.stringify({
+      id: `evt_${id}`,
+      type: 'checkout.session.completed',
+      data: { object: { id, object: 'checkout.session' } },
+    });
+
+  it('redirects to Stripe Checkout, and the signed webhook marks the plan paid once', async () => {
+    const user = await signUp(stripe, { plan: 'pro' });
+    const res = await api(stripe.app, 'PUT', `/g/acc/${user.accountId}/plan/pro`, { token: user.token });
+    expect(res.statusCode).toBe(200);
+    const session = sessions.at(-1)!;
+    expect(res.body.data).toEqual({
+      provider: 'stripe',
+      status: 'redirect',
+      url: `https://checkout.stripe.test/c/pay/${session.id}`,
+      sandbox: false,
+    });
+    expect(session.auth).toBe('Bearer sk_test');
+    expect(session.form.get('mode')).toBe('subscription');
+    expect(session.form.get('line_items[0][price]')).toBe('price_pro');
+    expect(session.form.get('metadata[accountId]')).toBe(user.accountId);
+    expect(session.form.get('success_url')).toContain('http://app.test/plans');
+
+    // Not paid until Stripe confirms.
+    let data = await details(stripe, user);
+    expect(data.accPlan.paymentStatus).toBe('trial');
+    expect(data.acc.accIsPaying).toBe(false);
+
+    const payload = completed(session.id);
+    const hook = await webhook(payload, signature(payload));
+    expect(hook.statusCode).toBe(200);
+    expect(hook.json()).toEqual({ status: 1, data: { received: true } });
+    data = await details(stripe, user);
+    expect(data.accPlan).toMatchObject({ id: 'pro', paymentStatus: 'paid' });
+    expect(data.acc).toMatchObject({ accIsPaying: true, blocked: false });
+    expect(data.accFinancial.provider).toBe('stripe');
+
+    const replay = await webhook(payload, signature(payload));
+    expect(replay.statusCode).toBe(200);
+    const changes = await queryRows(
+      stripe,
+      sql`select id from activity_log where account_id = ${user.accountId} and action = 'plan.changed'`,
+    );
+    expect(changes).toHaveLength(1);
+    expect((await details(stripe, user)).accPlan.paymentStatus).toBe('paid');
+  });
+
+  it('refuses a webhook with a bad, stale or missing signature', async () => {
+    const user = await signUp(stripe, { plan: 'business' });
+    await api(stripe.app, 'PUT', `/g/acc/${user.accountId}/plan/business`, { token: user.token });
+    const payload = completed(sessions.at(-1)!.id);
+    const cases = [
+      signature(payload, 'whsec_wrong'),
+      signature(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600),
+      signature(`${payload} `),
+      't=1,v1=deadbeef',
+      'garbage',
+      undefined,
+    ];
+    for (const sig of cases) {
+      const res = await webhook(payload, sig);
+      expect(res.statusCode, String(sig)).toBe(400);
+      expect(res.json()).toMatchObject({ status: 0, code: 'WEBHOOK_SIGNATURE_INVALID' });
+    }
+    const data = await details(stripe, user);
+    expect(data.acc).toMatchObject({ accIsPaying: false, blocked: true });
+  });
+
+  it('acknowledges events it does not act on and sessions it does not know', async () => {
+    for (const payload of [
+      JSON.stringify({ id: 'evt_other', type: 'invoice.paid', data: { object: { id: 'in_1' } } }),
+      completed('cs_unknown'),
+    ]) {
+      const res = await webhook(payload, signature(payload));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 1, data: { received: true } });
+    }
+  });
+
+  it('answers 502 BILLING_PROVIDER_ERROR when Stripe fails, and changes nothing', async () => {
+    const user = await signUp(stripe, { plan: 'pro' });
+    fakeStatus = 500;
+    try {
+      const res = await api(stripe.app, 'PUT', `/g/acc/${user.accountId}/plan/pro`, {
+        token: user.token,
+        lang: 'en',
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.body).toMatchObject({
+        code: 'BILLING_PROVIDER_ERROR',
+        message: 'The payment provider did not answer. Try again.',
+      });
+    } finally {
+      fakeStatus = 200;
+    }
+    expect((await details(stripe, user)).accPlan.paymentStatus).toBe('trial');
+  });
+
+  it('switching to Free does not go through Stripe', async () => {
+    const user = await signUp(stripe, { plan: 'pro' });
+    const before = sessions.length;
+    const res = await api(stripe.app, 'PUT', `/g/acc/${user.accountId}/plan/free`, { token: user.token });
+    expect(res.body.data).toEqual({ provider: 'stripe', status: 'free', sandbox: false });
+    expect(sessions.length).toBe(before);
+  });
+});

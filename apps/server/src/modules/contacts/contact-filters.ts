@@ -1,0 +1,85 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { TContactFilter } from '@atende/shared';
+import { createdRanges } from './contact-dates';
+
+/** What a typed search becomes: phone digits, or text still to fold (see foldSearchText). */
+export type TSearchTerm = { kind: 'digits'; value: string } | { kind: 'text'; value: string };
+
+const PHONE_LIKE = /^[\d\s()+\-.]+$/;
+
+/**
+ * Reads a typed search: anything made only of digits and phone punctuation ("(11) 98765-4321",
+ * "+55 11 9876") is a phone fragment and searches by its digits; anything else is text.
+ */
+export function searchTermOf(raw: string | undefined): TSearchTerm | null {
+  const value = (raw ?? '').replace(/\s+/g, ' ').trim();
+  if (!value) return null;
+  const digits = value.replace(/\D/g, '');
+  if (PHONE_LIKE.test(value) && digits.length > 0) return { kind: 'digits', value: digits };
+  return { kind: 'text', value };
+}
+
+/** True when the fold can be done here: for ASCII, contacts_fold (unaccent + lower) is toLowerCase. */
+export function isAsciiText(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range itself
+  return /^[\x00-\x7f]*$/.test(value);
+}
+
+/** LIKE pattern matching `fragment` anywhere (its own % _ \ taken literally). */
+export function containsPattern(fragment: string): string {
+  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface TContactWhere {
+  accountId: string;
+  filter: TContactFilter;
+  timezone: string;
+  /** The folded search fragment (already lower-case and unaccented, or digits). */
+  search?: string | null;
+  now?: Date;
+  /** For row estimates only (never run): leave out the account when a phase or tag id implies it. */
+  estimate?: boolean;
+}
+
+/**
+ * How many clauses of a filter name ids that belong to one account (a phase id, tag ids). The
+ * planner multiplies selectivities as if independent, so each of these counts the account's share
+ * of the table once more: estimates divide it back out (see findContactIdPage).
+ */
+export function accountScopedClauses(filter: TContactFilter): number {
+  const phase = filter.phase && filter.phase !== 'all' && filter.phase !== 'none' ? 1 : 0;
+  return phase + (filter.tags?.length ? 1 : 0);
+}
+
+/**
+ * The WHERE of the contacts list on alias `c`. Its shape matches the partial list indexes
+ * (`deleted_at IS NULL`) so a common filter walks an index in created_at order and stops early.
+ */
+export function contactWhere(input: TContactWhere): SQL {
+  const { filter } = input;
+  const parts: SQL[] = [];
+  if (!input.estimate || accountScopedClauses(filter) === 0)
+    parts.push(sql`c.account_id = ${input.accountId}`);
+  parts.push(filter.deleted ? sql`c.deleted_at is not null` : sql`c.deleted_at is null`);
+  if (input.search) parts.push(sql`c.search like ${containsPattern(input.search)}`);
+  if (filter.phase === 'none') parts.push(sql`c.phase_id is null`);
+  else if (filter.phase && filter.phase !== 'all') parts.push(sql`c.phase_id = ${filter.phase}`);
+  if (filter.tags?.length) parts.push(sql`c.tags && ${sql.raw(uuidArrayLiteral(filter.tags))}`);
+  // Inline literals: the planner matches them to the partial blocked/opt-out indexes.
+  if (filter.blocked !== undefined) parts.push(sql.raw(filter.blocked ? 'c.blocked' : 'not c.blocked'));
+  if (filter.optOut !== undefined) parts.push(sql.raw(filter.optOut ? 'c.opt_out' : 'not c.opt_out'));
+  for (const r of createdRanges(filter, input.timezone, input.now)) {
+    parts.push(sql`c.created_at >= ${r.from.toISOString()}::timestamptz`);
+    parts.push(sql`c.created_at < ${r.to.toISOString()}::timestamptz`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * An inline uuid[] literal (ids are validated UUIDs, so nothing can be injected): inline, the
+ * planner sees the values and uses the tag statistics to choose between the GIN index and the walk.
+ */
+export function uuidArrayLiteral(ids: string[]): string {
+  for (const id of ids) if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Error('not a uuid');
+  return `'{${ids.join(',')}}'::uuid[]`;
+}

@@ -1,0 +1,240 @@
+import { Readable } from 'node:stream';
+import {
+  CONTACT_LIMITS,
+  errorMessage,
+  type TContactImport,
+  type TImportMapping,
+  type TImportPreviewRow,
+  type TImportUpload,
+  type TLang,
+} from '@atende/shared';
+import type { z } from 'zod';
+import type { ZImportStartBody } from '@atende/shared';
+import type { TDb } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs';
+import { csvLine, suggestMapping } from './contact-import-file';
+import { checkRow, resolveColumns, type TColumns, type TRowError } from './contact-import-rows';
+import { CsvScanner } from './contact-import-scan';
+import {
+  appendImportChunk,
+  createImportRow,
+  deleteImportRow,
+  findImportRow,
+  importErrorsAfter,
+  listImportErrors,
+  listImportRows,
+  updateImportRow,
+  type TImportRowDb,
+} from './contact-import.repo';
+import { findPhase } from './contact-phases.repo';
+import { countKnownTags } from './contact-tags.repo';
+
+export const IMPORT_QUEUE = 'contacts-import';
+const CHUNK_BYTES = 1024 * 1024;
+const FIELD_LABELS: Record<TLang, Record<'name' | 'phone', string>> = {
+  'pt-BR': { name: 'Nome', phone: 'Telefone' },
+  en: { name: 'Name', phone: 'Phone' },
+};
+
+export function presentImport(row: TImportRowDb): TContactImport {
+  return {
+    _id: row.id,
+    acc: row.accountId,
+    fileName: row.fileName,
+    status: row.status as TContactImport['status'],
+    header: row.header,
+    total: row.total,
+    processed: row.processed,
+    inserted: row.inserted,
+    updated: row.updated,
+    errors: row.errorCount,
+    errorCode: row.errorCode,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt ? row.startedAt.toISOString() : null,
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}
+
+const withMessages = (errors: TRowError[], lang: TLang) =>
+  errors.map((e) => ({ ...e, message: errorMessage(e.code, lang) }));
+
+/**
+ * CSV import, step by step: upload (streamed into the database in 1 MB pieces, scanned for header,
+ * preview and row count), preview of a mapping, start (a `contacts-import` job, see
+ * ContactImportJob), status, cancel, errors and the error report.
+ */
+export class ContactImportService {
+  constructor(
+    private readonly db: TDb,
+    private readonly jobs: Jobs,
+  ) {}
+
+  async upload(
+    accountId: string,
+    userId: string,
+    body: AsyncIterable<Buffer | string> | undefined,
+    fileName: string,
+  ): Promise<TImportUpload> {
+    if (!body || typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] !== 'function')
+      throw new AppError('IMPORT_NO_FILE');
+    const row = await createImportRow(this.db, accountId, { userId, fileName });
+    try {
+      const scanner = new CsvScanner();
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let size = 0;
+      let seq = 0;
+      const flush = async () => {
+        if (pendingBytes === 0) return;
+        await appendImportChunk(this.db, accountId, row.id, seq++, Buffer.concat(pending));
+        pending = [];
+        pendingBytes = 0;
+      };
+      for await (const piece of body) {
+        const data = typeof piece === 'string' ? Buffer.from(piece) : piece;
+        size += data.length;
+        if (size > CONTACT_LIMITS.importMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+        scanner.push(data);
+        pending.push(data);
+        pendingBytes += data.length;
+        if (pendingBytes >= CHUNK_BYTES) await flush();
+      }
+      await flush();
+      if (size === 0) throw new AppError('IMPORT_NO_FILE');
+      const scan = await scanner.end();
+      if (scan.total === 0) throw new AppError('IMPORT_EMPTY');
+      const { encoding, delimiter, header, preview, total } = scan;
+      const saved = await updateImportRow(this.db, accountId, row.id, {
+        sizeBytes: size,
+        encoding,
+        delimiter,
+        header,
+        preview,
+        total,
+      });
+      return { ...presentImport(saved!), suggestedMapping: suggestMapping(header), preview };
+    } catch (error) {
+      await deleteImportRow(this.db, accountId, row.id);
+      throw error;
+    }
+  }
+
+  async get(accountId: string, id: string): Promise<TContactImport> {
+    return presentImport(await this.find(accountId, id));
+  }
+
+  async list(accountId: string): Promise<TContactImport[]> {
+    return (await listImportRows(this.db, accountId, 20)).map(presentImport);
+  }
+
+  /** What the first rows would become under `mapping` (or IMPORT_MISSING_COLUMNS). */
+  async preview(
+    accountId: string,
+    id: string,
+    mapping: TImportMapping,
+    lang: TLang,
+  ): Promise<TImportPreviewRow[]> {
+    const row = await this.find(accountId, id);
+    const columns = this.columnsOf(row, mapping, lang);
+    return row.preview.map(({ line, cells }) => {
+      const check = checkRow(cells, line, columns);
+      const cell = (i: number | null) => (i === null ? '' : (cells[i] ?? '').trim());
+      return check.ok
+        ? { line, name: check.row.name, phone: check.row.phone, email: check.row.email ?? '', errors: [] }
+        : {
+            line,
+            name: cell(columns.name),
+            phone: cell(columns.phone),
+            email: cell(columns.email),
+            errors: withMessages(check.errors, lang),
+          };
+    });
+  }
+
+  async start(
+    accountId: string,
+    id: string,
+    body: z.output<typeof ZImportStartBody>,
+    lang: TLang,
+  ): Promise<TContactImport> {
+    const row = await this.find(accountId, id);
+    if (row.status !== 'uploaded') throw new AppError('IMPORT_ALREADY_STARTED');
+    this.columnsOf(row, body.mapping, lang);
+    const tags = [...new Set(body.tags)];
+    if (tags.length && (await countKnownTags(this.db, accountId, tags)) !== tags.length)
+      throw AppError.validation([{ path: 'tags', key: 'invalid' }]);
+    if (body.phase && !(await findPhase(this.db, accountId, body.phase)))
+      throw AppError.validation([{ path: 'phase', key: 'invalid' }]);
+    const options = { mapping: body.mapping, tags, phase: body.phase ?? null };
+    const queued = await updateImportRow(this.db, accountId, id, { status: 'queued', options }, ['uploaded']);
+    if (!queued) throw new AppError('IMPORT_ALREADY_STARTED');
+    await this.jobs.send(IMPORT_QUEUE, { accountId, importId: id });
+    return presentImport(queued);
+  }
+
+  /** Stops an import: at once when it has not started, else after the batch being written. */
+  async cancel(accountId: string, id: string): Promise<TContactImport> {
+    const row = await this.find(accountId, id);
+    if (['completed', 'failed', 'cancelled'].includes(row.status)) return presentImport(row);
+    const waiting = row.status === 'uploaded' || row.status === 'queued';
+    const patch = waiting
+      ? { cancelRequested: true, status: 'cancelled', finishedAt: new Date() }
+      : { cancelRequested: true };
+    return presentImport((await updateImportRow(this.db, accountId, id, patch))!);
+  }
+
+  async errors(accountId: string, id: string, page: number, limit: number, lang: TLang) {
+    await this.find(accountId, id);
+    const { items, count } = await listImportErrors(this.db, accountId, id, limit, (page - 1) * limit);
+    return {
+      items: items.map((e) => ({
+        line: e.line,
+        errors: withMessages(e.errors as TRowError[], lang),
+        cells: e.cells,
+      })),
+      count,
+    };
+  }
+
+  /** The error report: line, the row's own cells, and what was wrong (in `lang`), streamed. */
+  async errorReport(
+    accountId: string,
+    id: string,
+    lang: TLang,
+  ): Promise<{ fileName: string; stream: Readable }> {
+    const row = await this.find(accountId, id);
+    const db = this.db;
+    const labels = lang === 'en' ? ['Line', 'Errors'] : ['Linha', 'Erros'];
+    async function* lines() {
+      yield `\uFEFF${csvLine([labels[0], ...row.header, labels[1]])}`;
+      let after = 0;
+      for (;;) {
+        const page = await importErrorsAfter(db, accountId, id, after, 1000);
+        for (const e of page) {
+          const messages = withMessages(e.errors as TRowError[], lang).map((m) => m.message);
+          yield csvLine([e.line, ...row.header.map((_, i) => e.cells[i] ?? ''), messages.join('; ')]);
+        }
+        if (page.length < 1000) return;
+        after = page[page.length - 1].line;
+      }
+    }
+    const base = row.fileName.replace(/\.csv$/i, '');
+    return { fileName: `${base}-errors.csv`, stream: Readable.from(lines()) };
+  }
+
+  private async find(accountId: string, id: string) {
+    const row = await findImportRow(this.db, accountId, id);
+    if (!row) throw new AppError('IMPORT_NOT_FOUND');
+    return row;
+  }
+
+  private columnsOf(row: TImportRowDb, mapping: TImportMapping, lang: TLang): TColumns {
+    const resolved = resolveColumns(row.header, mapping);
+    if (resolved.missing) {
+      const columns = resolved.missing.map((f) => FIELD_LABELS[lang][f]).join(', ');
+      throw new AppError('IMPORT_MISSING_COLUMNS', { missing: resolved.missing }, { columns });
+    }
+    return resolved.columns;
+  }
+}

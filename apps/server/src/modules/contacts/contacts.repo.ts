@@ -1,0 +1,263 @@
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { CONTACT_LIMITS } from '@atende/shared';
+import { rowsOf, type TDb } from '../../platform/db/client';
+import { withTenant, type TTx } from '../../platform/db/tenant';
+import { contacts } from './contacts.schema';
+import { uuidArrayLiteral } from './contact-filters';
+
+export type TContactRow = typeof contacts.$inferSelect;
+export type TNewContact = Omit<typeof contacts.$inferInsert, 'id' | 'accountId' | 'search'>;
+export type TContactRowPatch = Partial<Omit<TNewContact, 'createdAt'>>;
+
+/** Counts past this many estimated rows are not run: the list answers '10.000+' at once. */
+const ESTIMATE_SKIP_FACTOR = 3;
+
+/**
+ * Ids of one page (newest first) and the number of matching contacts, capped at countCap + 1.
+ *
+ * These statements run as the table owner, outside row-level security: PostgreSQL never uses a
+ * non-leakproof operator (LIKE, &&) as an index condition on a table under RLS, so under RLS every
+ * search would scan the whole account. The WHERE always carries `c.account_id = <acc>`, only ids
+ * and a number come out, and the rows themselves are then read under RLS (findContactsByIds), so
+ * another account's data cannot surface even if a filter were wrong.
+ *
+ * The count, cheapest first: a short first page is its own count; when the planner expects more
+ * than 3 x countCap rows (a common fragment: counting even 10,001 of them walks ~100k index
+ * entries) the count is not run and the cap is answered ('10.000+'); otherwise a capped count
+ * ordered like the page, so it takes the same plan (index walk for common filters, GIN bitmap for
+ * rare ones) and stops at countCap + 1.
+ */
+export interface TCountEstimate {
+  /** The WHERE for the planner's estimate (contactWhere with estimate: true). */
+  where: SQL;
+  accountId: string;
+  /** accountScopedClauses of the filter. */
+  scoped: number;
+}
+
+export async function findContactIdPage(
+  db: TDb,
+  where: SQL,
+  limit: number,
+  offset: number,
+  estimate: TCountEstimate,
+) {
+  const page = rowsOf<{ ids: string[] | string }>(
+    await db.execute(sql`
+      select coalesce(json_agg(p.id order by p.created_at desc, p.id desc), '[]'::json) as ids
+      from (select c.id, c.created_at from contacts c where ${where}
+            order by c.created_at desc, c.id desc limit ${limit} offset ${offset}) p`),
+  );
+  const raw = page[0].ids;
+  const ids = typeof raw === 'string' ? (JSON.parse(raw) as string[]) : raw;
+  if (ids.length < limit && (ids.length > 0 || offset === 0)) return { ids, total: offset + ids.length };
+  const cap = CONTACT_LIMITS.countCap;
+  if ((await estimateMatches(db, estimate)) >= ESTIMATE_SKIP_FACTOR * cap) return { ids, total: cap + 1 };
+  const [{ total }] = rowsOf<{ total: number }>(
+    await db.execute(sql`
+      select count(*)::int as total from (select 1 from contacts c where ${where}
+        order by c.created_at desc, c.id desc limit ${cap + 1}) t`),
+  );
+  return { ids, total: Number(total) };
+}
+
+/**
+ * The planner's estimate of matching rows. Phase and tag ids imply their account, so the estimate
+ * leaves the account clause out when one is there; with both, the account's share of the table
+ * (counted once too often by the independence assumption) is divided back out.
+ */
+async function estimateMatches(db: TDb, estimate: TCountEstimate): Promise<number> {
+  const rows = await estimateRows(db, sql`select 1 from contacts c where ${estimate.where}`);
+  if (estimate.scoped < 2) return rows;
+  const account = await estimateRows(
+    db,
+    sql`select 1 from contacts c where c.account_id = ${estimate.accountId}`,
+  );
+  const all = await estimateRows(db, sql`select 1 from contacts c`);
+  const share = Math.min(1, Math.max(account / Math.max(all, 1), 1e-6));
+  return rows / share ** (estimate.scoped - 1);
+}
+
+/** The planner's row estimate for a query (EXPLAIN, nothing executed). */
+async function estimateRows(db: TDb, query: SQL): Promise<number> {
+  const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${query}`));
+  const value = Object.values(row)[0];
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{
+    Plan: { 'Plan Rows': number };
+  }>;
+  return plan[0].Plan['Plan Rows'];
+}
+
+/** Keyset batches for the export (same owner-side lookup as the list; rows read under RLS). */
+export async function findContactIdsAfter(
+  db: TDb,
+  where: SQL,
+  after: { createdAt: string; id: string } | null,
+  limit: number,
+) {
+  const cursor = after
+    ? sql` and (c.created_at, c.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+  const result = await db.execute(sql`
+    select c.id::text as id, to_json(c.created_at)#>>'{}' as "createdAt" from contacts c
+    where ${where}${cursor} order by c.created_at desc, c.id desc limit ${limit}`);
+  return rowsOf<{ id: string; createdAt: string }>(result);
+}
+
+/** Rows by id, read under RLS, in the order of `ids`. */
+export async function findContactsByIds(db: TDb, accountId: string, ids: string[]): Promise<TContactRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await withTenant(db, accountId, (tx) =>
+    tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, ids))),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is TContactRow => !!r);
+}
+
+/** contacts_fold(text) of the database: the same accent fold as the stored search key. */
+export async function foldSearchText(db: TDb, text: string): Promise<string> {
+  const [row] = rowsOf<{ v: string }>(await db.execute(sql`select public.contacts_fold(${text}) as v`));
+  return row.v;
+}
+
+function liveContact(accountId: string, id: string) {
+  return and(eq(contacts.accountId, accountId), eq(contacts.id, id), isNull(contacts.deletedAt));
+}
+
+export function findContact(db: TDb, accountId: string, id: string, includeDeleted = false) {
+  return withTenant(db, accountId, async (tx) => {
+    const where = includeDeleted
+      ? and(eq(contacts.accountId, accountId), eq(contacts.id, id))
+      : liveContact(accountId, id);
+    const [row] = await tx.select().from(contacts).where(where);
+    return row;
+  });
+}
+
+export function insertContact(db: TDb, accountId: string, values: TNewContact & { id: string }) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .insert(contacts)
+      .values({ ...values, accountId })
+      .returning();
+    return row;
+  });
+}
+
+/** Updates a live contact; answers the row before and after (undefined when not found). */
+export function updateContactRow(db: TDb, accountId: string, id: string, patch: TContactRowPatch) {
+  return withTenant(db, accountId, async (tx) => {
+    const [before] = await tx.select().from(contacts).where(liveContact(accountId, id)).for('update');
+    if (!before) return undefined;
+    const [after] = await tx
+      .update(contacts)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(liveContact(accountId, id))
+      .returning();
+    return { before, after };
+  });
+}
+
+export function softDeleteContact(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(contacts)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(liveContact(accountId, id))
+      .returning();
+    return row;
+  });
+}
+
+/** Brings back a soft-deleted (or merged) contact; a merged one no longer points to its winner. */
+export function restoreContact(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(contacts)
+      .set({ deletedAt: null, mergedInto: null, updatedAt: new Date() })
+      .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id), isNotNull(contacts.deletedAt)))
+      .returning();
+    return row;
+  });
+}
+
+/** Live contacts sharing the phone or the e-mail of `row` (merge candidates). */
+export function findDuplicates(db: TDb, accountId: string, row: TContactRow) {
+  const same: SQL[] = [];
+  if (row.phone) same.push(eq(contacts.phone, row.phone));
+  if (row.email) same.push(eq(contacts.email, row.email));
+  if (same.length === 0) return Promise.resolve([] as TContactRow[]);
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.accountId, accountId),
+          isNull(contacts.deletedAt),
+          ne(contacts.id, row.id),
+          or(...same),
+        ),
+      )
+      .orderBy(contacts.createdAt)
+      .limit(CONTACT_LIMITS.mergeMax),
+  );
+}
+
+/** Adds and removes tags on live contacts; answers how many changed. */
+export function bulkRetagContacts(
+  db: TDb,
+  accountId: string,
+  ids: string[],
+  add: string[],
+  remove: string[],
+) {
+  const addArr = sql.raw(uuidArrayLiteral(add));
+  const removeArr = sql.raw(uuidArrayLiteral(remove));
+  return withTenant(db, accountId, async (tx) => {
+    const result = await tx.execute(sql`
+      update contacts c set
+        tags = array(select distinct t from unnest(c.tags || ${addArr}) t where t <> all(${removeArr}) order by t),
+        updated_at = now()
+      where c.account_id = ${accountId} and c.deleted_at is null and c.id = any(${sql.raw(uuidArrayLiteral(ids))})
+      returning c.id`);
+    return rowsOf<{ id: string }>(result).length;
+  });
+}
+
+/** Moves live contacts to `phaseId` (null: no phase); answers the ids whose phase changed. */
+export function bulkSetPhase(db: TDb, accountId: string, ids: string[], phaseId: string | null) {
+  return withTenant(db, accountId, async (tx) => {
+    const rows = await tx
+      .update(contacts)
+      .set({ phaseId, updatedAt: new Date() })
+      .where(
+        and(
+          eq(contacts.accountId, accountId),
+          isNull(contacts.deletedAt),
+          inArray(contacts.id, ids),
+          phaseId ? sql`${contacts.phaseId} is distinct from ${phaseId}::uuid` : isNotNull(contacts.phaseId),
+        ),
+      )
+      .returning({ id: contacts.id });
+    return rows.map((r) => r.id);
+  });
+}
+
+/** Clears a deleted phase from the account's contacts (phases and contacts are linked by id only). */
+export function clearPhaseFromContacts(tx: TTx, accountId: string, phaseId: string) {
+  return tx
+    .update(contacts)
+    .set({ phaseId: null })
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.phaseId, phaseId)));
+}
+
+/** Removes a deleted tag from every contact of the account holding it. */
+export function removeTagFromContacts(tx: TTx, accountId: string, tagId: string) {
+  return tx.execute(sql`
+    update contacts set tags = array_remove(tags, ${tagId}::uuid)
+    where account_id = ${accountId} and tags @> ${sql.raw(uuidArrayLiteral([tagId]))}`);
+}

@@ -1,0 +1,204 @@
+import {
+  CONTACT_LIMITS,
+  type TContact,
+  type TContactFilter,
+  type TContactList,
+  type TContactListQuery,
+  type TContactPatch,
+} from '@atende/shared';
+import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ZBulkPhaseBody, ZBulkTagsBody, ZContactData, ZMergeContactsBody } from '@atende/shared';
+import type { TDb } from '../../platform/db/client';
+import { newId } from '../../platform/db/columns';
+import { AppError } from '../../platform/errors';
+import type { TActor } from '../../platform/request-context';
+import type { TTenant } from '../../platform/tenancy';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
+import { accountScopedClauses, contactWhere, isAsciiText, searchTermOf } from './contact-filters';
+import { planMerge } from './contact-merge';
+import { mergeContactRows } from './contact-merge.repo';
+import { findPhase } from './contact-phases.repo';
+import { countKnownTags } from './contact-tags.repo';
+import {
+  bulkRetagContacts,
+  bulkSetPhase,
+  findContact,
+  findContactIdPage,
+  findContactsByIds,
+  findDuplicates,
+  foldSearchText,
+  insertContact,
+  restoreContact,
+  softDeleteContact,
+  updateContactRow,
+  type TContactRowPatch,
+} from './contacts.repo';
+import { presentContact } from './contacts.presenter';
+
+type TContactData = z.output<typeof ZContactData>;
+
+/** Row fields from the API's `data` (spec names → columns); absent fields stay as they are. */
+function rowPatchOf(data: TContactPatch): TContactRowPatch {
+  const patch: TContactRowPatch = {};
+  if (data.name !== undefined) patch.name = data.name;
+  if (data.email !== undefined) patch.email = data.email;
+  if (data.phone !== undefined) patch.phone = data.phone;
+  if (data.profilePic !== undefined) patch.profilePic = data.profilePic || null;
+  if (data.type !== undefined) patch.type = data.type;
+  if (data.phase !== undefined) patch.phaseId = data.phase ?? null;
+  if (data.inbox !== undefined) patch.inbox = data.inbox ?? null;
+  if (data.chat !== undefined) patch.chat = data.chat ?? null;
+  if (data.status !== undefined) patch.status = data.status;
+  if (data.tags !== undefined) patch.tags = [...new Set(data.tags)];
+  if (data.customFields !== undefined) patch.customFields = data.customFields;
+  if (data.blocked !== undefined) patch.blocked = data.blocked;
+  if (data.optOut !== undefined) patch.optOut = data.optOut;
+  return patch;
+}
+
+/** Contacts: list and search, edit (phase changes audited), soft delete and restore, merge, bulk. */
+export class ContactsService {
+  constructor(
+    private readonly db: TDb,
+    private readonly activity: ActivityLogService,
+  ) {}
+
+  /** The folded search fragment: phone digits, or text folded exactly like the stored search key. */
+  private async searchOf(filter: TContactFilter): Promise<string | null> {
+    const term = searchTermOf(filter.search);
+    if (!term) return null;
+    if (term.kind === 'digits') return term.value;
+    return isAsciiText(term.value) ? term.value.toLowerCase() : foldSearchText(this.db, term.value);
+  }
+
+  /** The list's WHERE for this account (also the export's). */
+  async whereOf(tenant: TTenant, filter: TContactFilter): Promise<SQL> {
+    const search = await this.searchOf(filter);
+    return contactWhere({ accountId: tenant.accountId, filter, timezone: tenant.account.timezone, search });
+  }
+
+  async list(tenant: TTenant, query: TContactListQuery): Promise<TContactList> {
+    const input = {
+      accountId: tenant.accountId,
+      filter: query as TContactFilter,
+      timezone: tenant.account.timezone,
+      search: await this.searchOf(query),
+    };
+    const where = contactWhere(input);
+    const estimate = {
+      where: contactWhere({ ...input, estimate: true }),
+      accountId: tenant.accountId,
+      scoped: accountScopedClauses(query),
+    };
+    const offset = (query.page - 1) * query.limit;
+    const { ids, total } = await findContactIdPage(this.db, where, query.limit, offset, estimate);
+    const rows = await findContactsByIds(this.db, tenant.accountId, ids);
+    const items = rows.map(presentContact);
+    if (total > CONTACT_LIMITS.countCap)
+      return { items, count: CONTACT_LIMITS.countCap, countIsEstimate: true };
+    return { items, count: total };
+  }
+
+  async get(accountId: string, id: string, includeDeleted = false): Promise<TContact> {
+    const row = await findContact(this.db, accountId, id, includeDeleted);
+    if (!row) throw new AppError('CONTACT_NOT_FOUND');
+    return presentContact(row);
+  }
+
+  async create(accountId: string, data: TContactData): Promise<TContact> {
+    await this.checkReferences(accountId, data);
+    const patch = rowPatchOf(data);
+    const row = await insertContact(this.db, accountId, {
+      ...patch,
+      id: newId(),
+      name: data.name,
+      source: 'manual',
+    });
+    return presentContact(row);
+  }
+
+  /** PUT /p/chat/contact/{id}: a phase change is written to the activity log. */
+  async update(accountId: string, id: string, data: TContactPatch, actor: TActor): Promise<TContact> {
+    await this.checkReferences(accountId, data);
+    const result = await updateContactRow(this.db, accountId, id, rowPatchOf(data));
+    if (!result) throw new AppError('CONTACT_NOT_FOUND');
+    const { before, after } = result;
+    if (before.phaseId !== after.phaseId) {
+      await this.activity.record(accountId, actor, {
+        action: 'contact.phase_changed',
+        target: after.name,
+        details: { contactId: after.id, from: before.phaseId, to: after.phaseId },
+      });
+    }
+    return presentContact(after);
+  }
+
+  async remove(accountId: string, id: string): Promise<TContact> {
+    const row = await softDeleteContact(this.db, accountId, id);
+    if (!row) throw new AppError('CONTACT_NOT_FOUND');
+    return presentContact(row);
+  }
+
+  async restore(accountId: string, id: string): Promise<TContact> {
+    const row = await restoreContact(this.db, accountId, id);
+    if (!row) throw new AppError('CONTACT_NOT_FOUND');
+    return presentContact(row);
+  }
+
+  async duplicates(accountId: string, id: string): Promise<TContact[]> {
+    const row = await findContact(this.db, accountId, id);
+    if (!row) throw new AppError('CONTACT_NOT_FOUND');
+    return (await findDuplicates(this.db, accountId, row)).map(presentContact);
+  }
+
+  /** Folds duplicates (same phone or e-mail) into the target, which keeps every conversation. */
+  async merge(accountId: string, body: z.output<typeof ZMergeContactsBody>): Promise<TContact> {
+    const sourceIds = [...new Set(body.sourceIds)].filter((id) => id !== body.targetId);
+    if (sourceIds.length === 0) throw new AppError('CONTACT_MERGE_INVALID');
+    const outcome = await mergeContactRows(this.db, accountId, body.targetId, sourceIds, planMerge);
+    if (!outcome.ok)
+      throw new AppError(outcome.reason === 'not_found' ? 'CONTACT_NOT_FOUND' : 'CONTACT_MERGE_INVALID');
+    return presentContact(outcome.after);
+  }
+
+  async bulkTags(accountId: string, body: z.output<typeof ZBulkTagsBody>) {
+    await this.checkTags(accountId, [...body.add, ...body.remove], 'add');
+    const updated = await bulkRetagContacts(
+      this.db,
+      accountId,
+      [...new Set(body.ids)],
+      body.add,
+      body.remove,
+    );
+    return { updated };
+  }
+
+  /** Bulk phase change: one activity entry for the whole change (ids in its details). */
+  async bulkPhase(accountId: string, body: z.output<typeof ZBulkPhaseBody>, actor: TActor) {
+    if (body.phase && !(await findPhase(this.db, accountId, body.phase)))
+      throw AppError.validation([{ path: 'phase', key: 'invalid' }]);
+    const changed = await bulkSetPhase(this.db, accountId, [...new Set(body.ids)], body.phase);
+    if (changed.length > 0) {
+      await this.activity.record(accountId, actor, {
+        action: 'contact.phase_changed',
+        target: String(changed.length),
+        details: { contactIds: changed, to: body.phase, bulk: true },
+      });
+    }
+    return { updated: changed.length };
+  }
+
+  /** The phase and tags a contact points to must be the account's own. */
+  private async checkReferences(accountId: string, data: TContactPatch) {
+    if (data.phase && !(await findPhase(this.db, accountId, data.phase)))
+      throw AppError.validation([{ path: 'data.phase', key: 'invalid' }]);
+    if (data.tags?.length) await this.checkTags(accountId, data.tags, 'data.tags');
+  }
+
+  private async checkTags(accountId: string, ids: string[], path: string) {
+    const unique = [...new Set(ids)];
+    if (unique.length && (await countKnownTags(this.db, accountId, unique)) !== unique.length)
+      throw AppError.validation([{ path, key: 'invalid' }]);
+  }
+}

@@ -1,0 +1,25 @@
+// A second app process for multi-node tests: builds the app on DATABASE_URL (the test file's
+// own PostgreSQL database) with the test signing key, listens on a free port and prints one JSON
+// line { port }. Stops on SIGTERM. Run: node --import tsx apps/server/src/testing/app-process.ts
+import { buildApp } from '../app';
+
+const app = await buildApp({
+  logger: false,
+  env: { NODE_ENV: 'test' },
+  workers: false,
+  config: {
+    DATABASE_URL: process.env.DATABASE_URL,
+    JWT_SECRET: process.env.JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: '/tmp/atende-test-data',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    ARGON2_MEMORY_KIB: 1024,
+    ARGON2_TIME_COST: 1,
+  },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => void app.close().then(() => process.exit(0)));

@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { isValidEmail, normalizePhone } from '../validation';
+import { zRequiredText, zUuid } from './common';
+
+/** Contact `type` is the channel kind (DESIGN.md §9); 'manual' for contacts typed in or imported. */
+export const CONTACT_TYPES = ['whatsapp', 'sms', 'webchat', 'manual'] as const;
+export type TContactType = (typeof CONTACT_TYPES)[number];
+
+export const CONTACT_SOURCES = ['manual', 'import', 'channel', 'api'] as const;
+export type TContactSource = (typeof CONTACT_SOURCES)[number];
+
+/** Spec §9 date filters, applied in the account's time zone; weeks start on Monday. */
+export const DATE_FILTERS = LIMITS.dateFilters;
+export type TDateFilter = (typeof DATE_FILTERS)[number];
+
+export const CONTACT_LIMITS = {
+  pageSizeMax: 100,
+  /** Counts stop here: past it the list answers count 10000 with countIsEstimate ('10.000+'). */
+  countCap: 10_000,
+  phasesMax: 50,
+  tagsMax: 500,
+  bulkMax: 1000,
+  mergeMax: 20,
+  customFieldsMax: 50,
+  importMaxBytes: 50 * 1024 * 1024,
+  importPreviewRows: 10,
+} as const;
+
+const zColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'invalid' });
+
+/** An optional phone: '' or null clears it; anything else must be a valid number (stored E.164). */
+export const zOptionalPhone = z
+  .string()
+  .trim()
+  .max(40, { error: 'phone' })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (value === null || value === '') return null;
+    const e164 = normalizePhone(value);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: 'phone' });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+/** An optional e-mail: '' or null clears it; stored lower-case. */
+export const zOptionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'email' })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (value === null || value === '') return null;
+    if (!isValidEmail(value)) {
+      ctx.addIssue({ code: 'custom', message: 'email' });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+const zCustomFields = z
+  .record(
+    z.string().regex(/^[\p{L}\p{N}_.\- ]{1,50}$/u, { error: 'invalid' }),
+    z.union([z.string().max(1000, { error: 'tooLong' }), z.number(), z.boolean(), z.null()]),
+  )
+  .refine((value) => Object.keys(value).length <= CONTACT_LIMITS.customFieldsMax, { error: 'tooLong' });
+
+const zTagIds = z.array(zUuid).max(50, { error: 'tooLong' });
+
+/** The editable fields of a contact (spec §7 PUT data, plus tags, custom fields and flags). */
+export const ZContactData = z.object({
+  name: zRequiredText(200),
+  email: zOptionalEmail,
+  phone: zOptionalPhone,
+  profilePic: z.string().trim().max(2048).nullish(),
+  type: z.enum(CONTACT_TYPES, { error: 'selectRequired' }).optional(),
+  phase: zUuid.nullish(),
+  inbox: zUuid.nullish(),
+  chat: zUuid.nullish(),
+  acc: zUuid.optional(),
+  status: z.string().trim().max(40).optional(),
+  tags: zTagIds.optional(),
+  customFields: zCustomFields.optional(),
+  blocked: z.boolean().optional(),
+  optOut: z.boolean().optional(),
+});
+
+/** POST /p/chat/contact: { data, acc } like the spec's PUT. */
+export const ZCreateContactBody = z.object({ data: ZContactData, acc: zUuid.optional() });
+export type TCreateContactBody = z.input<typeof ZCreateContactBody>;
+
+/** PUT /p/chat/contact/{id}: spec §7 payload { data: {...}, acc }; every field optional. */
+export const ZUpdateContactBody = z.object({
+  data: ZContactData.partial(),
+  acc: zUuid.optional(),
+});
+export type TUpdateContactBody = z.input<typeof ZUpdateContactBody>;
+export type TContactPatch = z.output<typeof ZUpdateContactBody>['data'];
+
+const zQueryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const zIdCsv = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(zUuid).max(50));
+
+/** GET /p/chat/contact/list (and the export): spec §7 parameters plus dateFilter and deleted. */
+export const ZContactListQuery = z.object({
+  acc: zUuid,
+  limit: z.coerce.number().int().min(1).max(CONTACT_LIMITS.pageSizeMax).default(LIMITS.contactsPageSize),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(200).optional(),
+  tags: zIdCsv.optional(),
+  /** A phase id; 'all' (or absent) means every phase, 'none' contacts without a phase. */
+  phase: z.union([z.literal('all'), z.literal('none'), zUuid]).optional(),
+  monthFilter: z.coerce.number().int().min(1).max(12).optional(),
+  currentYear: z.coerce.number().int().min(2000).max(2100).optional(),
+  dateFilter: z.enum(DATE_FILTERS).optional(),
+  blocked: zQueryBool.optional(),
+  optOut: zQueryBool.optional(),
+  /** true: the trash (soft-deleted contacts, restorable). */
+  deleted: zQueryBool.optional(),
+});
+export type TContactListQuery = z.output<typeof ZContactListQuery>;
+export type TContactFilter = Omit<TContactListQuery, 'acc' | 'limit' | 'page'>;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const ZContactExportQuery = ZContactListQuery.omit({ limit: true, page: true }).extend({
+  format: z.enum(EXPORT_FORMATS).default('xlsx'),
+});
+
+export const ZMergeContactsBody = z.object({
+  /** The contact that stays. */
+  targetId: zUuid,
+  /** Duplicates folded into it: soft-deleted, pointing to the target (mergedInto). */
+  sourceIds: z.array(zUuid).min(1, { error: 'required' }).max(CONTACT_LIMITS.mergeMax),
+});
+
+const zIds = z.array(zUuid).min(1, { error: 'required' }).max(CONTACT_LIMITS.bulkMax);
+export const ZBulkTagsBody = z.object({
+  ids: zIds,
+  add: zTagIds.default([]),
+  remove: zTagIds.default([]),
+});
+export const ZBulkPhaseBody = z.object({ ids: zIds, phase: zUuid.nullable() });
+
+export const ZPhaseBody = z.object({ name: zRequiredText(60), color: zColor.default('#6c757d') });
+export const ZUpdatePhaseBody = z.object({ name: zRequiredText(60).optional(), color: zColor.optional() });
+export const ZReorderPhasesBody = z.object({ ids: z.array(zUuid).min(1).max(CONTACT_LIMITS.phasesMax) });
+
+export const ZTagBody = z.object({ name: zRequiredText(60), color: zColor.default('#6c757d') });
+export const ZUpdateTagBody = z.object({ name: zRequiredText(60).optional(), color: zColor.optional() });
+
+/** Column mapping of a CSV import: contact field → header of the spreadsheet. */
+export const ZImportMapping = z.object({
+  name: z.string().max(200).optional(),
+  phone: z.string().max(200).optional(),
+  email: z.string().max(200).optional(),
+  tags: z.string().max(200).optional(),
+  /** Custom field key → header. */
+  customFields: z.record(z.string().regex(/^[\p{L}\p{N}_.\- ]{1,50}$/u), z.string().max(200)).optional(),
+});
+export type TImportMapping = z.output<typeof ZImportMapping>;
+
+export const ZImportStartBody = z.object({
+  mapping: ZImportMapping,
+  /** Tags added to every imported contact. */
+  tags: zTagIds.default([]),
+  /** Phase of contacts the import creates (existing contacts keep theirs). */
+  phase: zUuid.nullish(),
+});
+
+export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type TImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export interface TContact {
+  _id: string;
+  acc: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  profilePic: string | null;
+  type: TContactType;
+  phase: string | null;
+  inbox: string | null;
+  chat: string | null;
+  status: string;
+  tags: string[];
+  customFields: Record<string, string | number | boolean | null>;
+  blocked: boolean;
+  optOut: boolean;
+  source: TContactSource;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  mergedInto: string | null;
+}
+
+export interface TContactList {
+  items: TContact[];
+  count: number;
+  /** Present (true) when more than CONTACT_LIMITS.countCap contacts match: show '10.000+'. */
+  countIsEstimate?: true;
+}
+
+export interface TContactPhase {
+  _id: string;
+  acc: string;
+  name: string;
+  /** Set on the default phases until renamed: the web may translate them by key. */
+  key: string | null;
+  color: string;
+  order: number;
+}
+
+export interface TContactTag {
+  _id: string;
+  acc: string;
+  name: string;
+  color: string;
+}
+
+export interface TImportRowError {
+  line: number;
+  field: 'name' | 'phone' | 'email';
+  code: 'IMPORT_BLANK_NAME' | 'IMPORT_BLANK_PHONE' | 'IMPORT_INVALID_PHONE' | 'IMPORT_INVALID_EMAIL';
+  message: string;
+}
+
+/** Import status, also the payload of the socket event 'contacts-import:progress'. */
+export interface TContactImport {
+  _id: string;
+  acc: string;
+  fileName: string;
+  status: TImportStatus;
+  header: string[];
+  total: number;
+  processed: number;
+  inserted: number;
+  updated: number;
+  errors: number;
+  errorCode: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface TImportPreviewRecord {
+  line: number;
+  cells: string[];
+}
+
+export interface TImportUpload extends TContactImport {
+  suggestedMapping: TImportMapping;
+  /** The first data records (spreadsheet line numbers: the header is line 1). */
+  preview: TImportPreviewRecord[];
+}
+
+/** One row of POST .../preview: the contact it would write, or its errors. */
+export interface TImportPreviewRow {
+  line: number;
+  name: string;
+  phone: string;
+  email: string;
+  errors: TImportRowError[];
+}
