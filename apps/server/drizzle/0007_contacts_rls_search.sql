@@ -14,9 +14,10 @@ END $$;
 CREATE INDEX contacts_list_idx ON contacts (account_id, created_at DESC, id DESC)
   INCLUDE (search, tags, phase_id, blocked, opt_out) WHERE deleted_at IS NULL;
 --> statement-breakpoint
--- The same within one phase (leads board columns, phase + tag filters).
+-- The same within one phase (leads board columns, phase + tag filters). Contacts without a phase
+-- (most imports) add no entry.
 CREATE INDEX contacts_phase_list_idx ON contacts (account_id, phase_id, created_at DESC, id DESC)
-  INCLUDE (search, tags, blocked, opt_out) WHERE deleted_at IS NULL;
+  INCLUDE (search, tags, blocked, opt_out) WHERE deleted_at IS NULL AND phase_id IS NOT NULL;
 --> statement-breakpoint
 -- Blocked and opted-out contacts are few: small partial indexes keep those filters from walking
 -- the whole account.
@@ -29,8 +30,8 @@ CREATE INDEX contacts_opt_out_idx ON contacts (account_id, created_at DESC, id D
 -- Rare fragments: trigram GIN over the search key (the planner picks it when few rows match).
 CREATE INDEX contacts_search_trgm_idx ON contacts USING gin (search gin_trgm_ops) WHERE deleted_at IS NULL;
 --> statement-breakpoint
--- Rare tags.
-CREATE INDEX contacts_tags_idx ON contacts USING gin (tags) WHERE deleted_at IS NULL;
+-- Rare tags; untagged contacts add no entry (tag filters repeat `tags <> '{}'` to match).
+CREATE INDEX contacts_tags_idx ON contacts USING gin (tags) WHERE deleted_at IS NULL AND tags <> '{}'::uuid[];
 --> statement-breakpoint
 -- Finer statistics: LIKE and @> estimates come from these samples, and they decide between the
 -- index-only walk (common filter) and the GIN bitmap (rare filter).

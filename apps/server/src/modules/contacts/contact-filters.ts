@@ -64,7 +64,12 @@ export function contactWhere(input: TContactWhere): SQL {
   if (input.search) parts.push(sql`c.search like ${containsPattern(input.search)}`);
   if (filter.phase === 'none') parts.push(sql`c.phase_id is null`);
   else if (filter.phase && filter.phase !== 'all') parts.push(sql`c.phase_id = ${filter.phase}`);
-  if (filter.tags?.length) parts.push(sql`c.tags && ${sql.raw(uuidArrayLiteral(filter.tags))}`);
+  if (filter.tags?.length) {
+    parts.push(sql`c.tags && ${sql.raw(uuidArrayLiteral(filter.tags))}`);
+    // Implied, so never part of an estimate (it would count twice); it lets the planner use the
+    // partial GIN index.
+    if (!input.estimate) parts.push(sql.raw(`c.tags <> '{}'::uuid[]`));
+  }
   // Inline literals: the planner matches them to the partial blocked/opt-out indexes.
   if (filter.blocked !== undefined) parts.push(sql.raw(filter.blocked ? 'c.blocked' : 'not c.blocked'));
   if (filter.optOut !== undefined) parts.push(sql.raw(filter.optOut ? 'c.opt_out' : 'not c.opt_out'));

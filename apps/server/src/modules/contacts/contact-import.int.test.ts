@@ -202,7 +202,7 @@ describe('CSV import', () => {
       forceNew: true,
     });
     sockets.push(socket);
-    await new Promise((resolve) => socket.once('connect', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const rows = Array.from({ length: 600 }, (_, i) => `Socket ${i},11 92${String(i).padStart(3, '0')}-0000`);
     const upload = await uploadCsv(ctx, owner.token, acc(), ['nome,telefone', ...rows, 'Bad,1'].join('\n'));
     const id = upload.body.data._id;

@@ -11,6 +11,16 @@ export type TContactRowPatch = Partial<Omit<TNewContact, 'createdAt'>>;
 
 /** Counts past this many estimated rows are not run: the list answers '10.000+' at once. */
 const ESTIMATE_SKIP_FACTOR = 3;
+/** Counted with the page itself: most searches match fewer, and then one round trip answers all. */
+const SMALL_COUNT = 300;
+
+export interface TCountEstimate {
+  /** The WHERE for the planner's estimate (contactWhere with estimate: true). */
+  where: SQL;
+  accountId: string;
+  /** accountScopedClauses of the filter. */
+  scoped: number;
+}
 
 /**
  * Ids of one page (newest first) and the number of matching contacts, capped at countCap + 1.
@@ -21,20 +31,12 @@ const ESTIMATE_SKIP_FACTOR = 3;
  * and a number come out, and the rows themselves are then read under RLS (findContactsByIds), so
  * another account's data cannot surface even if a filter were wrong.
  *
- * The count, cheapest first: a short first page is its own count; when the planner expects more
- * than 3 x countCap rows (a common fragment: counting even 10,001 of them walks ~100k index
- * entries) the count is not run and the cap is answered ('10.000+'); otherwise a capped count
- * ordered like the page, so it takes the same plan (index walk for common filters, GIN bitmap for
- * rare ones) and stops at countCap + 1.
+ * The count, cheapest first: the page comes with a count up to 301 (exact for most searches);
+ * past that, when the planner expects more than 3 x countCap rows (a common fragment: counting
+ * even 10,001 of them walks ~100k index entries) the count is not run and the cap is answered
+ * ('10.000+'); otherwise a capped count. Counts are ordered like the page so they take its plan
+ * (index walk for common filters, GIN bitmap for rare ones) and stop at their limit.
  */
-export interface TCountEstimate {
-  /** The WHERE for the planner's estimate (contactWhere with estimate: true). */
-  where: SQL;
-  accountId: string;
-  /** accountScopedClauses of the filter. */
-  scoped: number;
-}
-
 export async function findContactIdPage(
   db: TDb,
   where: SQL,
@@ -42,22 +44,22 @@ export async function findContactIdPage(
   offset: number,
   estimate: TCountEstimate,
 ) {
-  const page = rowsOf<{ ids: string[] | string }>(
+  const capped = (cap: number) =>
+    sql`(select count(*)::int from (select 1 from contacts c where ${where}
+          order by c.created_at desc, c.id desc limit ${cap + 1}) t)`;
+  const [first] = rowsOf<{ small: number; ids: string[] | string }>(
     await db.execute(sql`
-      select coalesce(json_agg(p.id order by p.created_at desc, p.id desc), '[]'::json) as ids
-      from (select c.id, c.created_at from contacts c where ${where}
-            order by c.created_at desc, c.id desc limit ${limit} offset ${offset}) p`),
+      select ${capped(SMALL_COUNT)} as small,
+        (select coalesce(json_agg(p.id order by p.created_at desc, p.id desc), '[]'::json)
+         from (select c.id, c.created_at from contacts c where ${where}
+               order by c.created_at desc, c.id desc limit ${limit} offset ${offset}) p) as ids`),
   );
-  const raw = page[0].ids;
-  const ids = typeof raw === 'string' ? (JSON.parse(raw) as string[]) : raw;
-  if (ids.length < limit && (ids.length > 0 || offset === 0)) return { ids, total: offset + ids.length };
+  const ids = typeof first.ids === 'string' ? (JSON.parse(first.ids) as string[]) : first.ids;
+  if (Number(first.small) <= SMALL_COUNT) return { ids, total: Number(first.small) };
+  if (ids.length > 0 && ids.length < limit) return { ids, total: offset + ids.length };
   const cap = CONTACT_LIMITS.countCap;
   if ((await estimateMatches(db, estimate)) >= ESTIMATE_SKIP_FACTOR * cap) return { ids, total: cap + 1 };
-  const [{ total }] = rowsOf<{ total: number }>(
-    await db.execute(sql`
-      select count(*)::int as total from (select 1 from contacts c where ${where}
-        order by c.created_at desc, c.id desc limit ${cap + 1}) t`),
-  );
+  const [{ total }] = rowsOf<{ total: number }>(await db.execute(sql`select ${capped(cap)} as total`));
   return { ids, total: Number(total) };
 }
 

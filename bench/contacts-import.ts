@@ -1,0 +1,195 @@
+// npm run bench -- contacts-import: a 100,000-row CSV end to end through the import endpoint
+// (upload, start, the contacts-import job, until the status says completed) → rows_per_s; in the
+// same run a bare COPY of the same file into a plain table → ours_over_copy; and peak_rss_mb of the
+// server process during the import. The server runs in its own process with its job workers (this
+// file with --serve: bench/_server.ts starts without workers), on PostgreSQL.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { BENCH_DATABASE_URL, emit, ensureBenchDatabase, percentile, round } from './_support';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const FILE = `/tmp/atende-bench-contacts-${ROWS}.csv`;
+
+async function serve() {
+  const { buildApp } = await import('../apps/server/src/app');
+  const authRepo = await import('../apps/server/src/modules/auth/auth.repo');
+  const app = await buildApp({
+    logger: false,
+    env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', LOG_LEVEL: 'silent' },
+    config: {
+      DATABASE_URL: BENCH_DATABASE_URL,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      WEB_DIST: '/nonexistent',
+    },
+    workers: true,
+  });
+  const email = `bench.${randomBytes(6).toString('hex')}@example.com`;
+  const password = 'Bench!Pass1';
+  const user = await authRepo.insertUser(app.platform.database.db, {
+    name: 'Bench',
+    email,
+    phone: '+5511999990000',
+    passwordHash: await app.platform.hasher.hash(password),
+    isConfirmed: true,
+  });
+  const acc = await app.services.accounts.create(user!.id, { plan: 'pro', name: 'Bench import' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(JSON.stringify({ port, email, password, accountId: acc.id }));
+  for (const s of ['SIGTERM', 'SIGINT'] as const)
+    process.on(s, () => void app.close().then(() => process.exit(0)));
+}
+
+/** 100k distinct contacts: name, mobile phone in a local format, e-mail, a tag. */
+function writeCsv() {
+  const lines = ['nome,telefone,email,etiquetas'];
+  for (let i = 0; i < ROWS; i++) {
+    const n = String(i).padStart(8, '0');
+    lines.push(
+      `Contato ${i} Gonçalves,(${11 + (i % 80)}) 9${n.slice(0, 4)}-${n.slice(4)},c${i}@example.com,Lote A`,
+    );
+  }
+  writeFileSync(FILE, `${lines.join('\n')}\n`, { mode: 0o644 });
+}
+
+/** Resident memory of a process now, in MB (Linux). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function main() {
+  await ensureBenchDatabase();
+  writeCsv();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/contacts-import.ts', '--serve'], {
+    env: { ...process.env, BENCH_DATABASE_URL },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise<{ port: number; email: string; password: string; accountId: string }>(
+    (resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+      createInterface({ input: child.stdout! }).on(
+        'line',
+        (line) => line.startsWith('{') && resolve(JSON.parse(line)),
+      );
+    },
+  );
+  const base = `http://127.0.0.1:${ready.port}`;
+  const login = await fetch(`${base}/g/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ready.email, password: ready.password }),
+  });
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}acc=${ready.accountId}`, {
+      method,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return ((await res.json()) as { data: Record<string, any> }).data;
+  };
+
+  const baselineRss = rssMb(child.pid!);
+  let peakRss = baselineRss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(child.pid!));
+  }, 25);
+  // Meanwhile other requests keep being answered: their latency shows the import never blocks.
+  const otherLatencies: number[] = [];
+  let importing = true;
+  const other = (async () => {
+    while (importing) {
+      const t = performance.now();
+      await fetch(`${base}/g/acc/${ready.accountId}`, { headers });
+      otherLatencies.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+
+  const started = performance.now();
+  const upload = await fetch(`${base}/p/chat/contact/import?acc=${ready.accountId}&name=bench.csv`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    body: Readable.toWeb(createReadStream(FILE)) as unknown as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  const uploaded = ((await upload.json()) as { data: { _id: string; suggestedMapping: unknown } }).data;
+  const uploadSeconds = (performance.now() - started) / 1000;
+  await call('POST', `/p/chat/contact/import/${uploaded._id}/start`, { mapping: uploaded.suggestedMapping });
+  let status: Record<string, any> = {};
+  for (let i = 0; i < 60_000; i++) {
+    status = await call('GET', `/p/chat/contact/import/${uploaded._id}`);
+    if (!['queued', 'running'].includes(status.status)) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  importing = false;
+  await other;
+  clearInterval(sampler);
+  child.kill('SIGTERM');
+  if (status.status !== 'completed' || status.inserted !== ROWS)
+    throw new Error(`import ended ${JSON.stringify(status)}`);
+
+  // A bare COPY of the same file into a plain table (server-side file read; same machine).
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  await client.query('create temp table copy_target (nome text, telefone text, email text, etiquetas text)');
+  const copyStarted = performance.now();
+  await client.query(`copy copy_target from '${FILE}' with (format csv, header true)`);
+  const copySeconds = (performance.now() - copyStarted) / 1000;
+  // Leave the shared benchmark database as it was: the account's 100k contacts go with it.
+  await client.query('delete from accounts where id = $1', [ready.accountId]);
+  await client.end();
+
+  otherLatencies.sort((a, b) => a - b);
+  const rate = ROWS / seconds;
+  const copyRate = ROWS / copySeconds;
+  const context = {
+    rows: ROWS,
+    file_mb: round(statSync(FILE).size / 1024 / 1024, 1),
+    seconds: round(seconds, 2),
+    copy_seconds: round(copySeconds, 3),
+    upload_s: round(uploadSeconds, 2),
+    job_s: round((Date.parse(status.finishedAt) - Date.parse(status.startedAt)) / 1000, 2),
+    other_request_p95_ms: round(percentile(otherLatencies, 95)),
+    other_requests: otherLatencies.length,
+  };
+  emit({
+    bench: 'contacts-import',
+    metric: 'rows_per_s',
+    value: round(rate, 0),
+    unit: 'rows/s',
+    goal: 20_000,
+    better: 'higher',
+    ...context,
+  });
+  emit({
+    bench: 'contacts-import',
+    metric: 'ours_over_copy',
+    value: round(rate / copyRate, 3),
+    unit: 'x',
+    better: 'higher',
+    ...context,
+    copy_rows_per_s: round(copyRate, 0),
+  });
+  emit({
+    bench: 'contacts-import',
+    metric: 'peak_rss_mb',
+    value: round(peakRss, 1),
+    unit: 'MB',
+    goal: 300,
+    better: 'lower',
+    ...context,
+    baseline_rss_mb: round(baselineRss, 1),
+  });
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();
