@@ -39,6 +39,8 @@ export function newContext(browser: Browser, baseURL: string, locale = 'pt-BR'):
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const path = join(RESULTS_DIR, `${name}.png`);
+  // A full-page shot of a scrolled page draws the fixed header mid-page: start from the top.
+  await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
   await page.screenshot({ path, fullPage: true });
   return path;
 }

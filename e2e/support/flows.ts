@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { TE2eServer } from './server';
 import { otpFor } from './server';
@@ -60,4 +61,89 @@ export async function login(page: Page, email: string, password = PASSWORD, path
 
 export async function storageItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => (globalThis as any).localStorage.getItem(k) as string | null, key);
+}
+
+/** A new confirmed master with their own account, made through the API (faster than the pages). */
+export async function signUpByApi(
+  server: TE2eServer,
+  email: string,
+  company: string,
+  plan: 'free' | 'pro' | 'business' | 'advanced' = 'pro',
+  name = 'Ana Souza',
+): Promise<void> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  };
+  await post('/g/auth/setup', {
+    name,
+    phone: '+55 11987654321',
+    email,
+    password: PASSWORD,
+    plan,
+    companyName: company,
+    companyIndustry: 'retail',
+    companyEmployees: '1-10',
+  });
+  await post('/g/auth/verify-otp', { email, otp: await otpFor(server.smtp, email) });
+}
+
+/** Switches the interface language with the header's language menu (or the sign-in frame's buttons). */
+export async function switchLanguage(page: Page, lang: 'pt-BR' | 'en'): Promise<void> {
+  const current = await page.locator('html').getAttribute('lang');
+  if (current === lang) return;
+  const menu = page.getByRole('button', { name: current === 'en' ? 'Language' : 'Idioma' });
+  const buttons = page.getByRole('button', { name: lang === 'en' ? 'EN' : 'PT', exact: true });
+  await menu.or(buttons).first().waitFor();
+  if ((await menu.count()) > 0) {
+    await menu.click();
+    await page.getByRole('menuitem', { name: lang === 'en' ? 'English' : 'Português (Brasil)' }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+  } else {
+    // The sign-in frame has PT / EN buttons instead of the header menu.
+    await buttons.click();
+  }
+  await page.waitForFunction((l) => (globalThis as any).document.documentElement.lang === l, lang);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A small real PNG (one colour, `size`×`size`), for avatar uploads. */
+export function solidPng(size = 48, rgb: [number, number, number] = [232, 93, 4]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

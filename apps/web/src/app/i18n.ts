@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'activity',
   'status',
   'areas',
+  'team-chat',
   'errors',
   'validation',
 ] as const;

@@ -1,7 +1,15 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { i18n } from './i18n';
 
-/** A toast whose close button has an accessible name in the current language. */
+/**
+ * A toast whose close button has an accessible name in the current language. Its auto-close time
+ * is also on the element (`data-autoclose`), so tests and support can see how long it stays.
+ */
 export function notify(data: NotificationData): string {
-  return notifications.show({ ...data, closeButtonProps: { 'aria-label': i18n.t('common:close') } });
+  const autoClose = typeof data.autoClose === 'number' ? { 'data-autoclose': String(data.autoClose) } : {};
+  return notifications.show({
+    ...data,
+    ...(autoClose as object),
+    closeButtonProps: { 'aria-label': i18n.t('common:close') },
+  });
 }

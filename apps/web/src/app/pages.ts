@@ -1,10 +1,10 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazy-page';
 
 type TLazyPage = LazyExoticComponent<ComponentType>;
 
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): TLazyPage {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
+/** A code-split page: retried once, reported and shown as "new version — reload" when it fails. */
+const page = lazyPage;
 
 const auth = () => import('../features/auth/auth-pages');
 const status = () => import('../features/status/status-pages');
@@ -34,5 +34,11 @@ export const PAGES: Record<string, TLazyPage> = {
   comingsoon: page(status, 'ComingSoonPage'),
   callback: page(status, 'CallbackPage'),
 };
+
+/** Web-only page: a signed-in user without any account creates one (not a spec §2 route). */
+export const CreateFirstAccountPage = page(
+  () => import('../features/accounts/create-first-account-page'),
+  'CreateFirstAccountPage',
+);
 
 export const AreaPage = page(() => import('../features/areas/area-page'), 'AreaPage');

@@ -1,12 +1,22 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { NotificationsProps } from '@mantine/notifications';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from './i18n';
+import { loadChunk } from './lazy-page';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toast container loads after the first paint; toasts queued before it appears still show.
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+// If its chunk cannot be loaded (reported by loadChunk), the app goes on without toasts.
+const Notifications = lazy(async (): Promise<{ default: ComponentType<NotificationsProps> }> => {
+  try {
+    const mod = await loadChunk(() => import('@mantine/notifications'), 'Notifications');
+    return { default: mod.Notifications };
+  } catch {
+    return { default: () => null };
+  }
+});
 
 /** Mantine (light theme), notifications and i18n (TanStack Query: see app/query.tsx). */
 export function Providers({ children }: { children: ReactNode }) {

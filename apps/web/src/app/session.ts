@@ -226,6 +226,16 @@ export function loadAccount(preferred?: string | null): Promise<void> {
   return loading;
 }
 
+/**
+ * The user has no account left (their last one was deleted): forget the active account; the
+ * sign-in page then sends them to /create-account.
+ */
+export function markNoAccount(): void {
+  writeItem('activeAcc', null);
+  writeItem('activeAccInfo', null);
+  setState({ account: null, accounts: [], status: 'noAccount', requestedAcc: null });
+}
+
 /** Re-reads the active account (after plan, name or settings changes). */
 export async function refreshAccount(): Promise<void> {
   const id = state.account?.acc._id;

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
+import { TeamChatMount } from '../../features/team-chat/team-chat-mount';
 
 /** Own layout of /callback and /apps/inbox (full screen, no sidebar). */
 export function BlankLayout() {
@@ -10,6 +11,7 @@ export function BlankLayout() {
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
+      <TeamChatMount />
     </Box>
   );
 }

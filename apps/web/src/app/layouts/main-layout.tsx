@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { AccountSwitcher } from '../../features/accounts/account-switcher';
 import { TrialBanner } from '../../features/billing/trial-banner';
+import { TeamChatMount } from '../../features/team-chat/team-chat-mount';
 import { Logo } from '../../ui/logo';
 import { PageLoader } from '../../ui/page-loader';
 import { currentRole, useSession } from '../session';
@@ -179,6 +180,7 @@ export function MainLayout() {
             </Suspense>
           </Box>
         </AppShell.Main>
+        <TeamChatMount />
       </AppShell>
     </QueryProvider>
   );

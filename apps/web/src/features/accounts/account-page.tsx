@@ -13,12 +13,43 @@ import { GOALS, INDUSTRIES, optionsWithValue } from './company-options';
 import { DeleteAccountCard } from './delete-account-card';
 import { notify } from '../../app/notify';
 
-function timeZones(): string[] {
+function zoneIds(): string[] {
   try {
     return Intl.supportedValuesOf('timeZone');
   } catch {
     return ['America/Sao_Paulo', 'UTC'];
   }
+}
+
+/** The UTC offset of a zone now, as 'GMT-03:00' style text for the interface language. */
+function zoneOffset(zone: string, lang: string): string {
+  try {
+    const part = new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : 'pt-BR', {
+      timeZone: zone,
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Time zone options: 'Sao Paulo (GMT-03:00) · America' style labels, IANA ids as values. */
+export function timeZoneOptions(
+  lang: string,
+  current?: string | null,
+): Array<{ value: string; label: string }> {
+  const ids = zoneIds();
+  for (const extra of ['UTC', current]) if (extra && !ids.includes(extra)) ids.push(extra);
+  return ids.map((id) => {
+    const parts = id.split('/');
+    const city = parts[parts.length - 1].replace(/_/g, ' ');
+    const region = parts.length > 1 ? parts.slice(0, -1).join('/').replace(/_/g, ' ') : '';
+    const offset = zoneOffset(id, lang);
+    return { value: id, label: `${city}${offset ? ` (${offset})` : ''}${region ? ` · ${region}` : ''}` };
+  });
 }
 
 /** /acc: account name, industry, goal and time zone; delete by typing DELETE / EXCLUIR. */
@@ -28,7 +59,7 @@ export function AccountPage() {
   const details = session.account!;
   const acc = details.acc;
   const [saving, setSaving] = useState<'profile' | 'timezone' | null>(null);
-  const zones = useMemo(timeZones, []);
+  const zones = useMemo(() => timeZoneOptions(i18n.language, acc.timezone), [i18n.language, acc.timezone]);
   const form = useForm({
     initialValues: { name: acc.name, companyIndustry: acc.companyIndustry, companyGoal: acc.companyGoal },
     validate: zodValidator(ZUpdateAccountBody, t),

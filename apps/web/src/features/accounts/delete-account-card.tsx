@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
-import { loadAccount, loadAccountList } from '../../app/session';
-import { writeItem } from '../../app/storage';
+import { notify } from '../../app/notify';
+import { loadAccountList, markNoAccount, prepareAccountSwitch } from '../../app/session';
 
 /** Danger zone: deleting the account requires typing DELETE (EXCLUIR in Portuguese). */
 export function DeleteAccountCard({ account }: { account: TAccount }) {
@@ -25,17 +25,21 @@ export function DeleteAccountCard({ account }: { account: TAccount }) {
     setError(null);
     try {
       await api.delete(`/g/acc/${account._id}`, { confirm: word.trim() });
-      writeItem('activeAcc', null);
-      writeItem('activeAccInfo', null);
-      await loadAccount();
-      void loadAccountList();
-      setOpened(false);
-      navigate('/dashboard', { replace: true });
     } catch (err) {
       setError(errorText(t, err));
-    } finally {
       setBusy(false);
+      return;
     }
+    notify({ color: 'green', message: t('delete.done', { name: account.name }) });
+    // On to the user's other account; without one, to the create-account page.
+    const next = (await loadAccountList()).find((item) => item._id !== account._id);
+    if (!next) {
+      markNoAccount();
+      navigate('/create-account', { replace: true });
+      return;
+    }
+    if (prepareAccountSwitch(next)) return;
+    navigate(`/dashboard?acc=${next._id}`, { replace: true });
   };
 
   return (
@@ -49,11 +53,17 @@ export function DeleteAccountCard({ account }: { account: TAccount }) {
             {t('delete.description')}
           </Text>
         </div>
-        <Button color="red" variant="light" onClick={() => setOpened(true)}>
+        <Button color="red.9" variant="outline" onClick={() => setOpened(true)}>
           {t('delete.open')}
         </Button>
       </Group>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('delete.title')} centered>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('delete.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
         <Stack>
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
             {t('delete.warning', { name: account.name })}
@@ -69,15 +79,13 @@ export function DeleteAccountCard({ account }: { account: TAccount }) {
             onChange={(e) => setWord(e.currentTarget.value)}
             autoComplete="off"
             data-autofocus
-            error={
-              word && !matches ? t('validation:deleteWord').replace(/DELETE|EXCLUIR/, expected) : undefined
-            }
+            error={word && !matches ? t('validation:deleteWord') : undefined}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)}>
               {t('common:cancel')}
             </Button>
-            <Button color="red" disabled={!matches} loading={busy} onClick={() => void remove()}>
+            <Button color="red.8" disabled={!matches} loading={busy} onClick={() => void remove()}>
               {t('delete.confirm')}
             </Button>
           </Group>

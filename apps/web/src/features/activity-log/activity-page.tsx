@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Avatar, Badge, Card, Center, Group, Pagination, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
@@ -8,9 +9,9 @@ import { useSession } from '../../app/session';
 import { initials } from '../../app/shell/user-menu';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
-import { formatDate } from '../billing/format';
+import { formatDate, formatNumber } from '../billing/format';
 
-interface TActivity {
+export interface TActivity {
   _id: string;
   userName: string;
   action: string;
@@ -21,8 +22,56 @@ interface TActivity {
 }
 
 const PAGE_SIZE = 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ACCOUNT_FIELDS: Record<string, string> = {
+  name: 'account:fields.name',
+  companyIndustry: 'account:fields.industry',
+  companyGoal: 'account:fields.goal',
+  timezone: 'account:fields.timezone',
+};
 
-/** /acc/activity: the account's activity log (admins). */
+const role = (t: TFunction, value: unknown) =>
+  typeof value === 'string' ? t(`shell:roles.${value}`, { defaultValue: value }) : '';
+const plan = (t: TFunction, value: unknown) =>
+  typeof value === 'string' ? t(`billing:plans.${value}.name`, { defaultValue: value }) : '';
+
+/** What the entry was about, in words: the e-mail, the roles, the plan, the fields changed. */
+export function activityDetail(t: TFunction, item: Pick<TActivity, 'action' | 'target' | 'details'>): string {
+  const d = item.details ?? {};
+  const target = UUID.test(item.target) ? '' : item.target;
+  const parts: string[] = [];
+  switch (item.action) {
+    case 'member.role_changed':
+      parts.push(target, `${role(t, d.from)} → ${role(t, d.to)}`);
+      break;
+    case 'user.invited':
+    case 'user.joined':
+      parts.push(target, role(t, d.acl));
+      break;
+    case 'plan.changed':
+    case 'plan.checkout_started':
+      parts.push(
+        plan(t, item.target),
+        typeof d.paymentStatus === 'string'
+          ? t(`activity:paymentStatus.${d.paymentStatus}`, { defaultValue: d.paymentStatus })
+          : '',
+      );
+      break;
+    case 'account.created':
+      parts.push(target, plan(t, d.plan));
+      break;
+    case 'account.updated': {
+      const fields = Array.isArray(d.fields) ? d.fields.map(String) : [];
+      parts.push(target, fields.map((f) => (ACCOUNT_FIELDS[f] ? t(ACCOUNT_FIELDS[f]) : f)).join(', '));
+      break;
+    }
+    default:
+      parts.push(target);
+  }
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** /acc/activity: the account's activity log (admins): who did what, when and from which address. */
 export function ActivityPage() {
   const { t, i18n } = useTranslation('activity');
   const acc = useSession().account!.acc._id;
@@ -31,11 +80,23 @@ export function ActivityPage() {
     queryKey: ['acc', acc, 'activity', page],
     queryFn: () =>
       api.get<{ items: TActivity[]; count: number }>('/p/activity-log', { acc, page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
   });
-  const total = Math.max(1, Math.ceil((query.data?.count ?? 0) / PAGE_SIZE));
+  const count = query.data?.count ?? 0;
+  const total = Math.max(1, Math.ceil(count / PAGE_SIZE));
   return (
     <Stack gap="lg">
-      <PageHeader title={t('title')} description={t('subtitle')} />
+      <PageHeader
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          count > 0 && (
+            <Text c="dimmed" fz="sm" data-testid="activity-count">
+              {t('count', { count, formatted: formatNumber(count, i18n.language) })}
+            </Text>
+          )
+        }
+      />
       {query.isPending ? (
         <PageLoader />
       ) : query.isError ? (
@@ -50,39 +111,47 @@ export function ActivityPage() {
         </Card>
       ) : (
         <Card padding={0}>
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" horizontalSpacing="lg" data-testid="activity-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('columns.when')}</Table.Th>
+                  <Table.Th w={190}>{t('columns.when')}</Table.Th>
                   <Table.Th>{t('columns.who')}</Table.Th>
                   <Table.Th>{t('columns.action')}</Table.Th>
                   <Table.Th>{t('columns.target')}</Table.Th>
+                  <Table.Th w={140}>{t('columns.ip')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {query.data.items.map((item) => (
-                  <Table.Tr key={item._id}>
+                  <Table.Tr key={item._id} data-testid="activity-row">
                     <Table.Td>
-                      <Text fz="sm" c="dimmed">
+                      <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                         {formatDate(item.createdAt, i18n.language, true)}
                       </Text>
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Avatar size={26} radius="xl" color="brand" alt="">
-                          {initials(item.userName || '?')}
+                          {initials(item.userName || t('system'))}
                         </Avatar>
-                        <Text fz="sm">{item.userName || t('system')}</Text>
+                        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {item.userName || t('system')}
+                        </Text>
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color="gray">
+                      <Badge variant="light" color="gray" tt="none" fw={600} miw="max-content">
                         {t(`actions.${item.action}`, { defaultValue: item.action })}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Text fz="sm">{item.target}</Text>
+                      <Text fz="sm">{activityDetail(t, item)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm" c="dimmed" ff="monospace">
+                        {item.ip || '—'}
+                      </Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -93,7 +162,13 @@ export function ActivityPage() {
       )}
       {total > 1 && (
         <Group justify="center">
-          <Pagination value={page} onChange={setPage} total={total} />
+          <Pagination
+            value={page}
+            onChange={setPage}
+            total={total}
+            getItemProps={(n) => ({ 'aria-label': t('pagination.page', { page: n }) })}
+            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+          />
         </Group>
       )}
     </Stack>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../app/i18n';
 import { isValidEmail } from '@atende/shared';
-import { keepCredentials, useSession } from '../../app/session';
+import { getSession, keepCredentials, useSession } from '../../app/session';
 import { AuthFrame } from './auth-frame';
 import { authApi, safeReturnPath } from './auth-api';
 import { completeLogin } from './complete-login';
@@ -35,6 +35,8 @@ export function LoginPage() {
   });
 
   if (session.token && session.status === 'ready') return <Navigate to={to} replace />;
+  // Signed in but without any account (e.g. the last one was deleted): create one.
+  if (session.token && session.status === 'noAccount') return <Navigate to="/create-account" replace />;
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
@@ -52,6 +54,7 @@ export function LoginPage() {
         return;
       }
       if (await completeLogin(result)) navigate(to, { replace: true });
+      else if (getSession().status === 'noAccount') navigate('/create-account', { replace: true });
       else setError(t('login.noAccount'));
     } catch (err) {
       setError(errorText(t, err));

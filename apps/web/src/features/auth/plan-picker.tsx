@@ -1,7 +1,7 @@
 import { Badge, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PLANS, type TPlanId } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../billing/format';
+import { formatNumber, formatPrice } from '../billing/format';
 
 /** The four plans as radio cards (setup). */
 export function PlanPicker({
@@ -48,7 +48,10 @@ export function PlanPicker({
                   {plan.price === 0 ? t('free') : `${formatPrice(plan.price, i18n.language)}${t('perMonth')}`}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {t('conversationsPerMonth', { count: plan.planParameters.conversations })}
+                  {t('conversationsPerMonth', {
+                    count: plan.planParameters.conversations,
+                    formatted: formatNumber(plan.planParameters.conversations, i18n.language),
+                  })}
                 </Text>
               </Stack>
             </Group>

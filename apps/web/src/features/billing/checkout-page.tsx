@@ -21,7 +21,7 @@ import { refreshAccount, useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { canStartTrial, type TChangePlanResult } from './billing-api';
-import { formatPrice } from './format';
+import { formatNumber, formatPrice } from './format';
 import { notify } from '../../app/notify';
 
 /** /plans/checkout/{plan}: order summary and payment through the configured (sandbox) provider. */
@@ -122,20 +122,37 @@ export function CheckoutPage() {
               <Title order={2} fz="xl">
                 {t(`plans.${plan.id}.name`)}
               </Title>
-              <Text fz="sm">{t('conversationsPerMonth', { count: plan.planParameters.conversations })}</Text>
+              <Text fz="sm">
+                {t('conversationsPerMonth', {
+                  count: plan.planParameters.conversations,
+                  formatted: formatNumber(plan.planParameters.conversations, i18n.language),
+                })}
+              </Text>
               <Text fz="sm">{t('chatbots', { count: plan.planParameters.chatbots })}</Text>
               <Divider />
               <Group justify="space-between">
-                <Text fw={600}>{t('checkout.total')}</Text>
-                <Text fw={750} fz="lg">
-                  {plan.price === 0 ? t('free') : formatPrice(total, i18n.language)}
-                  {plan.price > 0 && (
+                <Text fw={600}>{trial ? t('checkout.dueToday') : t('checkout.total')}</Text>
+                <Text fw={750} fz="lg" data-testid="checkout-total">
+                  {trial
+                    ? formatPrice(0, i18n.language)
+                    : plan.price === 0
+                      ? t('free')
+                      : formatPrice(total, i18n.language)}
+                  {plan.price > 0 && !trial && (
                     <Text span c="dimmed" fz="sm" fw={400}>
                       {period === 'yearly' ? t('perYear') : t('perMonth')}
                     </Text>
                   )}
                 </Text>
               </Group>
+              {trial && (
+                <Text c="dimmed" fz="sm" ta="right">
+                  {t('checkout.afterTrial', {
+                    count: plan.trialDays,
+                    amount: `${formatPrice(plan.price, i18n.language)}${t('perMonth')}`,
+                  })}
+                </Text>
+              )}
             </Stack>
           </Card>
         </Grid.Col>

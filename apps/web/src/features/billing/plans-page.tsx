@@ -7,10 +7,23 @@ import { useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { canStartTrial, isCurrentPlan, usePlans } from './billing-api';
-import { formatNumber, formatPrice } from './format';
+import { formatDate, formatNumber, formatPrice } from './format';
 import { trialInfo } from './trial';
 
-function PlanCard({ plan, current, trial }: { plan: TPlan; current: boolean; trial: boolean }) {
+function PlanCard({
+  plan,
+  current,
+  trial,
+  onTrial,
+  trialEnd,
+}: {
+  plan: TPlan;
+  current: boolean;
+  trial: boolean;
+  /** The account is trying this plan now. */
+  onTrial: boolean;
+  trialEnd?: string | null;
+}) {
   const { t, i18n } = useTranslation('billing');
   const link = useAccLink();
   const featured = plan.id === 'pro';
@@ -30,6 +43,10 @@ function PlanCard({ plan, current, trial }: { plan: TPlan; current: boolean; tri
             <Badge variant="filled" color="dark">
               {t('current')}
             </Badge>
+          ) : onTrial ? (
+            <Badge variant="filled" color="brand.8">
+              {t('inTrial')}
+            </Badge>
           ) : featured ? (
             <Badge variant="light">{t('popular')}</Badge>
           ) : null}
@@ -47,7 +64,11 @@ function PlanCard({ plan, current, trial }: { plan: TPlan; current: boolean; tri
             </Text>
           )}
         </Group>
-        {plan.trialDays > 0 ? (
+        {onTrial && trialEnd ? (
+          <Text fz="sm" fw={600} c="brand.8" mih={26}>
+            {t('trialEnds', { date: formatDate(trialEnd, i18n.language) })}
+          </Text>
+        ) : plan.trialDays > 0 ? (
           <Badge variant="light" color="brand" size="lg" w="fit-content">
             {t('trialDays', { count: plan.trialDays })}
           </Badge>
@@ -83,7 +104,13 @@ function PlanCard({ plan, current, trial }: { plan: TPlan; current: boolean; tri
           disabled={current}
           fullWidth
         >
-          {current ? t('current') : trial ? t('startTrial') : t('choose')}
+          {current
+            ? t('current')
+            : trial
+              ? t('startTrial')
+              : plan.price === 0
+                ? t('chooseFree')
+                : t('choose')}
         </Button>
       </Stack>
     </Card>
@@ -99,14 +126,7 @@ export function PlansPage() {
   const trial = trialInfo(details);
   return (
     <Stack gap="lg">
-      <PageHeader
-        title={t('title')}
-        description={
-          trial.active
-            ? t('trialBanner.text', { count: trial.days, plan: t(`plans.${trial.planId}.name`) })
-            : t('subtitle')
-        }
-      />
+      <PageHeader title={t('title')} description={t('subtitle')} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
         {(plans.data ?? []).map((plan) => (
           <PlanCard
@@ -114,6 +134,8 @@ export function PlansPage() {
             plan={plan}
             current={isCurrentPlan(plan, details)}
             trial={canStartTrial(plan, details)}
+            onTrial={trial.active && trial.planId === plan.id}
+            trialEnd={trial.endDate}
           />
         ))}
       </SimpleGrid>

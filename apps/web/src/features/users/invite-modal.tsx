@@ -50,7 +50,13 @@ export function InviteModal({
     }
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('inviteTitle')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('inviteTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && (

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { ZChangePasswordBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
+import { writeItem } from '../../app/storage';
 import { zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
 import { PasswordStrength } from '../auth/password-strength';
@@ -26,10 +27,13 @@ export function PasswordChangeCard() {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await api.post('/g/user/me/password', {
+      // Other sessions end; this one continues with the fresh tokens the server returns.
+      const tokens = await api.post<{ accessToken: string; refreshToken: string }>('/g/user/me/password', {
         currentPassword: values.currentPassword,
         password: values.password,
       });
+      writeItem('accessToken', tokens.accessToken);
+      writeItem('refreshToken', tokens.refreshToken);
       form.reset();
       notify({ color: 'green', message: t('password.changed') });
     } catch (err) {

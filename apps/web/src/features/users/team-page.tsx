@@ -212,7 +212,13 @@ export function TeamPage() {
           </Stack>
         </Card>
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('removeTitle')} centered>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('removeTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
         <Stack>
           <Text fz="sm">{t('removeConfirm', { name: removing?.name || removing?.email })}</Text>
           <Group justify="flex-end">
@@ -220,7 +226,7 @@ export function TeamPage() {
               {t('common:cancel')}
             </Button>
             <Button
-              color="red"
+              color="red.8"
               loading={remove.isPending}
               onClick={() =>
                 removing && remove.mutate(removing.userId, { onSettled: () => setRemoving(null) })

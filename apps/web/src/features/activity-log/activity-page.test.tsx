@@ -1,0 +1,90 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { TAccount } from '@atende/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../app/i18n';
+import { Wrapper } from '../../test/setup';
+import { DeleteAccountCard } from '../accounts/delete-account-card';
+import { timeZoneOptions } from '../accounts/account-page';
+import { activityDetail } from './activity-page';
+
+afterEach(async () => {
+  await i18n.changeLanguage('pt-BR');
+});
+
+describe('activity log details', () => {
+  const t = i18n.t.bind(i18n);
+
+  it('says who/what in the interface language', async () => {
+    const roleChange = {
+      action: 'member.role_changed',
+      target: 'bruno@loja.com',
+      details: { from: 'admin', to: 'manager' },
+    };
+    const plan = { action: 'plan.changed', target: 'business', details: { paymentStatus: 'paid' } };
+    const fields = { action: 'account.updated', target: 'Loja', details: { fields: ['name', 'timezone'] } };
+    expect(activityDetail(t, roleChange)).toBe('bruno@loja.com · Administrador → Gerente');
+    expect(activityDetail(t, plan)).toBe('Business · pago');
+    expect(activityDetail(t, fields)).toBe('Loja · Nome da conta, Fuso horário');
+    expect(t('activity:actions.auth.login')).toBe('Fez login');
+    await i18n.changeLanguage('en');
+    expect(activityDetail(t, roleChange)).toBe('bruno@loja.com · Admin → Manager');
+    expect(activityDetail(t, plan)).toBe('Business · paid');
+    expect(activityDetail(t, fields)).toBe('Loja · Account name, Time zone');
+    expect(t('activity:actions.auth.login')).toBe('Signed in');
+  });
+
+  it('hides ids that mean nothing to a person', () => {
+    const revoked = {
+      action: 'invitation.revoked',
+      target: '0190aaaa-0000-7000-8000-000000000001',
+      details: {},
+    };
+    expect(activityDetail(t, revoked)).toBe('');
+  });
+});
+
+describe('account page helpers', () => {
+  it('time zones read as city, offset and region, keeping the IANA id as the value', () => {
+    const options = timeZoneOptions('pt-BR');
+    expect(options.find((o) => o.value === 'America/Sao_Paulo')?.label).toBe(
+      'Sao Paulo (GMT-03:00) · America',
+    );
+    expect(options.find((o) => o.value === 'UTC')?.label).toMatch(/^UTC/);
+  });
+});
+
+describe('delete account card', () => {
+  const account = { _id: 'acc-1', id: 'acc-1', name: 'Filial' } as unknown as TAccount;
+
+  function open() {
+    render(
+      <MemoryRouter>
+        <DeleteAccountCard account={account} />
+      </MemoryRouter>,
+      { wrapper: Wrapper },
+    );
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('account:delete.open') }));
+  }
+
+  it('needs EXCLUIR in Portuguese: another word keeps the button disabled and shows the message', async () => {
+    open();
+    const input = await screen.findByLabelText('Para confirmar, digite EXCLUIR');
+    fireEvent.change(input, { target: { value: 'DELETE' } });
+    expect(screen.getByText('Digite EXCLUIR para confirmar')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Excluir definitivamente' })).toBeDisabled();
+    fireEvent.change(input, { target: { value: 'EXCLUIR' } });
+    expect(screen.getByRole('button', { name: 'Excluir definitivamente' })).toBeEnabled();
+  });
+
+  it('needs DELETE in English', async () => {
+    await i18n.changeLanguage('en');
+    open();
+    const input = await screen.findByLabelText('To confirm, type DELETE');
+    fireEvent.change(input, { target: { value: 'EXCLUIR' } });
+    expect(screen.getByText('Type DELETE to confirm')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete permanently' })).toBeDisabled();
+    fireEvent.change(input, { target: { value: 'DELETE' } });
+    expect(screen.getByRole('button', { name: 'Delete permanently' })).toBeEnabled();
+  });
+});
