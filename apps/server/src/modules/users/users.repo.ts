@@ -52,13 +52,14 @@ export function acceptInvitationRow(db: TDb, accountId: string, id: string) {
   });
 }
 
+/** Deletes an invitation; returns the invitee's e-mail, or undefined when there was none. */
 export function deleteInvitation(db: TDb, accountId: string, id: string) {
   return withTenant(db, accountId, async (tx) => {
     const rows = await tx
       .delete(invitations)
       .where(and(eq(invitations.id, id), eq(invitations.accountId, accountId)))
-      .returning({ id: invitations.id });
-    return rows.length > 0;
+      .returning({ email: invitations.email });
+    return rows[0]?.email;
   });
 }
 

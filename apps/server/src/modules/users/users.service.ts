@@ -177,8 +177,9 @@ export class UsersService {
   }
 
   async revokeInvitation(accountId: string, id: string, actor: TActor) {
-    if (!(await repo.deleteInvitation(this.db, accountId, id))) throw new AppError('INVITATION_NOT_FOUND');
-    await this.activity.record(accountId, actor, { action: 'invitation.revoked', target: id });
+    const email = await repo.deleteInvitation(this.db, accountId, id);
+    if (!email) throw new AppError('INVITATION_NOT_FOUND');
+    await this.activity.record(accountId, actor, { action: 'invitation.revoked', target: email });
     return { removed: true };
   }
 
