@@ -13,7 +13,8 @@ const app = await buildApp({
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
     WEB_DIST: '/nonexistent',
   },
-  workers: false,
+  // Job workers only where the benchmark measures a job (BENCH_WORKERS=true).
+  workers: process.env.BENCH_WORKERS === 'true',
 });
 const email = `bench.${randomBytes(6).toString('hex')}@example.com`;
 const password = 'Bench!Pass1';

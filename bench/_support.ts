@@ -27,10 +27,16 @@ export interface TBenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts bench/_server.ts in a child process and waits for its ready line. */
+/**
+ * Starts bench/_server.ts in a child process and waits for its ready line. The server is bundled
+ * first and runs on plain node, as `npm start` runs it (a TypeScript loader would add its own memory).
+ */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<TBenchServer> {
   await ensureBenchDatabase();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/_server.ts'], {
+  // @ts-expect-error plain ESM build helper without types
+  const { bundleServer } = await import('../scripts/bundle-server.mjs');
+  await bundleServer('bench/_server.ts', 'node_modules/.cache/atende-bench/server.mjs');
+  const child: ChildProcess = spawn(process.execPath, ['node_modules/.cache/atende-bench/server.mjs'], {
     env: { ...process.env, BENCH_DATABASE_URL, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,49 +1,22 @@
 // npm run bench -- contacts-import: a 100,000-row CSV end to end through the import endpoint
 // (upload, start, the contacts-import job, until the status says completed) → rows_per_s; in the
 // same run a bare COPY of the same file into a plain table → ours_over_copy; and peak_rss_mb of the
-// server process during the import. The server runs in its own process with its job workers (this
-// file with --serve: bench/_server.ts starts without workers), on PostgreSQL.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+// server process during the import. The server (bench/_server.ts, bundled, with its job workers)
+// runs in its own process on PostgreSQL.
 import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import pg from 'pg';
-import { BENCH_DATABASE_URL, emit, ensureBenchDatabase, percentile, round } from './_support';
+import {
+  BENCH_DATABASE_URL,
+  emit,
+  ensureBenchDatabase,
+  percentile,
+  round,
+  startBenchServer,
+} from './_support';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const FILE = `/tmp/atende-bench-contacts-${ROWS}.csv`;
-
-async function serve() {
-  const { buildApp } = await import('../apps/server/src/app');
-  const authRepo = await import('../apps/server/src/modules/auth/auth.repo');
-  const app = await buildApp({
-    logger: false,
-    env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', LOG_LEVEL: 'silent' },
-    config: {
-      DATABASE_URL: BENCH_DATABASE_URL,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-      WEB_DIST: '/nonexistent',
-    },
-    workers: true,
-  });
-  const email = `bench.${randomBytes(6).toString('hex')}@example.com`;
-  const password = 'Bench!Pass1';
-  const user = await authRepo.insertUser(app.platform.database.db, {
-    name: 'Bench',
-    email,
-    phone: '+5511999990000',
-    passwordHash: await app.platform.hasher.hash(password),
-    isConfirmed: true,
-  });
-  const acc = await app.services.accounts.create(user!.id, { plan: 'pro', name: 'Bench import' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  console.log(JSON.stringify({ port, email, password, accountId: acc.id }));
-  for (const s of ['SIGTERM', 'SIGINT'] as const)
-    process.on(s, () => void app.close().then(() => process.exit(0)));
-}
 
 /** 100k distinct contacts: name, mobile phone in a local format, e-mail, a tag. */
 function writeCsv() {
@@ -66,20 +39,9 @@ function rssMb(pid: number): number {
 async function main() {
   await ensureBenchDatabase();
   writeCsv();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/contacts-import.ts', '--serve'], {
-    env: { ...process.env, BENCH_DATABASE_URL },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = await new Promise<{ port: number; email: string; password: string; accountId: string }>(
-    (resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-      createInterface({ input: child.stdout! }).on(
-        'line',
-        (line) => line.startsWith('{') && resolve(JSON.parse(line)),
-      );
-    },
-  );
-  const base = `http://127.0.0.1:${ready.port}`;
+  // The server runs its job workers here: the import is a job.
+  const ready = await startBenchServer({ BENCH_WORKERS: 'true' });
+  const base = ready.url;
   const login = await fetch(`${base}/g/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -96,10 +58,10 @@ async function main() {
     return ((await res.json()) as { data: Record<string, any> }).data;
   };
 
-  const baselineRss = rssMb(child.pid!);
+  const baselineRss = rssMb(ready.pid);
   let peakRss = baselineRss;
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssMb(child.pid!));
+    peakRss = Math.max(peakRss, rssMb(ready.pid));
   }, 25);
   // Meanwhile other requests keep being answered: their latency shows the import never blocks.
   const otherLatencies: number[] = [];
@@ -133,7 +95,7 @@ async function main() {
   importing = false;
   await other;
   clearInterval(sampler);
-  child.kill('SIGTERM');
+  await ready.stop();
   if (status.status !== 'completed' || status.inserted !== ROWS)
     throw new Error(`import ended ${JSON.stringify(status)}`);
 
@@ -191,5 +153,4 @@ async function main() {
   });
 }
 
-if (process.argv.includes('--serve')) await serve();
-else await main();
+await main();

@@ -413,7 +413,9 @@ describe('invitations', () => {
     expect(revoked.body).toEqual({ status: 1, data: { removed: true } });
     expect((await api(ctx.app, 'GET', `/g/user/invite/${id}`)).statusCode).toBe(404);
     const log = await api(ctx.app, 'GET', `/p/activity-log?acc=${owner.accountId}`, { token: owner.token });
-    expect(log.body.data.items).toContainEqual(expect.objectContaining({ action: 'invitation.revoked', target: email }));
+    expect(log.body.data.items).toContainEqual(
+      expect.objectContaining({ action: 'invitation.revoked', target: email }),
+    );
     const accept = await api(ctx.app, 'POST', '/g/user/invited/update', {
       body: { name: 'Late', phone: '11987654321', email, password: STRONG_PASSWORD, invatation: id },
     });

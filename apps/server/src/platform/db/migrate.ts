@@ -5,12 +5,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { TDatabase } from './client';
 
-/** The drizzle/ folder, found from here whether running from src/ or from the built dist/. */
+/** The drizzle/ folder, found from here whether running from src/, the built dist/ or a bundle elsewhere in the repo. */
 export function migrationsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
-    const candidate = resolve(dir, 'drizzle');
-    if (existsSync(resolve(candidate, 'meta/_journal.json'))) return candidate;
+    for (const candidate of [resolve(dir, 'drizzle'), resolve(dir, 'apps/server/drizzle')]) {
+      if (existsSync(resolve(candidate, 'meta/_journal.json'))) return candidate;
+    }
     dir = dirname(dir);
   }
   throw new Error('drizzle migrations folder not found');
