@@ -27,6 +27,7 @@ export class PresenceService {
   private readonly lastWrite = new Map<string, number>();
   private readonly lastActive = new Map<string, number>();
   private readonly pending = new Map<string, TPending>();
+  private stopped = false;
 
   constructor(
     private readonly db: TDb,
@@ -98,6 +99,8 @@ export class PresenceService {
   }
 
   private queue(accountId: string, userId: string, socket?: Socket) {
+    // After stop (shutdown), late disconnect handlers must not arm timers that outlive the database.
+    if (this.stopped) return;
     let pending = this.pending.get(accountId);
     if (!pending) {
       const timer = setTimeout(() => {
@@ -130,9 +133,11 @@ export class PresenceService {
   /** Members (all, or `userIds`) with status and last seen, from stored presence and the sockets connected anywhere. */
   async snapshot(accountId: string, userIds?: string[]): Promise<TTeamMember[]> {
     const rooms = userIds ? userIds.map((u) => userRoom(accountId, u)) : [`acc:${accountId}`];
+    // The namespace first: if realtime is closed this throws before any query is left unawaited.
+    const connected = this.realtime.namespace.in(rooms).fetchSockets();
     const [team, sockets] = await Promise.all([
       userIds ? listTeam(this.db, accountId, userIds) : this.directory.fresh(accountId),
-      this.realtime.namespace.in(rooms).fetchSockets(),
+      connected,
     ]);
     const online = new Set(sockets.map((s) => (s.data as TSocketData).userId));
     const now = Date.now();
@@ -153,6 +158,7 @@ export class PresenceService {
   }
 
   stop() {
+    this.stopped = true;
     for (const t of this.idleTimers.values()) clearTimeout(t);
     for (const p of this.pending.values()) clearTimeout(p.timer);
     this.idleTimers.clear();
