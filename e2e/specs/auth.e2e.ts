@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium())('sign-in flows, team, accounts and plans in chro
       expect(await page.getByTestId('trial-days').textContent()).toMatch(/^7 dias restantes/);
       expect(await page.getByTestId('usage-value').textContent()).toBe('0 / 300 conversas');
       expect(new URL(page.url()).searchParams.get('acc')).toBe(await storageItem(page, 'activeAcc'));
-      expect(await storageItem(page, 'accessToken')).toBeTruthy();
+      expect(await storageItem(page, 'accessToken')).toMatch(/^eyJ/);
       await screenshot(page, 'dashboard-pt-BR');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await context.close();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/setup';
-import { api, configureApi, resetLogoutLatch } from './api-client';
+import { api, configureApi, FRONT_VERSION, resetLogoutLatch } from './api-client';
 
 describe('api client', () => {
   const onLogout = vi.fn();
@@ -61,7 +61,7 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(((await call) as { code: string }).code).toBe('REQUEST_TIMEOUT');
     const headers = fetch.mock.calls[0][1]?.headers as Record<string, string>;
-    expect(headers['Front-Version']).toBeTruthy();
+    expect(headers['Front-Version']).toBe(FRONT_VERSION);
     expect(headers['Accept-Language']).toBe('pt-BR');
     vi.useRealTimers();
   });

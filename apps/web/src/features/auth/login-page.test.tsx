@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FRONT_VERSION } from '../../app/api-client';
 import { Wrapper, jsonResponse } from '../../test/setup';
 import { resetSession } from '../../app/session';
 import { LoginPage } from './login-page';
@@ -41,7 +42,7 @@ describe('login form', () => {
       password: 'wrong',
       remember_me: true,
     });
-    expect((init?.headers as Record<string, string> | undefined)?.['Front-Version']).toBeTruthy();
+    expect((init?.headers as Record<string, string> | undefined)?.['Front-Version']).toBe(FRONT_VERSION);
   });
 });
 
