@@ -162,7 +162,7 @@ async function runOurs() {
         reconnection: false,
         forceNew: true,
       }),
-    'updateUnreadCount,teamMembers',
+    'updateUnreadCount',
   );
   const roomId = await new Promise<string>((resolve) =>
     sockets[0].emit(

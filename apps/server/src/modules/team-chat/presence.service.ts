@@ -11,7 +11,6 @@ const ACTIVITY_WRITE_MS = 30_000;
 
 interface TPending {
   users: Set<string>;
-  sockets: Set<Socket>;
   timer: NodeJS.Timeout;
 }
 
@@ -36,11 +35,15 @@ export class PresenceService {
     private readonly log: () => FastifyBaseLogger,
   ) {}
 
-  /** A new socket: active now, gets the full member list, everyone else the change. */
+  /**
+   * A new socket: active now; everyone is told the change. The full member list is not pushed to
+   * each socket (1,000 sockets × the whole roster is most of the memory and latency under load):
+   * clients read it from GET /p/team-chat/members and apply these changes on top.
+   */
   async connected(socket: Socket) {
     const { accountId, userId } = socket.data as TSocketData;
     await this.activity(accountId, userId, true);
-    this.queue(accountId, userId, socket);
+    this.queue(accountId, userId);
   }
 
   /**
@@ -98,7 +101,7 @@ export class PresenceService {
     this.lastActive.delete(key);
   }
 
-  private queue(accountId: string, userId: string, socket?: Socket) {
+  private queue(accountId: string, userId: string) {
     // After stop (shutdown), late disconnect handlers must not arm timers that outlive the database.
     if (this.stopped) return;
     let pending = this.pending.get(accountId);
@@ -106,11 +109,10 @@ export class PresenceService {
       const timer = setTimeout(() => {
         this.flush(accountId).catch((err) => this.log().warn({ err }, 'team chat presence flush failed'));
       }, this.flushMs);
-      pending = { users: new Set(), sockets: new Set(), timer };
+      pending = { users: new Set(), timer };
       this.pending.set(accountId, pending);
     }
     pending.users.add(userId);
-    if (socket) pending.sockets.add(socket);
   }
 
   private async flush(accountId: string) {
@@ -118,14 +120,7 @@ export class PresenceService {
     if (!pending) return;
     this.pending.delete(accountId);
     const users = [...pending.users];
-    const full = pending.sockets.size > 0 ? await this.snapshot(accountId) : undefined;
-    // New sockets of this process get the full list, encoded once for all of them.
-    const fresh = [...pending.sockets].filter((s) => s.connected).map((s) => s.id);
-    if (fresh.length)
-      this.realtime.namespace.local.to(fresh).emit('teamMembers', { full: true, members: full });
-    const changed = full
-      ? full.filter((m) => pending.users.has(m.userId))
-      : await this.snapshot(accountId, users);
+    const changed = await this.snapshot(accountId, users);
     if (changed.length)
       this.realtime.namespace.to(`acc:${accountId}`).emit('teamMembers', { full: false, members: changed });
   }

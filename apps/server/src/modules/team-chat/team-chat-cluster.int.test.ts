@@ -60,7 +60,7 @@ async function chatAcrossNodes() {
   const bobOn2 = await connect(node2, bob);
   const aliceOn1 = await connect(node1, owner);
   // Presence sees a socket of the other node (the adapter's fetchSockets).
-  const members = aliceOn1.received('teamMembers', (e: any) => e.full)[0].members;
+  const members = aliceOn1.roster;
   expect(members.find((m: any) => m.userId === bob.userId).status).toBe('online');
 
   const roomId = roomOf(aliceOn1, 'account').roomId;

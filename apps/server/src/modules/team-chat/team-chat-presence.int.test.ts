@@ -24,10 +24,10 @@ const statusOf = (userId: string, status: string) => (e: any) =>
   e.members.some((m: any) => m.userId === userId && m.status === status);
 
 describe('team chat presence (teamMembers)', () => {
-  it('lists every member on connect and pushes online, idle, online again, offline and disconnect', async () => {
+  it('lists every member (GET /p/team-chat/members) and pushes online, idle, online again, offline and disconnect', async () => {
     const alice = await connectChat(url, owner, owner.accountId);
     clients.push(alice);
-    const first = alice.received('teamMembers', (e: any) => e.full)[0];
+    const first = { members: alice.roster };
     expect(first.members).toHaveLength(2);
     expect(first.members.find((m: any) => m.userId === owner.userId)).toMatchObject({
       status: 'online',

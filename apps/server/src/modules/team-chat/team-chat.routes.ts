@@ -77,6 +77,14 @@ export async function teamChatRoutes(app: FastifyInstance) {
     },
   );
 
+  // The team roster with presence; sockets then push only the members that change ('teamMembers').
+  r.get(
+    '/p/team-chat/members',
+    { preHandler: requireTenant('operator'), schema: { tags, querystring: z.object({ acc: zUuid }) } },
+    async (request) =>
+      ok({ full: true, members: await teamChat().presence.snapshot(request.tenant!.accountId) }),
+  );
+
   r.get(
     '/p/team-chat/settings',
     { preHandler: requireTenant('admin'), schema: { tags, querystring: z.object({ acc: zUuid }) } },

@@ -41,8 +41,9 @@ export function registerTeamChatSockets(feature: TeamChat) {
     const ready = (async () => {
       await socket.join(mine);
       await chat.connect(actor);
-      socket.emit('updateUnreadCount', await chat.rooms(actor));
+      // Presence first: once a client has its room list, the roster (GET /p/team-chat/members) shows it online.
       await presence.connected(socket);
+      socket.emit('updateUnreadCount', await chat.rooms(actor));
     })();
     ready.catch((err) => feature.log.warn({ err }, 'team chat connect failed'));
 

@@ -9,6 +9,8 @@ type TEvent = { event: string; payload: any };
 export class ChatClient {
   readonly events: TEvent[] = [];
   private waiters: Array<{ test: (e: TEvent, i: number) => boolean; resolve: (e: TEvent) => void }> = [];
+  /** The roster read over HTTP right after connecting (GET /p/team-chat/members). */
+  roster: any[] = [];
 
   constructor(readonly socket: Socket<TTeamChatServerEvents, TTeamChatClientEvents>) {
     socket.onAny((event: string, payload: unknown) => {
@@ -73,7 +75,7 @@ export async function listen(ctx: TTestApp): Promise<string> {
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
-/** A connected client that has received its first room list (updateUnreadCount) and member list. */
+/** A connected client that has received its first room list (updateUnreadCount), with the roster read over HTTP. */
 export async function connectChat(
   baseUrl: string,
   user: { userId: string; token: string },
@@ -93,7 +95,10 @@ export async function connectChat(
     socket.once('connect_error', (err) => reject(err));
   });
   await client.waitFor('updateUnreadCount');
-  await client.waitFor('teamMembers', (e: { full: boolean }) => e.full);
+  const res = await fetch(`${baseUrl}/p/team-chat/members?acc=${accountId}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  client.roster = ((await res.json()) as { data: { members: any[] } }).data.members;
   return client;
 }
 

@@ -1,5 +1,5 @@
 import type { TTeamChatMessage } from '@atende/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type TChatSocket, TeamChatClient } from './chat-client';
 
 const ME = '0190f7a8-0000-7000-8000-000000000001';
@@ -127,5 +127,26 @@ describe('TeamChatClient direct rooms', () => {
     expect(client.getState().total).toBe(0);
     expect(client.getState().messages[ai.roomId].map((m) => m.content)).toEqual(['Sou o assistente.']);
     client.dispose();
+  });
+});
+
+describe('TeamChatClient roster', () => {
+  it('reads the roster over HTTP after each connection, then applies the socket changes on top', async () => {
+    const socket = new FakeSocket();
+    const members = [
+      { userId: ME, name: 'Ana', avatar: null, status: 'online' as const, lastSeen: null },
+      { userId: BOB, name: 'Bruno', avatar: null, status: 'offline' as const, lastSeen: null },
+    ];
+    const loadMembers = vi.fn(async () => ({ full: true as const, members }));
+    const client = new TeamChatClient({ accountId: 'acc', userId: ME, socket, loadMembers });
+    socket.server('connect', undefined);
+    expect(loadMembers).not.toHaveBeenCalled();
+    socket.server('updateUnreadCount', { rooms: [], total: 0 });
+    socket.server('updateUnreadCount', { rooms: [], total: 0 });
+    await vi.waitFor(() => expect(client.getState().members).toEqual(members));
+    expect(loadMembers).toHaveBeenCalledTimes(1);
+
+    socket.server('teamMembers', { full: false, members: [{ ...members[1], status: 'online' }] });
+    expect(client.getState().members.find((m) => m.userId === BOB)?.status).toBe('online');
   });
 });

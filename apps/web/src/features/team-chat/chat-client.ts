@@ -38,6 +38,11 @@ export interface TChatClientOptions {
   socket: TChatSocket;
   /** Renews the access token after 'jwt expired' on connect (api-client's refresh). */
   refreshToken?: () => Promise<boolean>;
+  /**
+   * The roster with presence (GET /p/team-chat/members); read after each (re)connection, the
+   * socket's 'teamMembers' events then carry only the members that change.
+   */
+  loadMembers?: () => Promise<TTeamMembersEvent>;
 }
 
 const PAGE = 30;
@@ -61,6 +66,7 @@ export class TeamChatClient {
   private readonly roomOfTemp = new Map<string, TRoomKey>();
   private readonly counted = new Set<string>();
   private disposed = false;
+  private rosterDue = false;
 
   constructor(private readonly options: TChatClientOptions) {
     this.state = initialChatState(options.accountId, options.userId);
@@ -68,6 +74,7 @@ export class TeamChatClient {
     this.queue = new SendQueue({ socket: () => socket, onChange: (item) => this.onOutgoing(item) });
     this.presence = new PresenceTracker({ ping: () => socket.emit('pingLastSeen', {}) });
     socket.on('connect', () => {
+      this.rosterDue = true;
       this.set({ connection: 'connected' });
       this.queue.flush();
       this.presence.start();
@@ -238,6 +245,16 @@ export class TeamChatClient {
 
   private onRooms(e: TUpdateUnreadCountEvent): void {
     this.set({ rooms: e.rooms, total: e.total });
+    // The first room list after connecting means the server has this user online: read the roster now.
+    if (this.rosterDue && this.options.loadMembers) {
+      this.rosterDue = false;
+      this.options
+        .loadMembers()
+        .then((roster) => !this.disposed && this.onMembers(roster))
+        .catch(() => {
+          this.rosterDue = true;
+        });
+    }
     // The teammate started the direct room that is on screen as `direct:<id>`: use its roomId.
     const active = this.state.activeRoom;
     if (!active?.startsWith(DIRECT_PREFIX)) return;

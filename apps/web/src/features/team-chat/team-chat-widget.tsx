@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Affix, Indicator, Loader, Paper } from '@mantine/core';
 import { IconMessages, IconX } from '@tabler/icons-react';
-import { badgeText } from '@atende/shared';
+import { badgeText, type TTeamMembersEvent } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { refreshAccessToken } from '../../app/api-client';
+import { api, refreshAccessToken } from '../../app/api-client';
 import { onLogout } from '../../app/session';
 import { TeamChatClient } from './chat-client';
 import { trackWindowActivity } from './presence-tracker';
@@ -45,6 +45,7 @@ function defaultClient(accountId: string, userId: string): TeamChatClient {
     userId,
     socket: openTeamChatSocket(accountId, userId),
     refreshToken: refreshAccessToken,
+    loadMembers: () => api.get<TTeamMembersEvent>('/p/team-chat/members', { acc: accountId }),
   });
 }
 
