@@ -9,6 +9,7 @@ import { loadConfig, type TConfig } from './config';
 import type { TDatabase } from './platform/db/client';
 import { errorHandler, notFoundHandler } from './platform/errors';
 import { redactTokens } from './platform/log-redaction';
+import { registerNulGuard } from './platform/nul-guard';
 import {
   registerDocs,
   registerFrontVersion,
@@ -70,6 +71,7 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerNulGuard(app);
 
   const platform = await createPlatform(config, app.log, options.database);
   app.decorate('platform', platform);

@@ -33,3 +33,20 @@ describe('a disabled account (status 0)', () => {
     expect(product.body).toMatchObject({ code: 'ACC_DISABLED', message: 'This account is disabled' });
   });
 });
+
+describe('the NUL character (PostgreSQL text cannot hold it)', () => {
+  it('in a JSON body or a query string answers 400 VALIDATION_FAILED, never 500', async () => {
+    const user = await signUp(ctx);
+    const body = await api(ctx.app, 'POST', '/g/user/notification/remove-token', {
+      token: user.token,
+      body: { token: '\u0000' },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.body.code).toBe('VALIDATION_FAILED');
+    const query = await api(ctx.app, 'GET', `/p/activity-log?acc=${user.accountId}&page=%00`, {
+      token: user.token,
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.body.code).toBe('VALIDATION_FAILED');
+  });
+});

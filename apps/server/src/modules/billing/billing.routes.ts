@@ -45,6 +45,7 @@ export async function billingRoutes(app: FastifyInstance) {
 
   // Stripe posts JSON; the signature covers the raw bytes, so this route keeps them as text.
   app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
       done(null, body),
     );
