@@ -48,7 +48,6 @@ export interface TConfig extends Omit<TEnv, 'JWT_SECRET' | 'APP_URL'> {
   APP_URL: string;
   JWT_SECRET: string;
   isProduction: boolean;
-  webVersion: string;
 }
 
 export class ConfigError extends Error {}
@@ -69,7 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     APP_URL: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     JWT_SECRET: e.JWT_SECRET ?? overrides.JWT_SECRET ?? persistedSecret(dataDir),
     isProduction: e.NODE_ENV === 'production',
-    webVersion: env.WEB_VERSION ?? '0.1.0',
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ export function ok<T>(data: T): { status: 1; data: T } {
   return { status: 1, data };
 }
 
+/** List envelope: data = { items, count }. */
 export function list<T>(items: T[], count: number) {
   return ok({ items, count });
 }

@@ -74,7 +74,7 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     const hit = this.fresh(this.accounts.get(accountId));
     if (hit) return hit.value as T;
     const value = await load();
-    if (value !== undefined && this.listening) this.put(this.accounts, accountId, value);
+    if (value !== undefined && this.listening) bounded(this.accounts, accountId, this.entry(value));
     return value;
   }
 
@@ -90,9 +90,9 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     if (value !== undefined && this.listening) {
       if (!perAccount) {
         perAccount = new Map();
-        this.put(this.members as Map<string, unknown>, accountId, perAccount, true);
+        bounded(this.members, accountId, perAccount);
       }
-      perAccount.set(userId, { value, expires: Date.now() + this.ttlMs });
+      perAccount.set(userId, this.entry(value));
     }
     return value;
   }
@@ -118,8 +118,13 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     return entry && entry.expires > Date.now() ? entry : undefined;
   }
 
-  private put(map: Map<string, any>, key: string, value: unknown, raw = false) {
-    if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
-    map.set(key, raw ? value : { value, expires: Date.now() + this.ttlMs });
+  private entry<T>(value: T): TEntry<T> {
+    return { value, expires: Date.now() + this.ttlMs };
   }
+}
+
+/** Sets a key, first dropping the oldest entry when the map is full. */
+function bounded<V>(map: Map<string, V>, key: string, value: V) {
+  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
+  map.set(key, value);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { newId } from '../../platform/db/columns';
@@ -177,15 +177,5 @@ export function deleteMemberKeepingAMaster(db: TDb, accountId: string, userId: s
     if (target.acl === 'master' && masters.length <= 1) return 'last_master' as const;
     await tx.delete(accountMembers).where(eq(accountMembers.id, target.id));
     return 'removed' as const;
-  });
-}
-
-export function countMasters(db: TDb, accountId: string) {
-  return withTenant(db, accountId, async (tx) => {
-    const [{ value }] = await tx
-      .select({ value: count() })
-      .from(accountMembers)
-      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.acl, 'master')));
-    return Number(value);
   });
 }

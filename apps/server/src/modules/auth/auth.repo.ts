@@ -4,7 +4,6 @@ import { emailOtps, passwordResets, refreshTokens, users } from './auth.schema';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = Omit<typeof users.$inferInsert, 'id'>;
-export type TRefreshRow = typeof refreshTokens.$inferSelect;
 
 export async function findUserByEmail(db: TDb, email: string) {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);

@@ -1,16 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  PasswordInput,
-  PinInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { LIMITS, ZEmailBody, ZNewPasswordBody } from '@atende/shared';
@@ -23,8 +12,8 @@ import { PageLoader } from '../../ui/page-loader';
 import { AuthFrame } from './auth-frame';
 import { authApi, safeReturnPath } from './auth-api';
 import { completeLogin } from './complete-login';
-import { PasswordStrength } from './password-strength';
 import { notify } from '../../app/notify';
+import { NewPasswordFields } from './account-fields';
 
 function ErrorAlert({ message }: { message: string | null }) {
   if (!message) return null;
@@ -262,19 +251,7 @@ export function ResetPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <ErrorAlert message={error} />
-          <PasswordInput
-            label={t('fields.newPassword')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordStrength password={form.values.password} />
-          <PasswordInput
-            label={t('fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
+          <NewPasswordFields form={form} label={t('fields.newPassword')} />
           <Button type="submit" size="md" fullWidth loading={busy} disabled={!token}>
             {t('reset.submit')}
           </Button>

@@ -13,8 +13,8 @@ import { errorText } from '../../app/i18n';
 import { PageLoader } from '../../ui/page-loader';
 import { AuthFrame } from './auth-frame';
 import { completeLogin } from './complete-login';
-import { PasswordStrength } from './password-strength';
 import { withDefaultCountry } from './phone';
+import { NewPasswordFields, PhoneField } from './account-fields';
 
 interface TValues {
   name: string;
@@ -143,32 +143,8 @@ function Invitation() {
                 required
                 {...form.getInputProps('name')}
               />
-              <TextInput
-                label={t('fields.phone')}
-                description={t('fields.phoneHint')}
-                type="tel"
-                leftSection={
-                  <Text fz="sm" c="dimmed">
-                    +55
-                  </Text>
-                }
-                leftSectionWidth={44}
-                required
-                {...form.getInputProps('phone')}
-              />
-              <PasswordInput
-                label={t('fields.password')}
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('password')}
-              />
-              <PasswordStrength password={form.values.password} userInputs={[form.values.name, view.email]} />
-              <PasswordInput
-                label={t('fields.confirmPassword')}
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('confirmPassword')}
-              />
+              <PhoneField form={form} />
+              <NewPasswordFields form={form} userInputs={[form.values.name, view.email]} />
             </>
           )}
           <Button type="submit" size="md" fullWidth loading={busy}>

@@ -1,16 +1,5 @@
 import { useRef, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ZSetupBody, isPlanId, type TPlanId } from '@atende/shared';
@@ -22,9 +11,9 @@ import { keepCredentials } from '../../app/session';
 import { EMPLOYEE_RANGES, INDUSTRIES } from '../accounts/company-options';
 import { AuthFrame } from './auth-frame';
 import { authApi } from './auth-api';
-import { PasswordStrength } from './password-strength';
 import { withDefaultCountry } from './phone';
 import { PlanPicker } from './plan-picker';
+import { NewPasswordFields, PhoneField } from './account-fields';
 
 const STEP_FIELDS = [
   ['name', 'email', 'phone', 'password', 'confirmPassword'],
@@ -155,37 +144,8 @@ export function RegisterPage() {
                 required
                 {...form.getInputProps('email')}
               />
-              <TextInput
-                label={t('fields.phone')}
-                description={t('fields.phoneHint')}
-                type="tel"
-                autoComplete="tel-national"
-                placeholder="(11) 98765-4321"
-                leftSection={
-                  <Text fz="sm" c="dimmed">
-                    +55
-                  </Text>
-                }
-                leftSectionWidth={44}
-                required
-                {...form.getInputProps('phone')}
-              />
-              <PasswordInput
-                label={t('fields.password')}
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('password')}
-              />
-              <PasswordStrength
-                password={form.values.password}
-                userInputs={[form.values.name, form.values.email]}
-              />
-              <PasswordInput
-                label={t('fields.confirmPassword')}
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('confirmPassword')}
-              />
+              <PhoneField form={form} />
+              <NewPasswordFields form={form} userInputs={[form.values.name, form.values.email]} />
               <Button type="submit" size="md" fullWidth>
                 {t('register.next')}
               </Button>
