@@ -21,6 +21,9 @@ export const NAMESPACES = [
   'status',
   'areas',
   'team-chat',
+  'contacts',
+  'contacts-import',
+  'leads',
   'errors',
   'validation',
 ] as const;

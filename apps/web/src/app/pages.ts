@@ -22,6 +22,12 @@ export const PAGES: Record<string, TLazyPage> = {
   acc: page(() => import('../features/accounts/account-page'), 'AccountPage'),
   'acc-users': page(() => import('../features/users/team-page'), 'TeamPage'),
   'activity-log': page(() => import('../features/activity-log/activity-page'), 'ActivityPage'),
+  contacts: page(() => import('../features/contacts/contacts-page'), 'ContactsPage'),
+  'contacts-import': page(
+    () => import('../features/contacts-import/contacts-import-page'),
+    'ContactsImportPage',
+  ),
+  leads: page(() => import('../features/leads/leads-page'), 'LeadsPage'),
   profile: page(() => import('../features/users/profile-page'), 'ProfilePage'),
   plans: page(() => import('../features/billing/plans-page'), 'PlansPage'),
   'plans-checkout': page(() => import('../features/billing/checkout-page'), 'CheckoutPage'),
