@@ -13,3 +13,4 @@ export * from './schemas/accounts';
 export * from './schemas/users';
 export * from './schemas/contacts';
 export * from './schemas/team-chat';
+export * from './schemas/inbox';

@@ -8,11 +8,12 @@ import { contacts } from './contacts.schema';
 /**
  * Every column of another table that points to a contact (table, column; the table has
  * account_id). A merge moves these rows from the merged contacts to the one that stays, so the
- * winner keeps every conversation. Today nothing references contacts; the inbox adds
- * { table: 'conversations', column: 'contact_id' } here (a test fails while a foreign key to
- * contacts is missing from this list).
+ * winner keeps every conversation (a test fails while a foreign key to contacts is missing from
+ * this list).
  */
-export const CONTACT_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [];
+export const CONTACT_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [
+  { table: 'conversations', column: 'contact_id' },
+];
 
 /** Re-points every reference of CONTACT_REFERENCES (and older merges) from `fromIds` to `toId`. */
 export async function repointContactReferences(tx: TTx, accountId: string, fromIds: string[], toId: string) {

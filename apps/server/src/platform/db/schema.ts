@@ -6,3 +6,5 @@ export * from '../../modules/billing/billing.schema';
 export * from '../../modules/users/users.schema';
 export * from '../../modules/team-chat/team-chat.schema';
 export * from '../../modules/contacts/contacts.schema';
+export * from '../../modules/channels/channels.schema';
+export * from '../../modules/inbox/inbox.schema';

@@ -1,0 +1,77 @@
+import type { TChannelKind, TMessageKind } from '@atende/shared';
+
+/**
+ * One adapter per channel kind (DESIGN.md §6): webhook signature check, webhook parsing into
+ * provider-neutral events, sending, and the channel's media limits. Adapters hold no state and do
+ * no SQL: the inbox services store what they parse and hand them what to send.
+ */
+
+/** The stored channel an adapter works for (modules/channels/channels.schema.ts). */
+export type TChannelRecord = {
+  id: string;
+  accountId: string;
+  kind: TChannelKind;
+  externalId: string;
+  config: Record<string, unknown>;
+  secrets: Record<string, string>;
+};
+
+export type TInboundMedia = {
+  providerMediaId?: string;
+  url?: string;
+  mimeType: string;
+  fileName?: string;
+  size?: number;
+  caption?: string;
+};
+
+/** A customer's message, as the provider told it. `from` is E.164 for phone channels. */
+export type TInboundMessage = {
+  providerMessageId: string;
+  from: string;
+  profileName?: string;
+  timestamp: Date;
+  kind: TMessageKind;
+  text?: string;
+  media?: TInboundMedia;
+};
+
+/** A delivery report of one of our messages. */
+export type TStatusUpdate = {
+  providerMessageId: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  timestamp: Date;
+  errorCode?: string;
+};
+
+export type TParsedWebhook = { messages: TInboundMessage[]; statuses: TStatusUpdate[] };
+
+export type TOutbound =
+  | { kind: 'text'; to: string; text: string }
+  | {
+      kind: 'media';
+      to: string;
+      media: { url: string; mimeType: string; fileName?: string };
+      caption?: string;
+    }
+  | {
+      kind: 'template';
+      to: string;
+      template: { name: string; language: string; components?: unknown[] };
+    };
+
+export type TSendResult = { providerMessageId: string; segments?: number };
+
+export type TMediaLimits = {
+  /** Accepted MIME types, each with its maximum size in bytes. Empty: the channel takes no media. */
+  types: Record<string, number>;
+};
+
+export interface ChannelAdapter {
+  readonly kind: TChannelKind;
+  readonly mediaLimits: TMediaLimits;
+  /** True when the raw body's signature headers prove the provider sent it. */
+  verifySignature(channel: TChannelRecord, rawBody: Buffer, headers: Record<string, unknown>): boolean;
+  parseWebhook(channel: TChannelRecord, body: unknown): TParsedWebhook;
+  send(channel: TChannelRecord, message: TOutbound): Promise<TSendResult>;
+}
