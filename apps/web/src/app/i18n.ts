@@ -24,6 +24,11 @@ export const NAMESPACES = [
   'contacts',
   'contacts-import',
   'leads',
+  'inbox',
+  'settings',
+  'quick-messages',
+  'templates',
+  'statement',
   'errors',
   'validation',
 ] as const;

@@ -1,0 +1,7 @@
+import { Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export function StartConversationPage() {
+  const { t } = useTranslation('inbox');
+  return <Title order={1}>{t('title')}</Title>;
+}
