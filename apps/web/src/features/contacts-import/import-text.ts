@@ -1,0 +1,24 @@
+import type { TImportRowError } from '@atende/shared';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../app/api-client';
+import { errorText, i18n } from '../../app/i18n';
+
+/** A failed import call: the server's code in the interface language (missing columns keep their list). */
+export function importErrorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError && error.code === 'IMPORT_MISSING_COLUMNS' && error.message)
+    return error.message;
+  return errorText(t, error);
+}
+
+/** One problem of a spreadsheet row (blank name or phone cell, invalid phone or e-mail). */
+export function rowErrorText(t: TFunction, error: Pick<TImportRowError, 'code' | 'message'>): string {
+  return i18n.exists(`errors:${error.code}`) ? t(`errors:${error.code}`) : error.message;
+}
+
+export function formatBytes(bytes: number, lang: string): string {
+  const format = (n: number, unit: string) =>
+    `${new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'pt-BR', { maximumFractionDigits: 1 }).format(n)} ${unit}`;
+  if (bytes >= 1024 * 1024) return format(bytes / (1024 * 1024), 'MB');
+  if (bytes >= 1024) return format(bytes / 1024, 'kB');
+  return format(bytes, 'B');
+}
