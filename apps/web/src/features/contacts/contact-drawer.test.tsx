@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TContact } from '@atende/shared';
+import { i18n } from '../../app/i18n';
+import { ContactDrawer } from './contact-drawer';
+import { ACC, PHASES, TAGS, contact, mockApi, renderWithProviders } from './contacts-testing';
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('pt-BR');
+});
+
+function open(current: TContact | null = null, onOpenContact = vi.fn()) {
+  const onClose = vi.fn();
+  renderWithProviders(
+    <ContactDrawer
+      opened
+      acc={ACC}
+      contact={current}
+      phases={PHASES}
+      tags={TAGS}
+      onClose={onClose}
+      onDelete={vi.fn()}
+      onOpenContact={onOpenContact}
+    />,
+  );
+  return { onClose, dialog: screen.getByRole('dialog') };
+}
+
+const fill = (dialog: HTMLElement, label: RegExp, value: string) =>
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+
+describe('contact drawer validation', { timeout: 20_000 }, () => {
+  it("shows the spec's phone and e-mail messages in Portuguese before calling the server", async () => {
+    const api = mockApi(() => undefined);
+    const { dialog } = open();
+    fill(dialog, /^Nome/, 'Diego');
+    fill(dialog, /^Telefone/, '123');
+    fill(dialog, /^E-mail/, 'diego@');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar contato' }));
+    expect(await within(dialog).findByText('Telefone inválido, por favor verifique')).toBeInTheDocument();
+    expect(within(dialog).getByText('Insira um e-mail válido')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Por favor, corrija todos os erros em seu formulário',
+    );
+    expect(api.calls).toEqual([]);
+  });
+
+  it('and in English', async () => {
+    await i18n.changeLanguage('en');
+    mockApi(() => undefined);
+    const { dialog } = open();
+    fill(dialog, /^Name/, 'Diego');
+    fill(dialog, /^Phone/, '999');
+    fill(dialog, /^E-mail/, 'nope');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create contact' }));
+    expect(await within(dialog).findByText('Invalid phone number')).toBeInTheDocument();
+    expect(within(dialog).getByText('Insert a valid e-mail')).toBeInTheDocument();
+  });
+
+  it("puts the server's field errors (data.phone) under their fields; sends +55 and the first phase", async () => {
+    const api = mockApi((call) =>
+      call.method === 'POST'
+        ? {
+            status: 400,
+            body: {
+              status: 0,
+              code: 'VALIDATION_FAILED',
+              message: 'Por favor, corrija todos os erros em seu formulário',
+              fields: [
+                { path: 'data.phone', key: 'phone', message: 'Telefone inválido, por favor verifique' },
+              ],
+            },
+          }
+        : undefined,
+    );
+    const { dialog, onClose } = open();
+    fill(dialog, /^Nome/, 'Diego Ramos');
+    fill(dialog, /^Telefone/, '(11) 98765-4321');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar contato' }));
+    const phone = within(dialog).getByLabelText(/^Telefone/);
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('Telefone inválido, por favor verifique')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    const [post] = api.calls;
+    expect(post.path).toBe('/p/chat/contact');
+    expect(post.query.get('acc')).toBe(ACC);
+    expect(post.body.data).toMatchObject({
+      name: 'Diego Ramos',
+      phone: '+55 (11) 98765-4321',
+      email: null,
+      phase: PHASES[0]._id,
+      tags: [],
+      blocked: false,
+      optOut: false,
+      customFields: {},
+    });
+  });
+
+  it('edits with PUT { data, acc }, keeping custom field types, and closes with a toast', async () => {
+    const current = contact({ customFields: { score: 7, cpf: '123' } });
+    const api = mockApi((call) => {
+      if (call.path.endsWith('/duplicates')) return { body: [] };
+      if (call.method === 'PUT') return { body: { ...current, name: call.body.data.name } };
+      return undefined;
+    });
+    const { dialog, onClose } = open(current);
+    expect(within(dialog).getByLabelText(/^Telefone/)).toHaveValue('(11) 98765-4321');
+    fill(dialog, /^Nome\s*\*?$/, 'Ana Lima');
+    fireEvent.change(within(dialog).getByLabelText('Valor do campo 2'), { target: { value: '456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const put = api.calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe(`/p/chat/contact/${current._id}`);
+    expect(put.body.acc).toBe(ACC);
+    expect(put.body.data).toMatchObject({
+      name: 'Ana Lima',
+      phone: '+55 (11) 98765-4321',
+      customFields: { score: 7, cpf: '456' },
+    });
+    expect(await screen.findByText('Contato Ana Lima atualizado')).toBeInTheDocument();
+  });
+
+  it('shows possible duplicates and merges into the contact the user keeps', async () => {
+    const current = contact({});
+    const twin = contact({ _id: '0190f7a8-0000-7000-8000-0000000000d2', name: 'Ana S.', email: 'ana@x.com' });
+    const api = mockApi((call) => {
+      if (call.path.endsWith('/duplicates')) return { body: [twin] };
+      if (call.path === '/p/chat/contact/merge') return { body: twin };
+      return undefined;
+    });
+    const onOpenContact = vi.fn();
+    const { dialog } = open(current, onOpenContact);
+    const box = await within(dialog).findByTestId('contact-duplicates');
+    expect(box).toHaveTextContent('Possível duplicado (mesmo telefone ou e-mail)');
+    expect(box).toHaveTextContent('Ana S.');
+    fireEvent.click(within(box).getByRole('button', { name: 'Mesclar' }));
+    const modal = await screen.findByRole('dialog', { name: 'Mesclar contatos' });
+    fireEvent.click(within(modal).getByRole('radio', { name: /Ana S\./ }));
+    expect(modal).toHaveTextContent('O outro contato será mesclado em Ana S.');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Mesclar contatos' }));
+    await waitFor(() => expect(onOpenContact).toHaveBeenCalledWith(twin));
+    const merge = api.calls.find((c) => c.path === '/p/chat/contact/merge')!;
+    expect(merge.body).toEqual({ targetId: twin._id, sourceIds: [current._id] });
+  });
+});

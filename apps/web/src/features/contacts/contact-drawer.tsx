@@ -1,0 +1,228 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Group,
+  MultiSelect,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZContactData, type TContact, type TContactPhase, type TContactTag } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api-client';
+import { zodValidator } from '../../app/forms';
+import { errorText } from '../../app/i18n';
+import { notify } from '../../app/notify';
+import { formatDate } from '../billing/format';
+import { ContactDuplicates } from './contact-duplicates';
+import {
+  contactData,
+  contactServerErrors,
+  contactValues,
+  emptyContactValues,
+  type TContactFormValues,
+} from './contact-form';
+import { phaseLabel } from './contact-format';
+import { contactsApi, contactsKey } from './contacts-api';
+import { CustomFieldsEditor } from './custom-fields-editor';
+
+/** Field errors of the shared schema on the form's own fields (custom fields share one message). */
+function validator(t: Parameters<typeof zodValidator>[1]) {
+  const check = zodValidator<TContactFormValues>(ZContactData, t, contactData);
+  return (values: TContactFormValues) => {
+    const errors: Record<string, string> = {};
+    for (const [path, message] of Object.entries(check(values)))
+      errors[path.startsWith('customFields') ? 'customFields' : path] ??= message;
+    return errors;
+  };
+}
+
+/**
+ * Create or edit a contact: name, phone (+55 by default), e-mail, phase, tags, blocked/opt-out and
+ * custom fields; server validation errors appear under their fields. Editing also shows possible
+ * duplicates with a merge action.
+ */
+export function ContactDrawer({
+  opened,
+  acc,
+  contact,
+  phases,
+  tags,
+  onClose,
+  onDelete,
+  onOpenContact,
+}: {
+  opened: boolean;
+  acc: string;
+  /** null: a new contact. */
+  contact: TContact | null;
+  phases: TContactPhase[];
+  tags: TContactTag[];
+  onClose: () => void;
+  onDelete: (contact: TContact) => void;
+  onOpenContact: (contact: TContact) => void;
+}) {
+  const { t, i18n } = useTranslation('contacts');
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TContactFormValues>({
+    initialValues: emptyContactValues(null),
+    validate: validator(t),
+  });
+  const defaultPhase = phases[0]?._id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when a (changed) contact is opened
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(contact ? contactValues(contact) : emptyContactValues(defaultPhase));
+    form.resetDirty();
+    form.clearErrors();
+    setError(null);
+  }, [opened, contact?._id, contact?.updatedAt]);
+  // A new contact starts in the first phase, also when the phases arrive after the drawer opened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the phases arrive
+  useEffect(() => {
+    if (opened && !contact && defaultPhase && !form.isDirty('phase') && form.values.phase === null)
+      form.setFieldValue('phase', defaultPhase);
+  }, [defaultPhase]);
+
+  const save = useMutation({
+    mutationFn: (values: TContactFormValues) =>
+      contact
+        ? contactsApi.update(acc, contact._id, contactData(values))
+        : contactsApi.create(acc, contactData(values)),
+    onSuccess: (saved) => {
+      notify({ color: 'green', message: t(contact ? 'saved' : 'created', { name: saved.name }) });
+      void queryClient.invalidateQueries({ queryKey: contactsKey(acc) });
+      onClose();
+    },
+    onError: (err) => {
+      const fields = contactServerErrors(t, err);
+      form.setErrors(fields);
+      const general = !(
+        err instanceof ApiError &&
+        err.code === 'VALIDATION_FAILED' &&
+        Object.keys(fields).length
+      );
+      setError(general ? errorText(t, err) : t('validation:formErrors'));
+    },
+  });
+
+  const phone = form.values.phone.trim();
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={contact ? t('drawer.editTitle') : t('drawer.newTitle')}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+      data-testid="contact-drawer"
+    >
+      <form
+        noValidate
+        onSubmit={form.onSubmit(
+          (values) => {
+            setError(null);
+            save.mutate(values);
+          },
+          () => setError(t('validation:formErrors')),
+        )}
+      >
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label={t('fields.name')}
+            required
+            data-autofocus
+            maxLength={200}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={t('fields.phone')}
+            description={t('fields.phoneHint')}
+            type="tel"
+            autoComplete="off"
+            placeholder="(11) 98765-4321"
+            leftSection={
+              phone.startsWith('+') ? undefined : (
+                <Text fz="sm" c="dimmed">
+                  +55
+                </Text>
+              )
+            }
+            leftSectionWidth={44}
+            {...form.getInputProps('phone')}
+          />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+          <Select
+            label={t('fields.phase')}
+            placeholder={t('filters.noPhase')}
+            data={phases.map((p) => ({ value: p._id, label: phaseLabel(t, p) }))}
+            clearable
+            {...form.getInputProps('phase')}
+          />
+          <MultiSelect
+            label={t('fields.tags')}
+            data={tags.map((tag) => ({ value: tag._id, label: tag.name }))}
+            searchable
+            nothingFoundMessage={t('common:nothingFound')}
+            {...form.getInputProps('tags')}
+          />
+          <Group gap="xl">
+            <Switch label={t('fields.blocked')} {...form.getInputProps('blocked', { type: 'checkbox' })} />
+            <Switch label={t('fields.optOut')} {...form.getInputProps('optOut', { type: 'checkbox' })} />
+          </Group>
+          <CustomFieldsEditor form={form} />
+          {contact && (
+            <Text fz="xs" c="dimmed">
+              {t('drawer.meta', {
+                type: t(`types.${contact.type}`),
+                date: formatDate(contact.createdAt, i18n.language, true),
+              })}
+            </Text>
+          )}
+          {contact && <ContactDuplicates acc={acc} contact={contact} onMerged={onOpenContact} />}
+          <Group justify="space-between" mt="sm">
+            {contact ? (
+              <Button
+                variant="subtle"
+                color="red"
+                c="red.8"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => onDelete(contact)}
+              >
+                {t('actions.delete')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group gap="sm">
+              <Button variant="default" onClick={onClose}>
+                {t('common:cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {t(contact ? 'common:save' : 'actions.create')}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,180 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Checkbox,
+  Group,
+  Skeleton,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBan, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { TContact, TContactPhase, TContactTag } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../billing/format';
+import { ContactAvatar, PhaseBadge, TagChips } from './contact-chips';
+import { formatPhone } from './contact-format';
+
+const SKELETON_ROWS = 8;
+
+/** The page of contacts: checkbox, name, phone, e-mail, phase, tags, channel, created date, actions. */
+export function ContactsTable({
+  items,
+  loading,
+  phases,
+  tags,
+  selected,
+  onSelect,
+  onOpen,
+  onDelete,
+}: {
+  items: TContact[];
+  loading: boolean;
+  phases: Map<string, TContactPhase>;
+  tags: Map<string, TContactTag>;
+  selected: Set<string>;
+  onSelect: (ids: string[], checked: boolean) => void;
+  onOpen: (contact: TContact) => void;
+  onDelete: (contact: TContact) => void;
+}) {
+  const { t, i18n } = useTranslation('contacts');
+  const pageIds = items.map((c) => c._id);
+  const chosen = pageIds.filter((id) => selected.has(id)).length;
+  return (
+    <Table.ScrollContainer minWidth={980}>
+      <Table verticalSpacing="xs" horizontalSpacing="md" highlightOnHover data-testid="contacts-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t('table.selectPage')}
+                checked={chosen > 0 && chosen === pageIds.length}
+                indeterminate={chosen > 0 && chosen < pageIds.length}
+                disabled={pageIds.length === 0}
+                onChange={(event) => onSelect(pageIds, event.currentTarget.checked)}
+              />
+            </Table.Th>
+            <Table.Th>{t('table.name')}</Table.Th>
+            <Table.Th>{t('table.phone')}</Table.Th>
+            <Table.Th>{t('table.email')}</Table.Th>
+            <Table.Th>{t('table.phase')}</Table.Th>
+            <Table.Th>{t('table.tags')}</Table.Th>
+            <Table.Th>{t('table.type')}</Table.Th>
+            <Table.Th>{t('table.createdAt')}</Table.Th>
+            <Table.Th w={84}>
+              <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading
+            ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+                <Table.Tr key={i} data-testid="contact-skeleton">
+                  {Array.from({ length: 9 }, (__, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+                    <Table.Td key={j}>
+                      <Skeleton height={14} radius="sm" width={j === 0 ? 16 : '80%'} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : items.map((contact) => (
+                <Table.Tr
+                  key={contact._id}
+                  data-testid="contact-row"
+                  bg={selected.has(contact._id) ? 'var(--mantine-color-brand-light)' : undefined}
+                >
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('table.select', { name: contact.name })}
+                      checked={selected.has(contact._id)}
+                      onChange={(event) => onSelect([contact._id], event.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <ContactAvatar contact={contact} />
+                      <Anchor
+                        component="button"
+                        type="button"
+                        fz="sm"
+                        fw={600}
+                        c="dark"
+                        onClick={() => onOpen(contact)}
+                        ta="left"
+                      >
+                        {contact.name}
+                      </Anchor>
+                      {contact.blocked && (
+                        <Tooltip label={t('fields.blocked')}>
+                          <IconBan
+                            size={16}
+                            color="var(--mantine-color-red-8)"
+                            role="img"
+                            aria-label={t('fields.blocked')}
+                          />
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatPhone(contact.phone)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" c="dimmed">
+                      {contact.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <PhaseBadge phase={contact.phase ? phases.get(contact.phase) : undefined} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TagChips ids={contact.tags} tags={tags} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color="gray" tt="none" fw={500}>
+                      {t(`types.${contact.type}`)}
+                    </Badge>
+                    {contact.optOut && (
+                      <Badge variant="light" color="orange.9" tt="none" fw={500} ml={4}>
+                        {t('fields.optOut')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(contact.createdAt, i18n.language)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap" justify="flex-end">
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('actions.editNamed', { name: contact.name })}
+                        onClick={() => onOpen(contact)}
+                      >
+                        <IconPencil size={17} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('actions.deleteNamed', { name: contact.name })}
+                        onClick={() => onDelete(contact)}
+                      >
+                        <IconTrash size={17} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
