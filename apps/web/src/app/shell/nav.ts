@@ -9,6 +9,7 @@ import {
   IconMessageBolt,
   IconMessages,
   IconMoodSmile,
+  IconReceipt,
   IconRobot,
   IconSettings,
   IconSpeakerphone,
@@ -44,6 +45,7 @@ export const NAV_ADMIN: TNavItem[] = [
   { route: 'acc', icon: IconBuilding },
   { route: 'plans', icon: IconCreditCard },
   { route: 'activity-log', icon: IconHistory },
+  { route: 'statement', icon: IconReceipt },
   { route: 'settings', icon: IconSettings },
 ];
 

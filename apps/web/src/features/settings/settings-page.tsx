@@ -1,7 +1,25 @@
-import { Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { ChannelsTab } from './channels/channels-tab';
+import { DistributionTab } from './distribution-tab';
+import { HoursTab } from './hours-tab';
+import { InboxTab } from './inbox-tab';
+import { ClosingReasonsTab } from './closing-reasons-tab';
+import { isSettingsTab, SettingsLayout } from './settings-layout';
 
+/** /settings (admins): channels, attendance hours, closing reasons, inbox rules, distribution queue. */
 export function SettingsPage() {
-  const { t } = useTranslation('settings');
-  return <Title order={1}>{t('title')}</Title>;
+  const [params] = useSearchParams();
+  const acc = useSession().account!.acc._id;
+  const requested = params.get('tab');
+  const tab = isSettingsTab(requested) ? requested : 'channels';
+  return (
+    <SettingsLayout active={tab}>
+      {tab === 'channels' && <ChannelsTab acc={acc} />}
+      {tab === 'hours' && <HoursTab acc={acc} />}
+      {tab === 'reasons' && <ClosingReasonsTab acc={acc} />}
+      {tab === 'inbox' && <InboxTab acc={acc} />}
+      {tab === 'distribution' && <DistributionTab acc={acc} />}
+    </SettingsLayout>
+  );
 }

@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, ThemeIcon } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import {
+  ZCreateChannelBody,
+  ZUpdateChannelBody,
+  type TChannel,
+  type TChannelKind,
+  type TCreateChannelBody,
+  type TUpdateChannelBody,
+} from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../app/api-client';
+import { serverFieldErrors, zodValidator } from '../../../app/forms';
+import { errorText } from '../../../app/i18n';
+import { notify } from '../../../app/notify';
+import { createChannel, updateChannel } from '../settings-api';
+import { SmsFields, WebchatFields, WhatsappFields } from './channel-fields';
+import { channelBody, initialValues, KIND_COLOR, KIND_ICON, type TChannelValues } from './channel-kinds';
+import { ChannelSetup } from './channel-setup';
+
+/** Errors on list items ('allowedOrigins.1') shown on the list field. */
+function foldListErrors(errors: Record<string, string>): Record<string, string> {
+  const out = { ...errors };
+  for (const [path, message] of Object.entries(errors)) {
+    const [head, index] = path.split('.');
+    if (index !== undefined && /^\d+$/.test(index)) out[head] ??= message;
+  }
+  return out;
+}
+
+export type TChannelModalState = { kind: TChannelKind; channel: TChannel | null } | null;
+
+/** Connect (or edit) a channel; after connecting, what to paste where (webhook, snippet). */
+export function ChannelModal({
+  acc,
+  state,
+  onClose,
+  onSaved,
+}: {
+  acc: string;
+  state: TChannelModalState;
+  onClose: () => void;
+  onSaved: (channel: TChannel) => void;
+}) {
+  const { t } = useTranslation('settings');
+  const editing = !!state?.channel;
+  const [connected, setConnected] = useState<{ channel: TChannel; verifyToken?: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const schemaCheck = zodValidator<TChannelValues>(
+    editing ? ZUpdateChannelBody : ZCreateChannelBody,
+    t,
+    (v) => channelBody(v, editing),
+  );
+  const form = useForm<TChannelValues>({
+    initialValues: initialValues('webchat'),
+    validate: (values) => foldListErrors(schemaCheck(values)),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
+  useEffect(() => {
+    if (!state) return;
+    form.setValues(initialValues(state.kind, state.channel));
+    form.resetDirty();
+    form.clearErrors();
+    setConnected(null);
+    setFailure(null);
+  }, [state]);
+
+  const submit = form.onSubmit(async (values) => {
+    if (!state) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const body = channelBody(values, editing);
+      const saved = state.channel
+        ? await updateChannel(acc, state.channel._id, body as TUpdateChannelBody)
+        : await createChannel(acc, body as TCreateChannelBody);
+      onSaved(saved);
+      if (state.channel) {
+        notify({ color: 'green', message: t('channels.saved', { name: saved.name }) });
+        onClose();
+      } else {
+        notify({ color: 'green', message: t('channels.connectedToast', { name: saved.name }) });
+        setConnected({
+          channel: saved,
+          verifyToken: values.kind === 'whatsapp-cloud' ? values.verifyToken : undefined,
+        });
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.length > 0)
+        form.setErrors(foldListErrors(serverFieldErrors(t, err)));
+      else setFailure(errorText(t, err));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const kind = state?.kind ?? 'webchat';
+  const Icon = KIND_ICON[kind];
+  const title = connected
+    ? t('channels.connectedTitle', { name: connected.channel.name })
+    : t(editing ? 'channels.editTitle' : 'channels.connectTitle', { kind: t(`channels.kinds.${kind}`) });
+
+  return (
+    <Modal
+      opened={state !== null}
+      onClose={onClose}
+      size="lg"
+      centered
+      title={
+        <Group gap="sm">
+          <ThemeIcon variant="light" color={connected ? 'green' : KIND_COLOR[kind]} radius="xl">
+            {connected ? <IconCircleCheck size={18} /> : <Icon size={18} />}
+          </ThemeIcon>
+          <span>{title}</span>
+        </Group>
+      }
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
+      {connected ? (
+        <Stack>
+          <ChannelSetup channel={connected.channel} verifyToken={connected.verifyToken} />
+          <Group justify="flex-end">
+            <Button onClick={onClose}>{t('channels.done')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {failure && (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            )}
+            {kind === 'webchat' && (
+              <WebchatFields form={form} editing={editing} origin={window.location.origin} />
+            )}
+            {kind === 'whatsapp-cloud' && <WhatsappFields form={form} editing={editing} />}
+            {kind === 'sms' && <SmsFields form={form} editing={editing} />}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onClose}>
+                {t('common:cancel')}
+              </Button>
+              <Button type="submit" loading={saving}>
+                {editing ? t('common:save') : t('channels.connect')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Button, Group, Menu, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TChannel, TChannelKind } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../app/i18n';
+import { notify } from '../../../app/notify';
+import { CardSkeleton } from '../card-skeleton';
+import { ConfirmModal } from '../confirm-modal';
+import { channelsKey, deleteChannel, updateChannel, useChannels } from '../settings-api';
+import { KIND_ICON, KINDS, statusBody } from './channel-kinds';
+import { ChannelsTable, ConnectCards } from './channels-list';
+import { ChannelModal, type TChannelModalState } from './channel-modal';
+import { ChannelSetup } from './channel-setup';
+
+/** Channels of the account: web chat, WhatsApp Cloud and SMS — connect, edit, disable, delete. */
+export function ChannelsTab({ acc }: { acc: string }) {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const channels = useChannels(acc);
+  const [modal, setModal] = useState<TChannelModalState>(null);
+  const [setup, setSetup] = useState<TChannel | null>(null);
+  const [deleting, setDeleting] = useState<TChannel | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: channelsKey(acc) });
+  const connect = (kind: TChannelKind) => setModal({ kind, channel: null });
+
+  const toggle = async (channel: TChannel) => {
+    const next = channel.status === 'active' ? 'disabled' : 'active';
+    try {
+      await updateChannel(acc, channel._id, statusBody(channel, next));
+      notify({
+        color: 'green',
+        message: t(next === 'active' ? 'channels.enabled' : 'channels.disabled', { name: channel.name }),
+      });
+      await refresh();
+    } catch (err) {
+      notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+    }
+  };
+
+  const connectMenu = (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button leftSection={<IconPlus size={16} />} rightSection={<IconChevronDown size={14} />}>
+          {t('channels.connectButton')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {KINDS.map((kind) => {
+          const Icon = KIND_ICON[kind];
+          return (
+            <Menu.Item key={kind} leftSection={<Icon size={16} />} onClick={() => connect(kind)}>
+              {t(`channels.kinds.${kind}`)}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2} fz="lg">
+            {t('channels.title')}
+          </Title>
+          <Text c="dimmed" fz="sm" maw={640}>
+            {t('channels.description')}
+          </Text>
+        </div>
+        {channels.data && channels.data.length > 0 && connectMenu}
+      </Group>
+      {channels.isPending ? (
+        <CardSkeleton rows={3} />
+      ) : channels.isError ? (
+        <Text c="red.8" role="alert">
+          {errorText(t, channels.error)}
+        </Text>
+      ) : channels.data.length === 0 ? (
+        <ConnectCards onPick={connect} />
+      ) : (
+        <ChannelsTable
+          channels={channels.data}
+          onSetup={setSetup}
+          onEdit={(channel) => setModal({ kind: channel.kind, channel })}
+          onToggle={(channel) => void toggle(channel)}
+          onDelete={setDeleting}
+        />
+      )}
+      <ChannelModal acc={acc} state={modal} onClose={() => setModal(null)} onSaved={() => void refresh()} />
+      <Modal
+        opened={setup !== null}
+        onClose={() => setSetup(null)}
+        size="lg"
+        centered
+        title={t('channels.setupTitle', { name: setup?.name })}
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
+        {setup && <ChannelSetup channel={setup} />}
+      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t('channels.deleteTitle')}
+        message={t('channels.deleteConfirm', { name: deleting?.name })}
+        confirm={t('channels.delete')}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await deleteChannel(acc, deleting._id);
+          notify({ color: 'green', message: t('channels.deleted', { name: deleting.name }) });
+          setDeleting(null);
+          await refresh();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { TClosingReason } from '@atende/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from '../../app/api-client';
+import { i18n } from '../../app/i18n';
+import { ClosingReasonsTab } from './closing-reasons-tab';
+import { AdminTestWrapper, signInTestAdmin, TEST_ACC } from './settings-testing';
+
+vi.mock('../../app/api-client', async (original) => {
+  const real = await original<typeof import('../../app/api-client')>();
+  return { ...real, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } };
+});
+const mocked = vi.mocked(api);
+
+const reason = (name: string, subReasons: string[] = [], i = 1): TClosingReason => ({
+  _id: `0190aaaa-0000-7000-8000-${String(i).padStart(12, '0')}`,
+  name,
+  subReasons,
+  createdAt: '2025-03-01T12:00:00.000Z',
+});
+
+async function openAdd() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Adicionar motivo' }));
+  return screen.findByRole('dialog', { name: 'Novo motivo de encerramento' });
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signInTestAdmin();
+});
+afterEach(async () => {
+  await i18n.changeLanguage('pt-BR');
+});
+
+describe('closing reasons', () => {
+  it('lists reasons with their sub-reasons and the count against the limit', async () => {
+    mocked.get.mockResolvedValue([
+      reason('Dúvida resolvida', ['WhatsApp', 'Telefone']),
+      reason('Venda', [], 2),
+    ]);
+    render(<ClosingReasonsTab acc={TEST_ACC} />, { wrapper: AdminTestWrapper });
+    const rows = await screen.findAllByTestId('reason-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText('Dúvida resolvida')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Telefone')).toBeInTheDocument();
+    expect(screen.getByTestId('reasons-count')).toHaveTextContent('2 de 50');
+    expect(mocked.get).toHaveBeenCalledWith('/p/chat/closing-reasons', { acc: TEST_ACC });
+  });
+
+  it('refuses an empty name and a name already used (any case), without calling the server', async () => {
+    mocked.get.mockResolvedValue([reason('Dúvida resolvida')]);
+    render(<ClosingReasonsTab acc={TEST_ACC} />, { wrapper: AdminTestWrapper });
+    const dialog = await openAdd();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar motivo' }));
+    expect(await within(dialog).findByText('Este campo é obrigatório')).toBeInTheDocument();
+
+    fireEvent.change(within(dialog).getByLabelText(/Nome do motivo/), {
+      target: { value: '  DÚVIDA resolvida ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar motivo' }));
+    expect(await within(dialog).findByText('Este motivo de encerramento já existe')).toBeInTheDocument();
+    expect(mocked.post).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusals: duplicate on the name field, limit reached in the dialog", async () => {
+    mocked.get.mockResolvedValue([]);
+    render(<ClosingReasonsTab acc={TEST_ACC} />, { wrapper: AdminTestWrapper });
+    expect(await screen.findByTestId('reasons-empty')).toBeInTheDocument();
+    const dialog = await openAdd();
+    const name = within(dialog).getByLabelText(/Nome do motivo/);
+
+    mocked.post.mockRejectedValueOnce(
+      new ApiError(409, 'CLOSING_REASON_EXISTS', 'Este motivo de encerramento já existe'),
+    );
+    fireEvent.change(name, { target: { value: 'Venda' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar motivo' }));
+    expect(await within(dialog).findByText('Este motivo de encerramento já existe')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    mocked.post.mockRejectedValueOnce(new ApiError(400, 'REASONS_LIMIT_REACHED', 'Limit'));
+    fireEvent.change(name, { target: { value: 'Outro' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar motivo' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Limite de motivos de encerramento atingido',
+    );
+  });
+
+  it('adds a reason with sub-reasons, then shows a success toast and the new list', async () => {
+    mocked.get.mockResolvedValueOnce([]).mockResolvedValue([reason('Venda', ['Loja física'])]);
+    mocked.post.mockResolvedValue(reason('Venda', ['Loja física']));
+    render(<ClosingReasonsTab acc={TEST_ACC} />, { wrapper: AdminTestWrapper });
+    const dialog = await openAdd();
+    fireEvent.change(within(dialog).getByLabelText(/Nome do motivo/), { target: { value: ' Venda ' } });
+    const subs = within(dialog).getByRole('textbox', { name: 'Submotivos' });
+    fireEvent.change(subs, { target: { value: 'Loja física' } });
+    fireEvent.keyDown(subs, { key: 'Enter' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar motivo' }));
+    await waitFor(() =>
+      expect(mocked.post).toHaveBeenCalledWith(
+        '/p/chat/closing-reasons',
+        { name: 'Venda', subReasons: ['Loja física'] },
+        { query: { acc: TEST_ACC } },
+      ),
+    );
+    expect(await screen.findByText('Motivo Venda adicionado')).toBeInTheDocument();
+    expect(await screen.findByTestId('reason-row')).toHaveTextContent('Loja física');
+  });
+
+  it('at the limit of 50 the add button is disabled and says why (English)', async () => {
+    await i18n.changeLanguage('en');
+    mocked.get.mockResolvedValue(Array.from({ length: 50 }, (_, i) => reason(`R${i}`, [], i + 1)));
+    render(<ClosingReasonsTab acc={TEST_ACC} />, { wrapper: AdminTestWrapper });
+    expect(await screen.findByRole('button', { name: 'Add reason' })).toBeDisabled();
+    expect(screen.getByText('Closing reasons limit reached')).toBeInTheDocument();
+    expect(screen.getByTestId('reasons-count')).toHaveTextContent('50 of 50');
+  });
+});

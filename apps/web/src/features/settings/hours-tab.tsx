@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import { Anchor, Button, Card, Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { IconWorld } from '@tabler/icons-react';
+import { INBOX_SETTINGS_LIMITS, ZInboxSettings, type TWeekHours } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText, validationText } from '../../app/i18n';
+import { notify } from '../../app/notify';
+import { serverFieldErrors } from '../../app/forms';
+import { useSession } from '../../app/session';
+import { useAccLink } from '../../app/shell/use-acc-link';
+import { CardSkeleton } from './card-skeleton';
+import { HoursEditor } from './hours-editor';
+import { errorsUnder, issuesByPath } from './settings-errors';
+import { useInboxSettings, useSaveSettings } from './settings-api';
+
+const ZHoursForm = ZInboxSettings.pick({
+  hoursEnabled: true,
+  hours: true,
+  outOfHoursMessageEnabled: true,
+  outOfHoursMessage: true,
+});
+
+interface THoursForm {
+  hoursEnabled: boolean;
+  hours: TWeekHours;
+  outOfHoursMessageEnabled: boolean;
+  outOfHoursMessage: string;
+}
+
+/** Attendance hours per weekday in the account's time zone, and the out-of-hours message. */
+export function HoursTab({ acc }: { acc: string }) {
+  const { t } = useTranslation('settings');
+  const link = useAccLink();
+  const timezone = useSession().account?.acc.timezone ?? 'America/Sao_Paulo';
+  const settings = useInboxSettings(acc);
+  const save = useSaveSettings(acc);
+  const [form, setForm] = useState<THoursForm | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (settings.data && !form) {
+      const { hoursEnabled, hours, outOfHoursMessageEnabled, outOfHoursMessage } = settings.data;
+      setForm({ hoursEnabled, hours, outOfHoursMessageEnabled, outOfHoursMessage });
+    }
+  }, [settings.data, form]);
+
+  if (settings.isError)
+    return (
+      <Text c="red.8" role="alert">
+        {errorText(t, settings.error)}
+      </Text>
+    );
+  if (!form) return <CardSkeleton rows={7} />;
+
+  const patch = (next: Partial<THoursForm>) => setForm({ ...form, ...next });
+  const submit = () => {
+    const found = issuesByPath(ZHoursForm, form, t);
+    if (form.outOfHoursMessageEnabled && !form.outOfHoursMessage.trim())
+      found.outOfHoursMessage = validationText(t, 'messageEmpty');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(form, {
+      onSuccess: () => notify({ color: 'green', message: t('saved') }),
+      onError: (err) => {
+        setErrors(serverFieldErrors(t, err));
+        notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Card padding="lg">
+        <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
+          <div>
+            <Title order={2} fz="lg">
+              {t('hours.title')}
+            </Title>
+            <Text c="dimmed" fz="sm" maw={620}>
+              {t('hours.description')}
+            </Text>
+          </div>
+          <Group gap={6} data-testid="hours-timezone">
+            <IconWorld size={16} aria-hidden />
+            <Text fz="sm">{t('hours.timezone', { timezone })}</Text>
+            <Anchor underline="always" component={Link} to={link('/acc')} fz="sm">
+              {t('hours.changeTimezone')}
+            </Anchor>
+          </Group>
+        </Group>
+        <Switch
+          mb="md"
+          checked={form.hoursEnabled}
+          onChange={(e) => patch({ hoursEnabled: e.currentTarget.checked })}
+          label={t('hours.enabled')}
+          description={form.hoursEnabled ? t('hours.enabledOn') : t('hours.enabledOff')}
+        />
+        <HoursEditor
+          value={form.hours}
+          onChange={(hours) => patch({ hours })}
+          errors={errorsUnder(errors, 'hours')}
+          disabled={!form.hoursEnabled}
+        />
+      </Card>
+      <Card padding="lg">
+        <Title order={2} fz="lg">
+          {t('outOfHours.title')}
+        </Title>
+        <Text c="dimmed" fz="sm" mb="md">
+          {t('outOfHours.description')}
+        </Text>
+        <OutOfHoursFields
+          enabled={form.outOfHoursMessageEnabled}
+          message={form.outOfHoursMessage}
+          error={errors.outOfHoursMessage}
+          onChange={(next) => patch(next)}
+        />
+      </Card>
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={save.isPending}>
+          {t('common:save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The out-of-hours auto message: on/off and its text (also on /settings/autoMessages). */
+export function OutOfHoursFields({
+  enabled,
+  message,
+  error,
+  onChange,
+}: {
+  enabled: boolean;
+  message: string;
+  error?: string;
+  onChange: (next: { outOfHoursMessageEnabled?: boolean; outOfHoursMessage?: string }) => void;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <Stack gap="sm">
+      <Switch
+        checked={enabled}
+        onChange={(e) => onChange({ outOfHoursMessageEnabled: e.currentTarget.checked })}
+        label={t('outOfHours.enabled')}
+      />
+      <Textarea
+        label={t('outOfHours.message')}
+        placeholder={t('outOfHours.placeholder')}
+        value={message}
+        disabled={!enabled}
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={INBOX_SETTINGS_LIMITS.outOfHoursMessageMax}
+        error={error}
+        description={t('outOfHours.count', {
+          count: message.length,
+          max: INBOX_SETTINGS_LIMITS.outOfHoursMessageMax,
+        })}
+        onChange={(e) => onChange({ outOfHoursMessage: e.currentTarget.value })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ZClosingReasonBody, type TClosingReason } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api-client';
+import { serverFieldErrors, zodValidator } from '../../app/forms';
+import { errorText } from '../../app/i18n';
+
+interface TReasonValues {
+  name: string;
+  subReasons: string[];
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Add or rename a closing reason and its sub-reasons: not empty, unique (the server's messages). */
+export function ReasonModal({
+  opened,
+  reason,
+  others,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  reason: TClosingReason | null;
+  /** The account's other reasons (a name already used is refused before asking the server). */
+  others: TClosingReason[];
+  onClose: () => void;
+  onSave: (body: TReasonValues) => Promise<unknown>;
+}) {
+  const { t } = useTranslation('settings');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const schemaCheck = zodValidator<TReasonValues>(ZClosingReasonBody, t);
+  const form = useForm<TReasonValues>({
+    initialValues: { name: '', subReasons: [] },
+    validate: (values) => {
+      const errors = schemaCheck(values);
+      if (!errors.name && others.some((r) => sameName(r.name, values.name)))
+        errors.name = t('errors:CLOSING_REASON_EXISTS');
+      const subError = Object.entries(errors).find(([path]) => path.startsWith('subReasons.'));
+      if (subError && !errors.subReasons) errors.subReasons = subError[1];
+      return errors;
+    },
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues({ name: reason?.name ?? '', subReasons: reason?.subReasons ?? [] });
+    form.resetDirty();
+    form.clearErrors();
+    setFailure(null);
+  }, [opened, reason]);
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      await onSave({ name: values.name.trim(), subReasons: values.subReasons.map((s) => s.trim()) });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'CLOSING_REASON_EXISTS')
+        form.setFieldError('name', errorText(t, err));
+      else if (err instanceof ApiError && err.fields.length > 0) form.setErrors(serverFieldErrors(t, err));
+      else setFailure(errorText(t, err));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={reason ? t('reasons.editTitle') : t('reasons.addTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label={t('reasons.name')}
+            placeholder={t('reasons.namePlaceholder')}
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <TagsInput
+            label={t('reasons.subReasons')}
+            description={t('reasons.subReasonsHelp')}
+            placeholder={t('reasons.subReasonsPlaceholder')}
+            clearable
+            splitChars={[',']}
+            {...form.getInputProps('subReasons')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {reason ? t('common:save') : t('reasons.add')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

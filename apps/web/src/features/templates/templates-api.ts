@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TTemplate, TTemplateBody } from '@atende/shared';
+import { api } from '../../app/api-client';
+
+export const templatesKey = (acc: string) => ['acc', acc, 'templates'] as const;
+
+export function useTemplates(acc: string) {
+  return useQuery({
+    queryKey: templatesKey(acc),
+    queryFn: () => api.get<{ items: TTemplate[]; count: number }>('/p/chat/templates', { acc }),
+  });
+}
+
+export const saveTemplate = (acc: string, id: string | null, body: TTemplateBody) =>
+  id
+    ? api.put<TTemplate>(`/p/chat/templates/${id}`, body, { query: { acc } })
+    : api.post<TTemplate>('/p/chat/templates', body, { query: { acc } });
+
+export const deleteTemplate = (acc: string, id: string) =>
+  api.delete<{ deleted: boolean }>(`/p/chat/templates/${id}`, undefined, { query: { acc } });
+
+/** Sends a draft for Meta's review, or a rejected (fixed) one again. */
+export const submitTemplate = (acc: string, template: TTemplate) =>
+  api.post<TTemplate>(
+    `/p/chat/templates/${template._id}/${template.status === 'rejected' ? 'resubmit' : 'submit'}`,
+    {},
+    { query: { acc } },
+  );
+
+/** Reads every submitted template's status from Meta. */
+export const syncTemplates = (acc: string) =>
+  api.post<{ items: TTemplate[]; count: number }>('/p/chat/templates/sync', {}, { query: { acc } });
