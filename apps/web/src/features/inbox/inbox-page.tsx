@@ -1,7 +1,170 @@
-import { Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Drawer, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { hasRole } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { QueryProvider } from '../../app/query-provider';
+import { currentRole, useSession } from '../../app/session';
+import { writeItem } from '../../app/storage';
+import { PageLoader } from '../../ui/page-loader';
+import { ContactPanel } from './contact-panel';
+import { ConversationList } from './conversation-list';
+import { ConversationView } from './conversation-view';
+import { useConversation, useInboxData } from './inbox-api';
+import { EMPTY_FILTERS, type TListFilters } from './inbox-cache';
+import { InboxContext, type TInboxEnv } from './inbox-context';
+import { ConflictScreen, NoConversation, OfflineBanner } from './inbox-screens';
+import { InboxTopBar } from './inbox-top-bar';
+import { useInboxRealtime, useTabGuard } from './use-inbox-realtime';
+import { visibleTabs, type TVisibleTab } from './use-tab-lists';
+import classes from './inbox.module.css';
 
+/** /apps/inbox has its own layout (no main shell): it brings the query client itself. */
 export function InboxPage() {
+  return (
+    <QueryProvider>
+      <InboxScreen />
+    </QueryProvider>
+  );
+}
+
+/**
+ * /apps/inbox (own layout): the conversation list (tabs, search, filters), the conversation with
+ * its composer, and the contact panel; live over /attendance in the one tab that holds the inbox.
+ */
+function InboxScreen() {
   const { t } = useTranslation('inbox');
-  return <Title order={1}>{t('title')}</Title>;
+  const session = useSession();
+  const acc = session.account!.acc._id;
+  const me = session.user?._id ?? '';
+  const manager = hasRole(currentRole(session), 'manager');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('c');
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+
+  const guard = useTabGuard(`atende-inbox:${acc}:${me}`);
+  const data = useInboxData(acc);
+  const realtime = useInboxRealtime(acc, me, manager, guard.role === 'active', () => selectedRef.current);
+  const [filters, setFilters] = useState<TListFilters>(EMPTY_FILTERS);
+  const [closed, setClosed] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const wide = useMediaQuery('(min-width: 1200px)', true);
+
+  // Spec §6: a restricted operator goes to the restricted page.
+  useEffect(() => {
+    if (data.data?.restrictOperator) {
+      writeItem('restrictOperator', 'true');
+      navigate('/restricted', { replace: true });
+    }
+  }, [data.data?.restrictOperator, navigate]);
+
+  const env = useMemo<TInboxEnv | null>(
+    () => (data.data ? { acc, me, manager, data: data.data, realtime } : null),
+    [acc, me, manager, data.data, realtime],
+  );
+  const tabs = env ? visibleTabs(env) : [];
+  const asked = params.get('tab') as TVisibleTab | null;
+  const tab: TVisibleTab = asked && tabs.includes(asked) ? asked : (tabs[0] ?? 'attendance');
+
+  const setParam = useCallback(
+    (patch: Record<string, string | null>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const select = useCallback((id: string | null) => setParam({ c: id }), [setParam]);
+  const current = useConversation(acc, selected);
+
+  if (guard.role === 'conflict' || guard.role === 'checking')
+    return guard.role === 'checking' ? (
+      <PageLoader label={t('loading')} />
+    ) : (
+      <ConflictScreen onUseHere={guard.claim} />
+    );
+  if (!env)
+    return data.isError ? (
+      <LoadError onRetry={() => void data.refetch()} />
+    ) : (
+      <PageLoader label={t('loading')} />
+    );
+
+  const conversation = current.data;
+  const panel = conversation ? (
+    <ContactPanel conversation={conversation} onOpenConversation={select} />
+  ) : null;
+  return (
+    <InboxContext.Provider value={env}>
+      <div className={classes.shell}>
+        <InboxTopBar />
+        <OfflineBanner />
+        <div
+          className={classes.columns}
+          data-open={selected ? 'true' : 'false'}
+          data-side={selected ? 'true' : 'false'}
+        >
+          <nav className={classes.listColumn} aria-label={t('list.label')}>
+            <ConversationList
+              tab={tab}
+              onTab={(next) => setParam({ tab: next })}
+              filters={filters}
+              onFilters={setFilters}
+              closed={closed}
+              onClosed={setClosed}
+              selectedId={selected}
+              onSelect={select}
+            />
+          </nav>
+          <main className={classes.mainColumn} aria-label={t('conversation.label')}>
+            {selected ? (
+              <ConversationView
+                key={selected}
+                id={selected}
+                onBack={() => select(null)}
+                onToggleContact={wide ? undefined : () => setContactOpen(true)}
+                onTaken={() => !closed && setParam({ tab: 'attendance' })}
+              />
+            ) : (
+              <NoConversation />
+            )}
+          </main>
+          {wide && selected && <div className={classes.sideColumn}>{panel}</div>}
+        </div>
+        {!wide && (
+          <Drawer
+            opened={contactOpen && Boolean(panel)}
+            onClose={() => setContactOpen(false)}
+            position="right"
+            size={320}
+            title={t('contact.title')}
+          >
+            {panel}
+          </Drawer>
+        )}
+      </div>
+    </InboxContext.Provider>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('inbox');
+  return (
+    <div className={classes.empty} style={{ minHeight: '100vh' }}>
+      <Text>{t('loadFailed')}</Text>
+      <Button variant="light" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </div>
+  );
 }

@@ -1,7 +1,199 @@
-import { Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IconSend } from '@tabler/icons-react';
+import { CONVERSATION_LIMITS, hasRole, type TContact, type TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, api } from '../../app/api-client';
+import { errorText } from '../../app/i18n';
+import { currentRole, useSession } from '../../app/session';
+import { useAccLink } from '../../app/shell/use-acc-link';
+import { PageHeader } from '../../ui/page-header';
+import { PageLoader } from '../../ui/page-loader';
+import { PhoneField } from '../auth/account-fields';
+import { withDefaultCountry } from '../auth/phone';
+import { ContactPicker } from './contact-picker';
+import { inboxKey, useInboxData, useTemplates } from './inbox-api';
+import { findOpenConversation } from './start-conversation';
+import { TemplateFields } from './template-fields';
 
+/**
+ * /apps/inbox/start-conversation: a contact (search) or a number (+55 by default), a WhatsApp or
+ * SMS channel, an approved template (WhatsApp) or a text (SMS); started, it opens in the inbox.
+ */
 export function StartConversationPage() {
   const { t } = useTranslation('inbox');
-  return <Title order={1}>{t('title')}</Title>;
+  const session = useSession();
+  const acc = session.account!.acc._id;
+  const manager = hasRole(currentRole(session), 'manager');
+  const admin = hasRole(currentRole(session), 'admin');
+  const link = useAccLink();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const data = useInboxData(acc);
+  const [who, setWho] = useState<'contact' | 'number'>('contact');
+  const [contact, setContact] = useState<TContact | null>(null);
+  const [channelId, setChannelId] = useState<string | null>(params.get('channel'));
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [variables, setVariables] = useState<string[]>([]);
+  const [text, setText] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [existing, setExisting] = useState<TConversation | null | undefined>(undefined);
+  const form = useForm({ initialValues: { phone: '' } });
+  const channels = (data.data?.channels ?? []).filter((c) => c.kind !== 'webchat' && c.status === 'active');
+  const channel = channels.find((c) => c._id === channelId) ?? null;
+  const whatsapp = channel?.kind === 'whatsapp-cloud';
+  const templates = useTemplates(acc, whatsapp ? channel._id : null);
+
+  const start = useMutation({
+    mutationFn: () =>
+      api.post<TConversation>(
+        '/p/chat/conversation/start',
+        {
+          channelId,
+          ...(who === 'contact'
+            ? { contactId: contact?._id }
+            : { phone: withDefaultCountry(form.values.phone) }),
+          ...(whatsapp ? { templateId, variables } : { text: text.trim() }),
+        },
+        { query: { acc } },
+      ),
+    onSuccess: async (conversation) => {
+      await queryClient.invalidateQueries({ queryKey: inboxKey(acc) });
+      navigate(link(`/apps/inbox?tab=attendance&c=${conversation._id}`));
+    },
+    onError: async (error) => {
+      setExisting(undefined);
+      if (error instanceof ApiError && error.code === 'ACTIVE_CONVERSATION_EXISTS')
+        setExisting(
+          await findOpenConversation(
+            acc,
+            who === 'contact' ? (contact?.phone ?? '') : form.values.phone,
+            channelId,
+          ),
+        );
+    },
+  });
+
+  if (data.isPending) return <PageLoader label={t('loading')} />;
+  if (!manager && data.data?.inbox.blockStartConversation)
+    return (
+      <Alert color="red" title={t('start.title')}>
+        {t('start.blocked')}
+      </Alert>
+    );
+
+  const submit = () => {
+    const next: Record<string, string> = {};
+    if (who === 'contact' && !contact) next.contact = t('validation:selectRequired');
+    if (who === 'number' && !form.values.phone.trim()) next.phone = t('validation:required');
+    if (!channelId) next.channel = t('validation:selectRequired');
+    if (whatsapp && !templateId) next.template = t('validation:selectRequired');
+    if (channel && !whatsapp && !text.trim()) next.text = t('validation:messageEmpty');
+    setErrors(next);
+    form.setErrors(next.phone ? { phone: next.phone } : {});
+    if (Object.keys(next).length === 0) start.mutate();
+  };
+  const code = start.error instanceof ApiError ? start.error.code : null;
+
+  return (
+    <Stack maw={640} gap="lg">
+      <PageHeader title={t('start.title')} description={t('start.description')} />
+      <Card p="lg">
+        <Stack gap="md">
+          <SegmentedControl
+            value={who}
+            onChange={(v) => setWho(v as 'contact' | 'number')}
+            aria-label={t('start.who')}
+            data={[
+              { value: 'contact', label: t('start.existingContact') },
+              { value: 'number', label: t('start.newNumber') },
+            ]}
+          />
+          {who === 'contact' ? (
+            <ContactPicker acc={acc} value={contact} onChange={setContact} error={errors.contact} />
+          ) : (
+            <PhoneField form={form} />
+          )}
+          <Select
+            label={t('start.channel')}
+            placeholder={t('start.channelPlaceholder')}
+            required
+            data={channels.map((c) => ({
+              value: c._id,
+              label: `${c.name} (${t(c.kind === 'sms' ? 'channels.sms' : 'channels.whatsapp')})`,
+            }))}
+            value={channelId}
+            error={errors.channel}
+            nothingFoundMessage={t('start.noChannels')}
+            onChange={(id) => {
+              setChannelId(id);
+              setTemplateId(null);
+              setVariables([]);
+            }}
+          />
+          {channels.length === 0 && (
+            <Alert color="gray" variant="light">
+              {t('start.noChannels')}
+            </Alert>
+          )}
+          {channel &&
+            (whatsapp ? (
+              <TemplateFields
+                templates={templates.data ?? []}
+                loading={templates.isPending}
+                templateId={templateId}
+                onTemplate={setTemplateId}
+                variables={variables}
+                onVariables={setVariables}
+                error={errors.template}
+              />
+            ) : (
+              <Textarea
+                label={t('start.text')}
+                required
+                autosize
+                minRows={3}
+                maxLength={CONVERSATION_LIMITS.textMax}
+                value={text}
+                error={errors.text}
+                onChange={(e) => setText(e.currentTarget.value)}
+              />
+            ))}
+          {start.isError && (
+            <Alert color="red" title={t('start.failed')} role="alert" data-testid="start-error">
+              {errorText(t, start.error)}
+              {code === 'ACTIVE_CONVERSATION_EXISTS' && existing && (
+                <Anchor
+                  component={Link}
+                  to={link(`/apps/inbox?c=${existing._id}`)}
+                  display="block"
+                  mt={6}
+                  fw={600}
+                >
+                  {t('start.openExisting')}
+                </Anchor>
+              )}
+              {code === 'PLAN_QUOTA_REACHED' && admin && (
+                <Anchor component={Link} to={link('/plans')} display="block" mt={6} fw={600}>
+                  {t('start.seePlans')}
+                </Anchor>
+              )}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={link('/apps/inbox')}>
+              {t('common:cancel')}
+            </Button>
+            <Button leftSection={<IconSend size={16} />} loading={start.isPending} onClick={submit}>
+              {t('start.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
 }

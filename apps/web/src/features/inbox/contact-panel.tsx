@@ -1,0 +1,194 @@
+import {
+  Avatar,
+  Button,
+  Divider,
+  Group,
+  Menu,
+  MultiSelect,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconChevronDown, IconMail, IconPencil, IconPhone, IconPrinter } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TContact, TConversation } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../app/api-client';
+import { errorText } from '../../app/i18n';
+import { notify } from '../../app/notify';
+import { useAccLink } from '../../app/shell/use-acc-link';
+import { initials } from '../../app/shell/user-menu';
+import { contactsApi, contactsKey, usePhases, useTags } from '../contacts/contacts-api';
+import { formatPhone, phaseLabel } from '../contacts/contact-format';
+import { formatDate } from '../billing/format';
+import { useContactHistory } from './inbox-api';
+import { ChannelIcon, useInbox } from './inbox-context';
+import { avatarColor } from './inbox-format';
+import { openTranscript, type TTranscriptFormat } from './transcript';
+
+/** The right column: who the customer is, their phase and tags, earlier conversations, the transcript. */
+export function ContactPanel({
+  conversation: c,
+  onOpenConversation,
+}: {
+  conversation: TConversation;
+  onOpenConversation: (id: string) => void;
+}) {
+  const { t, i18n } = useTranslation('inbox');
+  const { acc } = useInbox();
+  const link = useAccLink();
+  const queryClient = useQueryClient();
+  const contactId = c.contact._id;
+  const contact = useQuery({
+    queryKey: [...contactsKey(acc), 'one', contactId],
+    queryFn: () => api.get<TContact>(`/p/chat/contact/${contactId}`, { acc }),
+    staleTime: 30_000,
+  });
+  const phases = usePhases(acc);
+  const tags = useTags(acc);
+  const history = useContactHistory(acc, c.contact);
+  const update = useMutation({
+    mutationFn: (data: Record<string, unknown>) => contactsApi.update(acc, contactId, data),
+    onSuccess: (next) => {
+      queryClient.setQueryData([...contactsKey(acc), 'one', contactId], next);
+      notify({ color: 'green', message: t('contact.saved') });
+    },
+    onError: (error) => notify({ color: 'red', title: t('common:error'), message: errorText(t, error) }),
+  });
+
+  const name = c.contact.name || c.contact.phone || t('unknownContact');
+  const search = (c.contact.phone ?? '').replace(/\D/g, '') || c.contact.name;
+  const transcript = (format: TTranscriptFormat) =>
+    openTranscript(acc, c._id, format, i18n.language).catch((error) =>
+      notify({ color: 'red', title: t('common:error'), message: errorText(t, error) }),
+    );
+
+  return (
+    <Stack gap="md" p="md" component="aside" aria-label={t('contact.title')}>
+      <Stack align="center" gap={6}>
+        <Avatar
+          size={64}
+          radius="xl"
+          variant="filled"
+          color={avatarColor(name)}
+          src={c.contact.profilePic || undefined}
+          alt=""
+        >
+          {initials(name)}
+        </Avatar>
+        <Text fw={700} ta="center" data-testid="contact-name">
+          {name}
+        </Text>
+        <Group gap={4}>
+          <ChannelIcon kind={c.channelKind} />
+          <Text fz="xs" c="dimmed">
+            {c.channelKind
+              ? t(`channels.${c.channelKind === 'whatsapp-cloud' ? 'whatsapp' : c.channelKind}`)
+              : ''}
+          </Text>
+        </Group>
+      </Stack>
+      <Stack gap={6}>
+        <Group gap={8} wrap="nowrap">
+          <IconPhone size={16} aria-label={t('contact.phone')} role="img" />
+          <Text fz="sm">{c.contact.phone ? formatPhone(c.contact.phone) : t('contact.none')}</Text>
+        </Group>
+        <Group gap={8} wrap="nowrap">
+          <IconMail size={16} aria-label={t('contact.email')} role="img" />
+          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {c.contact.email || t('contact.none')}
+          </Text>
+        </Group>
+      </Stack>
+      {contact.isPending ? (
+        <Skeleton h={90} />
+      ) : contact.data ? (
+        <Stack gap="xs">
+          <Select
+            label={t('contact.phase')}
+            placeholder={t('contact.phasePlaceholder')}
+            size="xs"
+            data={(phases.data ?? []).map((p) => ({ value: p._id, label: phaseLabel(t, p) }))}
+            value={contact.data.phase}
+            onChange={(phase) => update.mutate({ phase })}
+            disabled={update.isPending}
+          />
+          <MultiSelect
+            label={t('contact.tags')}
+            placeholder={contact.data.tags.length ? undefined : t('contact.tagsPlaceholder')}
+            size="xs"
+            searchable
+            data={(tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name }))}
+            value={contact.data.tags}
+            onChange={(ids) => update.mutate({ tags: ids })}
+            disabled={update.isPending}
+          />
+        </Stack>
+      ) : null}
+      <Group gap="xs">
+        <Button
+          component={Link}
+          to={link(`/apps/contacts?search=${encodeURIComponent(search)}`)}
+          size="xs"
+          variant="default"
+          leftSection={<IconPencil size={14} />}
+        >
+          {t('contact.edit')}
+        </Button>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPrinter size={14} />}
+              rightSection={<IconChevronDown size={12} />}
+            >
+              {t('contact.transcript')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => void transcript('html')}>{t('contact.transcriptPrint')}</Menu.Item>
+            <Menu.Item onClick={() => void transcript('csv')}>{t('contact.transcriptCsv')}</Menu.Item>
+            <Menu.Item onClick={() => void transcript('txt')}>{t('contact.transcriptTxt')}</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Divider />
+      <div>
+        <Text fz="xs" fw={700} c="dimmed" tt="uppercase" mb={6}>
+          {t('contact.history')}
+        </Text>
+        {history.isPending ? (
+          <Skeleton h={40} />
+        ) : (history.data ?? []).filter((h) => h._id !== c._id).length === 0 ? (
+          <Text fz="sm" c="dimmed">
+            {t('contact.noHistory')}
+          </Text>
+        ) : (
+          <Stack gap={4}>
+            {history
+              .data!.filter((h) => h._id !== c._id)
+              .map((h) => (
+                <UnstyledButton
+                  key={h._id}
+                  onClick={() => onOpenConversation(h._id)}
+                  p={6}
+                  style={{ borderRadius: 6 }}
+                >
+                  <Text fz="sm" fw={600}>
+                    {formatDate(h.closedAt ?? h.lastMessageAt, i18n.language, true)}
+                  </Text>
+                  <Text fz="xs" c="dimmed" lineClamp={1}>
+                    {[h.closeReason, h.closeSubReason].filter(Boolean).join(' / ') || h.lastMessagePreview}
+                  </Text>
+                </UnstyledButton>
+              ))}
+          </Stack>
+        )}
+      </div>
+    </Stack>
+  );
+}

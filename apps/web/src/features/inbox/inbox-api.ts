@@ -1,0 +1,194 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  LIMITS,
+  type TClosingReason,
+  type TConversation,
+  type TConversationList,
+  type TInboxData,
+  type TMessage,
+  type TQuickMessage,
+  type TTemplate,
+} from '@atende/shared';
+import { api } from '../../app/api-client';
+import type { TListFilters, TListTab, TMessagesState } from './inbox-cache';
+
+/** Every inbox query of an account (invalidated together on an account change or a resync). */
+export const inboxKey = (acc: string) => ['acc', acc, 'inbox'] as const;
+export const inboxDataKey = (acc: string) => [...inboxKey(acc), 'data'] as const;
+export const listsKey = (acc: string) => [...inboxKey(acc), 'list'] as const;
+/** A server tab list under the filters (the Campaigns tab is read from the open lists). */
+export const listKey = (acc: string, tab: TListTab, filters: TListFilters) =>
+  [...listsKey(acc), tab, filters] as const;
+export const conversationKey = (acc: string, id: string) => [...inboxKey(acc), 'conversation', id] as const;
+export const messagesKey = (acc: string, id: string) => [...inboxKey(acc), 'messages', id] as const;
+export const reasonsKey = (acc: string) => [...inboxKey(acc), 'closing-reasons'] as const;
+export const quickMessagesKey = (acc: string) => [...inboxKey(acc), 'quick-messages'] as const;
+export const templatesKey = (acc: string, channelId: string) =>
+  [...inboxKey(acc), 'templates', channelId] as const;
+export const historyKey = (acc: string, contactId: string) =>
+  [...inboxKey(acc), 'history', contactId] as const;
+
+export const MESSAGES_PAGE = 50;
+
+/** GET /p/chat/inbox/{acc}?minimal=true (60 s timeout, spec §9). */
+export function useInboxData(acc: string) {
+  return useQuery({
+    queryKey: inboxDataKey(acc),
+    queryFn: () =>
+      api.get<TInboxData>(
+        `/p/chat/inbox/${acc}`,
+        { acc, minimal: true },
+        { timeoutMs: LIMITS.inboxLoadTimeoutMs },
+      ),
+    staleTime: 15_000,
+  });
+}
+
+/**
+ * The query string of a tab list. Built here rather than by the API client, which drops empty
+ * values: operator '' is 'Sem operador' (no assignee) and must reach the server.
+ */
+export function listPath(
+  acc: string,
+  tab: Exclude<TListTab, 'campaigns'>,
+  filters: TListFilters,
+  manager: boolean,
+) {
+  const params = new URLSearchParams({ acc, tab });
+  if (tab === 'attendance' && manager) params.set('scope', 'all');
+  if (manager && filters.operator !== null && tab !== 'waiting') params.set('operator', filters.operator);
+  if (filters.department) params.set('department', filters.department);
+  if (filters.channel) params.set('channel', filters.channel);
+  if (filters.tag) params.set('tag', filters.tag);
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  return `/p/chat/conversation/list?${params.toString()}`;
+}
+
+export function useConversationList(
+  acc: string,
+  tab: Exclude<TListTab, 'campaigns'>,
+  filters: TListFilters,
+  manager: boolean,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: listKey(acc, tab, filters),
+    queryFn: () =>
+      api.get<TConversationList>(listPath(acc, tab, filters, manager), undefined, {
+        timeoutMs: LIMITS.inboxLoadTimeoutMs,
+      }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function fetchConversation(acc: string, id: string) {
+  return api.get<TConversation>(`/p/chat/conversation/${id}`, { acc });
+}
+
+export function useConversation(acc: string, id: string | null) {
+  return useQuery({
+    queryKey: conversationKey(acc, id ?? ''),
+    queryFn: () => fetchConversation(acc, id!),
+    enabled: Boolean(id),
+    staleTime: 60_000,
+  });
+}
+
+/** The newest page of a conversation (older pages are merged in by loadOlderMessages). */
+export function useMessages(acc: string, id: string | null) {
+  return useQuery({
+    queryKey: messagesKey(acc, id ?? ''),
+    queryFn: async (): Promise<TMessagesState> => {
+      const page = await api.get<{ items: TMessage[] }>(`/p/chat/conversation/${id}/messages`, {
+        acc,
+        limit: MESSAGES_PAGE,
+      });
+      return { items: page.items, hasOlder: page.items.length === MESSAGES_PAGE };
+    },
+    enabled: Boolean(id),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function fetchMessagesPage(acc: string, id: string, query: { before?: string; since?: string }) {
+  return api.get<{ items: TMessage[] }>(`/p/chat/conversation/${id}/messages`, {
+    acc,
+    limit: query.since ? 200 : MESSAGES_PAGE,
+    ...query,
+  });
+}
+
+export function useClosingReasons(acc: string) {
+  return useQuery({
+    queryKey: reasonsKey(acc),
+    queryFn: () => api.get<TClosingReason[]>('/p/chat/closing-reasons', { acc }),
+    staleTime: 60_000,
+  });
+}
+
+export function useQuickMessages(acc: string) {
+  return useQuery({
+    queryKey: quickMessagesKey(acc),
+    queryFn: () => api.get<TQuickMessage[]>('/p/chat/quick-messages', { acc }),
+    staleTime: 60_000,
+  });
+}
+
+/** Approved WhatsApp templates of a channel. */
+export function useTemplates(acc: string, channelId: string | null) {
+  return useQuery({
+    queryKey: templatesKey(acc, channelId ?? ''),
+    queryFn: () =>
+      api.get<TTemplate[]>('/p/chat/templates', { acc, channelId: channelId!, status: 'approved' }),
+    enabled: Boolean(channelId),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The contact's earlier conversations. The API has no per-contact list: the closed tab searched by
+ * the contact's phone (or name) stands in for it, filtered to the contact.
+ */
+export function useContactHistory(
+  acc: string,
+  contact: { _id: string; phone: string | null; name: string } | null,
+) {
+  return useQuery({
+    queryKey: historyKey(acc, contact?._id ?? ''),
+    queryFn: async () => {
+      const search = (contact!.phone ?? '').replace(/\D/g, '') || contact!.name;
+      const list = await api.get<TConversationList>('/p/chat/conversation/list', {
+        acc,
+        tab: 'closed',
+        scope: 'all',
+        search: search.slice(0, 100),
+        limit: 20,
+      });
+      return list.items.filter((c) => c.contact._id === contact!._id);
+    },
+    enabled: Boolean(contact),
+    staleTime: 30_000,
+  });
+}
+
+export const inboxApi = {
+  take: (acc: string, id: string) =>
+    api.post<TConversation>(`/p/chat/conversation/${id}/take`, {}, { query: { acc } }),
+  reopen: (acc: string, id: string) =>
+    api.post<TConversation>(`/p/chat/conversation/${id}/reopen`, {}, { query: { acc } }),
+  close: (acc: string, id: string, body: { reason: string; subReason?: string }) =>
+    api.post<TConversation>(`/p/chat/conversation/${id}/close`, body, { query: { acc } }),
+  transfer: (acc: string, id: string, body: { operatorId?: string; departmentId?: string; note?: string }) =>
+    api.post<TConversation>(`/p/chat/conversation/${id}/transfer`, body, { query: { acc } }),
+  read: (acc: string, id: string) =>
+    api.post<TConversation>(`/p/chat/conversation/${id}/read`, {}, { query: { acc } }),
+  send: (acc: string, id: string, body: { clientId: string; text?: string; files?: string[] }) =>
+    api.post<TMessage[]>(`/p/chat/conversation/${id}/messages`, body, { query: { acc } }),
+  note: (acc: string, id: string, body: { text: string; clientId: string }) =>
+    api.post<TMessage>(`/p/chat/conversation/${id}/note`, body, { query: { acc } }),
+  renderQuickMessage: (acc: string, id: string, conversationId: string) =>
+    api.get<{ text: string }>(`/p/chat/quick-messages/${id}/render`, { acc, conversationId }),
+  updatedSince: (acc: string, since: string) =>
+    api.get<{ items: TConversation[] }>('/p/chat/conversation/updated', { acc, since }),
+};

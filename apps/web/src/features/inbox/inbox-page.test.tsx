@@ -1,0 +1,90 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { Notifications } from '@mantine/notifications';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { TAccountDetails, TInboxData } from '@atende/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../app/query-client';
+import { resetSession } from '../../app/session';
+import { Wrapper } from '../../test/setup';
+import { InboxPage } from './inbox-page';
+import { ACC, ME, conversation, inboxData, mockApi } from './inbox-testing';
+
+// No real socket in jsdom: a socket that never connects.
+vi.mock('./inbox-socket', () => ({
+  openInboxSocket: () => ({
+    connected: false,
+    on: () => undefined,
+    emit: () => undefined,
+    connect: () => undefined,
+    disconnect: () => undefined,
+    removeAllListeners: () => undefined,
+  }),
+}));
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+function renderPage(path = `/apps/inbox?acc=${ACC}`) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Notifications />
+      <Routes>
+        <Route path="/apps/inbox" element={<InboxPage />} />
+        <Route path="/restricted" element={<p>restricted page</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+    { wrapper: Wrapper },
+  );
+}
+
+function serve(data: TInboxData) {
+  const carla = conversation({
+    contact: { _id: 'c1', name: 'Carla Mendes', phone: null, email: null, profilePic: null, tags: [] },
+  });
+  return mockApi((call) => {
+    if (call.path === `/p/chat/inbox/${ACC}`) return { body: data };
+    if (call.path === '/p/chat/conversation/list')
+      return { body: { items: call.query.get('tab') === 'waiting' ? [carla] : [], count: 1, next: null } };
+    if (call.path === '/p/chat/contact/tags') return { body: [] };
+    return undefined;
+  });
+}
+
+beforeEach(() => {
+  resetSession({
+    token: 't',
+    status: 'ready',
+    user: { _id: ME, id: ME, name: 'Ana Souza', displayName: 'Ana Souza' } as never,
+    account: { acc: { _id: ACC, name: 'Loja' }, userAccAccessAcl: 'operator' } as unknown as TAccountDetails,
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(340);
+});
+afterEach(() => {
+  queryClient.clear();
+  vi.restoreAllMocks();
+});
+
+describe('inbox page', () => {
+  it('a restricted operator is sent to /restricted (spec §6)', async () => {
+    serve({ ...inboxData(), restrictOperator: true });
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/restricted'));
+    expect(window.localStorage.getItem('restrictOperator')).toBe('true');
+  });
+
+  it('opens on the first tab with the inbox data and asks to pick a conversation', async () => {
+    const { calls } = serve(inboxData());
+    renderPage();
+    expect(await screen.findByRole('tab', { name: /Aguardando Atendimento/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByText('Carla Mendes')).toBeInTheDocument();
+    expect(screen.getByText('Selecione uma conversa')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === `/p/chat/inbox/${ACC}`)?.query.get('minimal')).toBe('true');
+  });
+});

@@ -1,0 +1,108 @@
+import { memo } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconLock, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { i18n as i18next } from '../../app/i18n';
+import { AckIcon, ackState } from './ack-icon';
+import type { TViewMessage } from './inbox-cache';
+import { clockTime } from './inbox-format';
+import { MessageMedia } from './message-media';
+import classes from './inbox.module.css';
+
+/** A system line in the reader's language when its event is known (the stored text otherwise). */
+export function systemText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  m: TViewMessage,
+): string {
+  const event = m.template as Record<string, unknown> | null;
+  const kind = typeof event?.system === 'string' ? event.system : null;
+  if (!kind || !i18next.exists(`inbox:system.${kind}`)) return m.body ?? '';
+  const reason = [event?.reason, event?.subReason].filter(Boolean).join(' / ');
+  const target =
+    event?.operator ?? (event?.department ? t('system.department', { name: event.department }) : '');
+  const text = t(`system.${kind}`, { ...event, reason, target, defaultValue: m.body ?? '' });
+  return event?.note ? `${text}: ${event.note}` : text;
+}
+
+/** Why a message failed, in the reader's language. */
+export function failureText(t: (key: string) => string, code: string | null | undefined): string {
+  if (code && i18next.exists(`errors:${code}`)) return t(`errors:${code}`);
+  return t('message.failed');
+}
+
+/** A message: customer (left), operator/bot (right), private note (yellow), system line (centre). */
+export const MessageBubble = memo(function MessageBubble({
+  message: m,
+  onRetry,
+}: {
+  message: TViewMessage;
+  onRetry: (message: TViewMessage) => void;
+}) {
+  const { t, i18n } = useTranslation('inbox');
+  if (m.author === 'system')
+    return (
+      <div className={classes.system} data-testid="system-message">
+        {systemText(t, m)}
+      </div>
+    );
+  const out = m.author !== 'contact';
+  const note = m.private;
+  const state = ackState(m);
+  const failed = out && state === 'failed' && (!note || Boolean(m.local));
+  const author = note || out ? (m.author === 'bot' ? t('message.bot') : m.authorName) : null;
+  return (
+    <div
+      className={classes.bubbleRow}
+      data-side={out ? 'out' : 'in'}
+      data-note={note || undefined}
+      data-failed={failed || undefined}
+      data-testid="message"
+      data-ack={out && !note ? state : undefined}
+    >
+      <div className={classes.bubble}>
+        {note && (
+          <Group gap={4} mb={2}>
+            <IconLock size={12} aria-hidden />
+            <Text fz={11} fw={700} c="#6b4a00" tt="uppercase">
+              {t('message.privateNote')}
+            </Text>
+          </Group>
+        )}
+        {author && <div className={classes.author}>{author}</div>}
+        <MessageMedia message={m} />
+        {m.kind === 'template' && (
+          <Text fz={11} fw={600} c="dimmed" tt="uppercase">
+            {t('message.template')}
+          </Text>
+        )}
+        {m.kind === 'unsupported' && !m.body ? (
+          <Text fz="sm" fs="italic" c="dimmed">
+            {t('message.unsupported')}
+          </Text>
+        ) : (
+          m.body && <span>{m.body}</span>
+        )}
+        <div className={classes.meta}>
+          <time dateTime={m.timestamp}>{clockTime(m.timestamp, i18n.language)}</time>
+          {out && !note && <AckIcon state={state} />}
+        </div>
+      </div>
+      {failed && (
+        <Group gap={6} mt={2} wrap="nowrap">
+          <Text fz="xs" c="red.9" role="alert">
+            {failureText(t, m.sendError ?? m.errorCode)}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red.9"
+            leftSection={<IconRefresh size={12} />}
+            onClick={() => onRetry(m)}
+          >
+            {t('message.retry')}
+          </Button>
+        </Group>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TConversation } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/i18n';
+import { notify } from '../../app/notify';
+import { conversationKey, historyKey, inboxApi, inboxDataKey, listsKey } from './inbox-api';
+import { useInbox } from './inbox-context';
+import { applyConversationToCaches } from './inbox-realtime';
+
+/**
+ * Take, transfer, close and reopen. The answer goes into the caches at once (the socket's
+ * conversation:updated brings the same). A refusal (taken by someone else first, closed meanwhile,
+ * another operator's) is a toast with the catalogue's text, and the lists are read again.
+ */
+export function useConversationActions(conversation: TConversation | undefined) {
+  const { t } = useTranslation('inbox');
+  const env = useInbox();
+  const queryClient = useQueryClient();
+  const id = conversation?._id ?? '';
+
+  const onSuccess = (next: TConversation) => {
+    applyConversationToCaches(queryClient, env, next);
+    void queryClient.invalidateQueries({ queryKey: inboxDataKey(env.acc) });
+  };
+  const onError = (error: unknown) => {
+    notify({ color: 'red', title: t('common:error'), message: errorText(t, error), autoClose: 8_000 });
+    void queryClient.invalidateQueries({ queryKey: listsKey(env.acc) });
+    void queryClient.invalidateQueries({ queryKey: conversationKey(env.acc, id) });
+  };
+
+  const take = useMutation({
+    mutationFn: () => inboxApi.take(env.acc, id),
+    onSuccess,
+    onError,
+  });
+  const reopen = useMutation({
+    mutationFn: () => inboxApi.reopen(env.acc, id),
+    onSuccess,
+    onError,
+  });
+  const close = useMutation({
+    mutationFn: (body: { reason: string; subReason?: string }) => inboxApi.close(env.acc, id, body),
+    onSuccess: (next) => {
+      onSuccess(next);
+      void queryClient.invalidateQueries({ queryKey: historyKey(env.acc, next.contact._id) });
+      notify({ color: 'green', message: t('actions.closed') });
+    },
+    onError,
+  });
+  const transfer = useMutation({
+    mutationFn: (body: { operatorId?: string; departmentId?: string; note?: string }) =>
+      inboxApi.transfer(env.acc, id, body),
+    onSuccess: (next) => {
+      onSuccess(next);
+      notify({ color: 'green', message: t('actions.transferred') });
+    },
+    onError,
+  });
+  return { take, reopen, close, transfer };
+}
+
+/** What the signed-in member may do with a conversation (the server decides again). */
+export function allowedActions(c: TConversation, me: string, manager: boolean) {
+  const open = c.stage !== 'closed';
+  const mine = c.assigneeId === me;
+  const unassignedWaiting = !c.assigneeId && (c.stage === 'waiting' || c.stage === 'flow');
+  return {
+    take: open && unassignedWaiting,
+    transfer: open && (mine || manager),
+    close: open && (mine || manager || unassignedWaiting),
+    reopen: !open,
+    reply: open && (mine || manager || unassignedWaiting),
+  };
+}
