@@ -6,6 +6,10 @@ import { BillingService } from './modules/billing/billing.service';
 import { UsersService } from './modules/users/users.service';
 import { TeamChat } from './modules/team-chat/team-chat';
 import { createContactsServices } from './modules/contacts/contacts.module';
+import { createIntakeServices } from './modules/inbox/intake.module';
+import { WebhookChannels } from './modules/inbox/webhook-channels';
+import { createTemplatesService } from './modules/templates/templates.module';
+import { createInboxServices } from './modules/inbox/inbox.module';
 
 /** Every feature service, wired once per process. */
 export function createServices(platform: TPlatform) {
@@ -16,7 +20,36 @@ export function createServices(platform: TPlatform) {
   const users = new UsersService(platform, accounts, activityLog, auth.tokens);
   const billing = new BillingService(db, platform.config, accounts);
   const contacts = createContactsServices(platform, activityLog);
-  return { activityLog, accounts, auth, users, billing, teamChat: new TeamChat(platform), contacts };
+  // Inbox intake and channels: inbound (webhooks, web chat visitors), outbound (job), templates.
+  const { channelRegistry, inbound, outbound } = createIntakeServices(platform);
+  const webhookChannels = new WebhookChannels(db);
+  const templates = createTemplatesService(platform);
+  const teamChat = new TeamChat(platform);
+  // Inbox agent side and web chat: channels, settings, quick messages, conversations, distribution.
+  const inbox = createInboxServices(platform, {
+    activityLog,
+    accounts,
+    teamChat,
+    inbound,
+    outbound,
+    templates,
+    channelRegistry,
+  });
+  return {
+    activityLog,
+    accounts,
+    auth,
+    users,
+    billing,
+    teamChat,
+    contacts,
+    channelRegistry,
+    inbound,
+    outbound,
+    webhookChannels,
+    templates,
+    ...inbox,
+  };
 }
 
 export type TServices = ReturnType<typeof createServices>;

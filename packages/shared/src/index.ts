@@ -14,3 +14,8 @@ export * from './schemas/users';
 export * from './schemas/contacts';
 export * from './schemas/team-chat';
 export * from './schemas/inbox';
+export * from './schemas/channels';
+export * from './schemas/conversations';
+export * from './schemas/quick-messages';
+export * from './schemas/inbox-settings';
+export * from './schemas/templates';

@@ -31,6 +31,23 @@ export const VALIDATION_MESSAGES = {
   deleteWord: { en: 'Type DELETE to confirm', 'pt-BR': 'Digite EXCLUIR para confirmar' },
   avatarType: { en: 'Allowed JPG, GIF or PNG', 'pt-BR': 'Permitido JPG, GIF ou PNG' },
   avatarSize: { en: 'Max size of 800kB', 'pt-BR': 'Tamanho máximo de 800kB' },
+  inboxLoadSize: {
+    en: 'The inbox load size must be between 20 and 1000',
+    'pt-BR': 'O tamanho de carregamento da caixa de entrada deve ser entre 20 e 1000',
+  },
+  downtimeDays: {
+    en: 'Downtime closing must be between 1 and 90 days',
+    'pt-BR': 'O encerramento por inatividade deve ser entre 1 e 90 dias',
+  },
+  quickMessageEmpty: {
+    en: 'Quick message field empty not allowed',
+    'pt-BR': 'Campo de mensagem rápida vazio não permitido',
+  },
+  hoursRange: {
+    en: 'The end time must be after the start time',
+    'pt-BR': 'O horário final deve ser depois do horário inicial',
+  },
+  duplicate: { en: 'This value is repeated', 'pt-BR': 'Este valor está repetido' },
 } as const;
 
 export type TValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -6,6 +6,9 @@ import { billingRoutes } from './billing/billing.routes';
 import { usersRoutes } from './users/users.routes';
 import { teamChatPlugin } from './team-chat/team-chat.plugin';
 import { contactsModule } from './contacts/contacts.module';
+import { intakeModule } from './inbox/intake.module';
+import { templatesModule } from './templates/templates.module';
+import { inboxModule } from './inbox/inbox.module';
 
 export async function registerModules(app: FastifyInstance) {
   await app.register(authRoutes);
@@ -15,4 +18,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(activityLogRoutes);
   await app.register(teamChatPlugin);
   await app.register(contactsModule);
+  await app.register(intakeModule);
+  await app.register(templatesModule);
+  await app.register(inboxModule);
 }

@@ -9,6 +9,7 @@ export class Jobs {
   private readonly boss: PgBoss;
   private started = false;
   private readonly handlers = new Map<string, TJobHandler<any>>();
+  private readonly schedules = new Map<string, string>();
 
   constructor(
     database: TDatabase,
@@ -24,6 +25,11 @@ export class Jobs {
   /** Registers a handler before start(); every job is retried and its handler must be idempotent. */
   register<T>(queue: string, handler: TJobHandler<T>) {
     this.handlers.set(queue, handler);
+  }
+
+  /** A recurring run of a registered queue (cron, UTC), before start(); pg-boss fires it once per tick cluster-wide. */
+  schedule(queue: string, cron: string) {
+    this.schedules.set(queue, cron);
   }
 
   async start(workers = true) {
@@ -60,6 +66,7 @@ export class Jobs {
         return results;
       });
     }
+    for (const [queue, cron] of this.schedules) await this.boss.schedule(queue, cron, {});
   }
 
   async send<T extends object>(queue: string, data: T): Promise<void> {

@@ -5,6 +5,7 @@ import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { TConfig } from '../config';
+import { coalescedNotifyPool } from './coalesced-notify';
 import type { TDatabase } from './db/client';
 import type { JwtService } from './auth/jwt';
 import { loadAccountBundle, loadMembership, type TMembership } from './tenancy';
@@ -73,7 +74,7 @@ export class Realtime {
       io.adapter(createRedisAdapter(pub, sub));
     } else if (this.database.kind === 'pg') {
       io.adapter(
-        createPostgresAdapter(this.database.pool!, {
+        createPostgresAdapter(coalescedNotifyPool(this.database.pool!), {
           errorHandler: (err) => this.log.warn({ err }, 'pg adapter error'),
         }),
       );

@@ -229,8 +229,14 @@ export interface TContactTag {
 
 export interface TImportRowError {
   line: number;
-  field: 'name' | 'phone' | 'email';
-  code: 'IMPORT_BLANK_NAME' | 'IMPORT_BLANK_PHONE' | 'IMPORT_INVALID_PHONE' | 'IMPORT_INVALID_EMAIL';
+  field: 'name' | 'phone' | 'email' | 'tags';
+  /** TAG_LIMIT_REACHED: the row names a new tag and the account already has CONTACT_LIMITS.tagsMax. */
+  code:
+    | 'IMPORT_BLANK_NAME'
+    | 'IMPORT_BLANK_PHONE'
+    | 'IMPORT_INVALID_PHONE'
+    | 'IMPORT_INVALID_EMAIL'
+    | 'TAG_LIMIT_REACHED';
   message: string;
 }
 

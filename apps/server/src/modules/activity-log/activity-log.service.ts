@@ -14,7 +14,10 @@ export type TActivityAction =
   | 'account.updated'
   | 'plan.changed'
   | 'plan.checkout_started'
-  | 'contact.phase_changed';
+  | 'contact.phase_changed'
+  | 'conversation.taken'
+  | 'conversation.transferred'
+  | 'conversation.closed';
 
 export interface TActivityEntry {
   action: TActivityAction;

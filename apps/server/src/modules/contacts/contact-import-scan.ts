@@ -1,16 +1,14 @@
-import { finished } from 'node:stream/promises';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CONTACT_LIMITS, type TImportPreviewRecord } from '@atende/shared';
-import type { Parser } from 'csv-parse';
 import { AppError } from '../../platform/errors';
 import {
-  csvParser,
   detectDelimiter,
   detectEncoding,
-  drainOrClose,
   isBlankRecord,
   normalizeHeader,
   type TCsvEncoding,
 } from './contact-import-file';
+import { CsvRecordSplitter } from './contact-import-split';
 
 const SNIFF_BYTES = 64 * 1024;
 
@@ -32,26 +30,26 @@ export class CsvScanner {
   private head: Buffer[] = [];
   private headBytes = 0;
   private decoder: InstanceType<typeof TextDecoder> | null = null;
-  private parser: Parser | null = null;
+  private splitter: CsvRecordSplitter | null = null;
   private failed = false;
   private line = 0;
   private result: TScanResult = { encoding: 'utf-8', delimiter: ',', header: [], preview: [], total: 0 };
 
   push(data: Buffer) {
-    if (this.parser) return this.write(data);
+    if (this.splitter) return this.write(data);
     this.head.push(data);
     this.headBytes += data.length;
     if (this.headBytes >= SNIFF_BYTES) this.start();
   }
 
   async end(): Promise<TScanResult> {
-    if (!this.parser) this.start();
-    const parser = this.parser!;
-    if (!this.failed) parser.end(this.decoder!.decode());
+    if (!this.splitter) this.start();
+    const splitter = this.splitter!;
     try {
-      await finished(parser);
+      this.writeText(this.decoder!.decode());
+      if (!this.failed) await splitter.end();
     } catch {
-      throw new AppError('CSV_STRUCTURE_ERROR');
+      this.failed = true;
     }
     if (this.failed) throw new AppError('CSV_STRUCTURE_ERROR');
     return this.result;
@@ -64,12 +62,7 @@ export class CsvScanner {
     this.decoder = new TextDecoder(this.result.encoding);
     const text = this.decoder.decode(head, { stream: true });
     this.result.delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
-    const parser = csvParser(this.result.delimiter);
-    parser.on('data', (record: string[]) => this.onRecord(record));
-    parser.on('error', () => {
-      this.failed = true;
-    });
-    this.parser = parser;
+    this.splitter = new CsvRecordSplitter(this.result.delimiter, (record) => this.onRecord(record));
     this.writeText(text);
   }
 
@@ -78,7 +71,13 @@ export class CsvScanner {
   }
 
   private writeText(text: string) {
-    if (!this.failed && text) this.parser!.write(text);
+    if (this.failed || !text) return;
+    try {
+      this.splitter!.write(text);
+    } catch {
+      this.failed = true;
+    }
+    if (this.splitter!.error) this.failed = true;
   }
 
   private onRecord(record: string[]) {
@@ -94,31 +93,48 @@ export class CsvScanner {
   }
 }
 
-/** Every record of a stored upload, piece by piece (`read(seq)` answers undefined past the end). */
-export async function* storedRecords(
+/** Text handed to the splitter at a time: one slice is split in a few milliseconds. */
+const SLICE_BYTES = 64 * 1024;
+
+/**
+ * Every record of a stored upload, in arrays as they are split. `read(seq)` answers piece `seq`
+ * (undefined past the end); the next piece is read while this one is split. Each 64 kB slice is
+ * followed by a turn of the event loop, so a big file never holds up other requests.
+ */
+export async function* storedRecordBatches(
   read: (seq: number) => Promise<Buffer | undefined>,
   encoding: string,
   delimiter: string,
-): AsyncGenerator<string[]> {
-  const parser = csvParser(delimiter);
+): AsyncGenerator<string[][]> {
   const decoder = new TextDecoder(encoding);
-  const feed = (async () => {
-    try {
-      for (let seq = 0; ; seq++) {
-        const data = await read(seq);
-        if (!data || parser.destroyed) break;
-        if (!parser.write(decoder.decode(data, { stream: true }))) await drainOrClose(parser);
-      }
-      if (!parser.destroyed) parser.end(decoder.decode());
-    } catch (error) {
-      parser.destroy(error as Error);
-    }
-  })();
+  let records: string[][] = [];
+  const splitter = new CsvRecordSplitter(delimiter, (record) => records.push(record));
+  const take = () => {
+    if (splitter.error) throw splitter.error;
+    const out = records;
+    records = [];
+    return out;
+  };
+  let next: Promise<Buffer | undefined> | null = read(0);
   try {
-    for await (const record of parser) yield record as string[];
+    for (let seq = 0; next; seq++) {
+      const data: Buffer | undefined = await next;
+      next = data ? read(seq + 1) : null;
+      next?.catch(() => undefined); // awaited on the next turn; never an unhandled rejection
+      if (!data) break;
+      for (let at = 0; at < data.length; at += SLICE_BYTES) {
+        splitter.write(decoder.decode(data.subarray(at, at + SLICE_BYTES), { stream: true }));
+        // Once csv-parse streams (quoted text), records come on the ticks after write().
+        await yieldToEventLoop();
+        const out = take();
+        if (out.length) yield out;
+      }
+    }
+    splitter.write(decoder.decode());
+    await splitter.end();
+    const out = take();
+    if (out.length) yield out;
   } finally {
-    // Stopped early (a cancelled import): unblock the feeder, then let it finish.
-    if (!parser.destroyed) parser.destroy();
-    await feed;
+    await next?.catch(() => undefined);
   }
 }

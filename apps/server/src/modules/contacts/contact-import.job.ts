@@ -2,16 +2,15 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { TImportMapping } from '@atende/shared';
 import type { TDatabase } from '../../platform/db/client';
 import { isBlankRecord } from './contact-import-file';
+import { ImportBatchWriter } from './contact-import-pipeline';
 import { checkRow, resolveColumns, type TColumns } from './contact-import-rows';
-import { storedRecords } from './contact-import-scan';
+import { storedRecordBatches } from './contact-import-scan';
+import type { TImportBatch } from './contact-import-write.repo';
 import {
-  applyImportBatch,
-  ensureTagsByName,
   findImportRow,
   finishImportRow,
   readImportChunk,
   updateImportRow,
-  type TImportBatch,
   type TImportRowDb,
 } from './contact-import.repo';
 import { presentImport } from './contact-import.service';
@@ -29,22 +28,38 @@ interface TImportOptions {
   phase: string | null;
 }
 
+export interface TImportJobTuning {
+  /** Data records per batch (one transaction each). */
+  batchSize?: number;
+  /** Batches written at once, each on its own connection. */
+  writers?: number;
+}
+
+/** Records checked between two turns of the event loop. */
+const RECORDS_PER_TURN = 2000;
+
 /**
  * The `contacts-import` job. Streams the stored file piece by piece, checks each row, and writes
  * batches (upsert by phone, refused rows, progress) in one transaction each, yielding to the event
- * loop between batches so a 100k-row file never holds up other requests (on embedded PGlite, which
- * runs one query at a time, batches are smaller). Progress goes to the importing user over
- * Socket.IO ('contacts-import:progress'). A retried job resumes after the last committed batch; a
- * cancel stops it after the batch in hand (rows already written stay).
+ * loop often so a 100k-row file never holds up other requests. On PostgreSQL two batches are
+ * written at once (the next one's index upkeep overlaps this one's) while the following one is
+ * parsed; batches still commit in file order (see ImportBatchWriter). Embedded PGlite runs one
+ * query at a time, so there batches are small and written one by one. Progress goes to the
+ * importing user over Socket.IO ('contacts-import:progress'). A retried job resumes after the last
+ * committed batch; a cancel stops it after the batches in hand (rows already written stay).
  */
 export class ContactImportJob {
   private readonly batchSize: number;
+  private readonly writers: number;
 
   constructor(
     private readonly database: TDatabase,
     private readonly realtime: () => TProgressSink | undefined,
+    tuning: TImportJobTuning = {},
   ) {
-    this.batchSize = database.kind === 'pglite' ? 250 : 5000;
+    const embedded = database.kind === 'pglite';
+    this.batchSize = tuning.batchSize ?? (embedded ? 250 : 5000);
+    this.writers = tuning.writers ?? (embedded ? 1 : 2);
   }
 
   async run({ accountId, importId }: { accountId: string; importId: string }): Promise<void> {
@@ -81,57 +96,52 @@ export class ContactImportJob {
   private async process(row: TImportRowDb, columns: TColumns, options: TImportOptions) {
     const db = this.database.db;
     const { accountId, id } = row;
-    const records = storedRecords(
+    let lastEmit = 0;
+    const writer = new ImportBatchWriter(db, accountId, id, this.writers, options.tags, (progress) => {
+      if (Date.now() - lastEmit > 250) {
+        lastEmit = Date.now();
+        this.emit(progress);
+      }
+    });
+    const batches = storedRecordBatches(
       (seq) => readImportChunk(db, accountId, id, seq),
       row.encoding,
       row.delimiter,
     );
     let line = 0;
     let seen = 0;
+    let sinceTurn = 0;
     let batch = this.emptyBatch(options);
-    let lastEmit = 0;
-    const write = async (full: TImportBatch): Promise<boolean> => {
-      const tagNames = full.rows.flatMap((r) => r.tagNames);
-      if (tagNames.length) {
-        const ids = await ensureTagsByName(db, accountId, tagNames);
-        for (const r of full.rows)
-          r.tagIds = [
-            ...new Set([...r.tagIds, ...r.tagNames.map((n) => ids.get(n.toLowerCase())!).filter(Boolean)]),
-          ];
+    try {
+      for await (const records of batches) {
+        for (const cells of records) {
+          line += 1;
+          if (line === 1 || isBlankRecord(cells)) continue;
+          seen += 1;
+          if (seen <= row.processed) continue; // written by an earlier attempt of this job
+          const check = checkRow(cells, line, columns);
+          if (check.ok) {
+            const valid = check.row as TImportBatch['rows'][number];
+            valid.tagIds = options.tags;
+            valid.cells = cells;
+            batch.rows.push(valid);
+          } else batch.errors.push({ line, errors: check.errors, cells });
+          batch.records += 1;
+          if (batch.records >= this.batchSize) {
+            if (await writer.push(batch)) return 'cancelled';
+            batch = this.emptyBatch(options);
+          }
+          if (++sinceTurn >= RECORDS_PER_TURN) {
+            sinceTurn = 0;
+            await yieldToEventLoop();
+          }
+        }
       }
-      const progress = await applyImportBatch(db, accountId, id, full);
-      if (Date.now() - lastEmit > 250) {
-        lastEmit = Date.now();
-        this.emit(progress);
-      }
-      await yieldToEventLoop();
-      return progress.cancelRequested;
-    };
-    // One batch is written while the next is parsed and checked; batches still commit in order.
-    let writing: Promise<boolean> | null = null;
-    const flush = async (): Promise<boolean> => {
-      const cancelled = writing ? await writing : false;
-      writing = batch.records > 0 ? write(batch) : null;
-      writing?.catch(() => undefined); // awaited at the next flush; never an unhandled rejection
-      batch = this.emptyBatch(options);
-      return cancelled;
-    };
-    for await (const cells of records) {
-      line += 1;
-      if (line === 1 || isBlankRecord(cells)) continue;
-      seen += 1;
-      if (seen <= row.processed) continue; // written by an earlier attempt of this job
-      const check = checkRow(cells, line, columns);
-      if (check.ok) batch.rows.push({ ...check.row, tagIds: options.tags });
-      else batch.errors.push({ line, errors: check.errors, cells });
-      batch.records += 1;
-      if (batch.records >= this.batchSize && (await flush())) {
-        await writing;
-        return 'cancelled';
-      }
+      if (batch.records > 0 && (await writer.push(batch))) return 'cancelled';
+      return (await writer.drain()) ? 'cancelled' : 'completed';
+    } finally {
+      await writer.settle(); // an early return or a failure: nothing stays in flight
     }
-    if (await flush()) return 'cancelled';
-    return (await (writing ?? Promise.resolve(false))) ? 'cancelled' : 'completed';
   }
 
   private emptyBatch(options: TImportOptions): TImportBatch {

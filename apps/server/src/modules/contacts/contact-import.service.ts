@@ -79,6 +79,8 @@ export class ContactImportService {
     if (!body || typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] !== 'function')
       throw new AppError('IMPORT_NO_FILE');
     const row = await createImportRow(this.db, accountId, { userId, fileName });
+    // One piece is stored while the next one arrives.
+    let storing: Promise<unknown> = Promise.resolve();
     try {
       const scanner = new CsvScanner();
       let pending: Buffer[] = [];
@@ -86,8 +88,10 @@ export class ContactImportService {
       let size = 0;
       let seq = 0;
       const flush = async () => {
+        await storing;
         if (pendingBytes === 0) return;
-        await appendImportChunk(this.db, accountId, row.id, seq++, Buffer.concat(pending));
+        storing = appendImportChunk(this.db, accountId, row.id, seq++, Buffer.concat(pending));
+        storing.catch(() => undefined); // awaited by the next flush or below
         pending = [];
         pendingBytes = 0;
       };
@@ -101,6 +105,7 @@ export class ContactImportService {
         if (pendingBytes >= CHUNK_BYTES) await flush();
       }
       await flush();
+      await storing;
       if (size === 0) throw new AppError('IMPORT_NO_FILE');
       const scan = await scanner.end();
       if (scan.total === 0) throw new AppError('IMPORT_EMPTY');
@@ -115,6 +120,7 @@ export class ContactImportService {
       });
       return { ...presentImport(saved!), suggestedMapping: suggestMapping(header), preview };
     } catch (error) {
+      await storing.catch(() => undefined);
       await deleteImportRow(this.db, accountId, row.id);
       throw error;
     }

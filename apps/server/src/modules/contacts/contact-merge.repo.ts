@@ -18,6 +18,21 @@ export const CONTACT_REFERENCES: ReadonlyArray<{ table: string; column: string }
 /** Re-points every reference of CONTACT_REFERENCES (and older merges) from `fromIds` to `toId`. */
 export async function repointContactReferences(tx: TTx, accountId: string, fromIds: string[], toId: string) {
   const from = sql.raw(uuidArrayLiteral(fromIds));
+  // A contact has at most one open conversation per channel (conversations_open_uq). When the
+  // winner and a merged contact (or two merged contacts) both have one on the same channel, the
+  // ones that would collide are closed first, with reason 'MERGED': the winner's own stays open,
+  // else the most recently active. Every conversation is kept (closed, never deleted).
+  const all = sql.raw(uuidArrayLiteral([toId, ...fromIds]));
+  await tx.execute(
+    sql`update conversations c set stage = 'closed', close_reason = 'MERGED', closed_at = now(), updated_at = now()
+        from (select id, row_number() over (
+                partition by channel_id
+                order by (contact_id = ${toId}::uuid) desc, last_message_at desc, id desc) as rn
+              from conversations
+              where account_id = ${accountId} and contact_id = any(${all})
+                and stage <> 'closed' and channel_id is not null) ranked
+        where c.id = ranked.id and ranked.rn > 1 and c.account_id = ${accountId}`,
+  );
   for (const ref of CONTACT_REFERENCES) {
     const column = sql.identifier(ref.column);
     await tx.execute(

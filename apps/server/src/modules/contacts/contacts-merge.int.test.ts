@@ -129,6 +129,56 @@ describe('merge duplicates (same phone or e-mail)', () => {
     expect(missing).toEqual([]);
   });
 
+  it('keeps every conversation: open ones on the same channel do not collide (the merged one closes as MERGED)', async () => {
+    const keep = await createContact(ctx, owner.token, owner.accountId, {
+      name: 'Ana',
+      phone: '11 96000-0001',
+    });
+    const lose = await createContact(ctx, owner.token, owner.accountId, {
+      name: 'Ana 2',
+      phone: '11 96000-0001',
+    });
+    const [channel] = await queryRows<{ id: string }>(
+      ctx,
+      sql`insert into channels (id, account_id, kind, name, external_id)
+          values (gen_random_uuid(), ${owner.accountId}, 'sms', 'SMS', '+5511960000999') returning id`,
+    );
+    const [web] = await queryRows<{ id: string }>(
+      ctx,
+      sql`insert into channels (id, account_id, kind, name, external_id)
+          values (gen_random_uuid(), ${owner.accountId}, 'webchat', 'Web', 'merge-web') returning id`,
+    );
+    const open = (contactId: string, channelId: string, stage = 'attendance') =>
+      queryRows<{ id: string }>(
+        ctx,
+        sql`insert into conversations (id, account_id, contact_id, channel_id, stage)
+            values (gen_random_uuid(), ${owner.accountId}, ${contactId}, ${channelId}, ${stage}) returning id`,
+      ).then((r) => r[0].id);
+    const winnerOpen = await open(keep._id, channel.id);
+    const loserSame = await open(lose._id, channel.id, 'waiting');
+    const loserOther = await open(lose._id, web.id);
+    const loserClosed = await open(lose._id, channel.id, 'closed');
+    const res = await merge({ targetId: keep._id, sourceIds: [lose._id] });
+    expect(res.statusCode).toBe(200);
+    const rows = await queryRows<{
+      id: string;
+      contact_id: string;
+      stage: string;
+      close_reason: string | null;
+    }>(
+      ctx,
+      sql`select id, contact_id, stage, close_reason from conversations
+          where id in (${winnerOpen}, ${loserSame}, ${loserOther}, ${loserClosed})`,
+    );
+    expect(rows).toHaveLength(4);
+    for (const row of rows) expect(row.contact_id).toBe(keep._id);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(winnerOpen)).toMatchObject({ stage: 'attendance', close_reason: null });
+    expect(byId.get(loserSame)).toMatchObject({ stage: 'closed', close_reason: 'MERGED' });
+    expect(byId.get(loserOther)).toMatchObject({ stage: 'attendance', close_reason: null });
+    expect(byId.get(loserClosed)?.stage).toBe('closed');
+  });
+
   it('a restored merged contact comes back on its own', async () => {
     const keep = await createContact(ctx, owner.token, owner.accountId, {
       name: 'Keep',

@@ -66,6 +66,8 @@ export const conversations = pgTable(
     index('conversations_contact_idx').on(t.accountId, t.contactId, t.createdAt.desc()),
     // The statement (extrato): conversations per period.
     index('conversations_created_idx').on(t.accountId, t.createdAt),
+    // Catch-up after a reconnect: conversations changed since a moment.
+    index('conversations_updated_idx').on(t.accountId, t.updatedAt),
   ],
 );
 

@@ -8,3 +8,7 @@ export * from '../../modules/team-chat/team-chat.schema';
 export * from '../../modules/contacts/contacts.schema';
 export * from '../../modules/channels/channels.schema';
 export * from '../../modules/inbox/inbox.schema';
+export * from '../../modules/inbox-settings/inbox-settings.schema';
+export * from '../../modules/quick-messages/quick-messages.schema';
+export * from '../../modules/inbox/inbox-files.schema';
+export * from '../../modules/templates/templates.schema';

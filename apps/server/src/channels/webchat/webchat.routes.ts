@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { zOptionalEmail } from '@atende/shared';
+import { ok } from '../../platform/envelope';
+import { AppError } from '../../platform/errors';
+import { WEBCHAT_CLIENT_JS } from './webchat-client';
+import { chatPageCsp, chatPageHtml, widgetJs } from './webchat-page';
+
+const slugParams = z.object({ slug: z.string().trim().min(1).max(100) });
+const ZSessionBody = z.object({
+  token: z.string().max(2000).optional(),
+  name: z.string().trim().max(200, { error: 'tooLong' }).optional(),
+  email: zOptionalEmail,
+});
+
+let socketClient: string | null = null;
+/** socket.io's own browser client (shipped in the socket.io package). */
+function socketClientJs(): string {
+  // The package exports only its entry and package.json: the client file sits beside the latter.
+  const root = dirname(createRequire(import.meta.url).resolve('socket.io/package.json'));
+  socketClient ??= readFileSync(join(root, 'client-dist/socket.io.min.js'), 'utf8');
+  return socketClient;
+}
+
+/**
+ * The public side of web chat: the chat page /chat/<slug>, the widget /widget/<slug>.js, the
+ * page's scripts, its settings and visitor sessions (POST /webchat/<slug>/session, rate-limited).
+ */
+export async function webchatRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const webchat = () => app.services.webchat;
+  const tags = ['webchat'];
+
+  r.get('/chat/:slug', { schema: { tags, params: slugParams } }, async (request, reply) => {
+    const config = await webchat().publicConfig(request.params.slug);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', chatPageCsp(config))
+      .header('cache-control', 'no-cache')
+      .send(chatPageHtml(config));
+  });
+
+  r.get(
+    '/widget/:file',
+    { schema: { tags, params: z.object({ file: z.string().max(110) }) } },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!file.endsWith('.js')) throw new AppError('CHANNEL_NOT_FOUND');
+      const config = await webchat().publicConfig(file.slice(0, -3));
+      return reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .header('access-control-allow-origin', '*')
+        .send(widgetJs(config, app.platform.config.APP_URL));
+    },
+  );
+
+  r.get('/webchat/client.js', { schema: { tags } }, async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(WEBCHAT_CLIENT_JS),
+  );
+
+  r.get('/webchat/socket.io.min.js', { schema: { tags } }, async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(socketClientJs()),
+  );
+
+  r.get('/webchat/:slug/config', { schema: { tags, params: slugParams } }, async (request) => {
+    const { allowedOrigins: _origins, ...config } = await webchat().publicConfig(request.params.slug);
+    return ok(config);
+  });
+
+  r.post(
+    '/webchat/:slug/session',
+    { schema: { tags, params: slugParams, body: ZSessionBody } },
+    async (request) => ok(await webchat().session(request.params.slug, request.body, request.ip)),
+  );
+}

@@ -1,0 +1,50 @@
+import { AppError } from '../../platform/errors';
+import { whatsappErrorCode } from './whatsapp-webhook';
+
+const TIMEOUT_MS = 15_000;
+
+/**
+ * A call to Meta's Graph API (WHATSAPP_GRAPH_URL already carries the version, e.g.
+ * https://graph.facebook.com/v21.0) with the channel's access token. Graph errors answer
+ * `{ error: { code, message, error_data: { details } } }`: mapped to the catalogue (131047 → the
+ * 24 h window, 131026 → number does not exist, anything else → provider error).
+ */
+export async function graphRequest<T>(
+  baseUrl: string,
+  accessToken: string | undefined,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  if (!accessToken) throw new AppError('CHANNEL_PROVIDER_ERROR', { reason: 'no access token' });
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new AppError('CHANNEL_PROVIDER_ERROR', { reason: 'unreachable' });
+  }
+  const text = await response.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    json = {};
+  }
+  if (!response.ok || json?.error) {
+    const error = json?.error ?? {};
+    throw new AppError(whatsappErrorCode(error.code), {
+      status: response.status,
+      providerCode: error.code,
+      providerMessage: typeof error.message === 'string' ? error.message.slice(0, 300) : undefined,
+    });
+  }
+  return json as T;
+}

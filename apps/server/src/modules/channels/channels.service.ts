@@ -1,0 +1,123 @@
+import type { TChannel, TChannelSummary, TCreateChannelBody, TUpdateChannelBody } from '@atende/shared';
+import type { TDb } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import { isUniqueViolation } from '../contacts/contact-phases.repo';
+import {
+  findChannelRow,
+  insertChannelRow,
+  listChannelRows,
+  softDeleteChannelRow,
+  updateChannelRow,
+  type TChannelRow,
+} from './channels.repo';
+import { CHANNEL_SECRETS, presentChannel, summarizeChannel } from './channels.presenter';
+
+type TBody = TCreateChannelBody | TUpdateChannelBody;
+
+/** Kind-specific fields → the row's provider address, shown config and secrets. */
+function fieldsOf(body: TBody): {
+  externalId: string;
+  config: Record<string, unknown>;
+  secrets: Record<string, string>;
+} {
+  const secretsOf = (keys: readonly string[]) => {
+    const out: Record<string, string> = {};
+    for (const key of keys) {
+      const value = (body as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value) out[key] = value;
+    }
+    return out;
+  };
+  switch (body.kind) {
+    case 'webchat':
+      return {
+        externalId: body.slug,
+        config: {
+          slug: body.slug,
+          color: body.color,
+          greeting: body.greeting,
+          allowedOrigins: body.allowedOrigins,
+          preChatForm: body.preChatForm,
+        },
+        secrets: {},
+      };
+    case 'whatsapp-cloud':
+      return {
+        externalId: body.phoneNumberId,
+        config: { phoneNumberId: body.phoneNumberId, wabaId: body.wabaId, displayPhone: body.displayPhone },
+        secrets: secretsOf(CHANNEL_SECRETS['whatsapp-cloud']),
+      };
+    case 'sms':
+      return {
+        externalId: body.fromNumber,
+        config: { fromNumber: body.fromNumber, accountSid: body.accountSid },
+        secrets: secretsOf(CHANNEL_SECRETS.sms),
+      };
+  }
+}
+
+/** Channels of an account (admins): web chat, WhatsApp Cloud, SMS. One provider address belongs to one account. */
+export class ChannelsService {
+  constructor(
+    private readonly db: TDb,
+    private readonly appUrl: string,
+  ) {}
+
+  async list(accountId: string): Promise<TChannel[]> {
+    return (await listChannelRows(this.db, accountId)).map((r) => presentChannel(r, this.appUrl));
+  }
+
+  async summaries(accountId: string): Promise<TChannelSummary[]> {
+    return (await listChannelRows(this.db, accountId)).map(summarizeChannel);
+  }
+
+  async get(accountId: string, id: string): Promise<TChannel> {
+    return presentChannel(await this.row(accountId, id), this.appUrl);
+  }
+
+  /** The stored row (services that send or check a channel). */
+  async row(accountId: string, id: string): Promise<TChannelRow> {
+    const row = await findChannelRow(this.db, accountId, id);
+    if (!row) throw new AppError('CHANNEL_NOT_FOUND');
+    return row;
+  }
+
+  async create(accountId: string, body: TCreateChannelBody): Promise<TChannel> {
+    const { externalId, config, secrets } = fieldsOf(body);
+    const row = await this.unique(() =>
+      insertChannelRow(this.db, accountId, { kind: body.kind, name: body.name, externalId, config, secrets }),
+    );
+    return presentChannel(row, this.appUrl);
+  }
+
+  /** The kind cannot change; secrets left out keep their stored value. */
+  async update(accountId: string, id: string, body: TUpdateChannelBody): Promise<TChannel> {
+    const current = await this.row(accountId, id);
+    if (current.kind !== body.kind) throw AppError.validation([{ path: 'kind', key: 'invalid' }]);
+    const { externalId, config, secrets } = fieldsOf(body);
+    const row = await this.unique(() =>
+      updateChannelRow(this.db, accountId, id, {
+        name: body.name,
+        externalId,
+        config,
+        secrets: { ...current.secrets, ...secrets },
+        ...(body.status ? { status: body.status } : {}),
+      }),
+    );
+    if (!row) throw new AppError('CHANNEL_NOT_FOUND');
+    return presentChannel(row, this.appUrl);
+  }
+
+  async remove(accountId: string, id: string): Promise<void> {
+    if (!(await softDeleteChannelRow(this.db, accountId, id))) throw new AppError('CHANNEL_NOT_FOUND');
+  }
+
+  private async unique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CHANNEL_IN_USE');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
+import { accountMembers } from '../accounts/accounts.schema';
+import { users } from '../auth/auth.schema';
+import { closingReasons, distributionMembers, inboxSettings } from './inbox-settings.schema';
+
+export type TInboxSettingsRow = typeof inboxSettings.$inferSelect;
+export type TInboxSettingsPatch = Partial<Omit<TInboxSettingsRow, 'accountId' | 'updatedAt'>>;
+export type TClosingReasonRow = typeof closingReasons.$inferSelect;
+
+export function findSettingsRow(db: TDb, accountId: string): Promise<TInboxSettingsRow | undefined> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx.select().from(inboxSettings).where(eq(inboxSettings.accountId, accountId));
+    return row;
+  });
+}
+
+export function upsertSettingsRow(db: TDb, accountId: string, patch: TInboxSettingsPatch) {
+  return withTenant(db, accountId, async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .insert(inboxSettings)
+      .values({ ...patch, accountId, updatedAt: now })
+      .onConflictDoUpdate({ target: inboxSettings.accountId, set: { ...patch, updatedAt: now } })
+      .returning();
+    return row;
+  });
+}
+
+export function listReasonRows(db: TDb, accountId: string): Promise<TClosingReasonRow[]> {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select()
+      .from(closingReasons)
+      .where(eq(closingReasons.accountId, accountId))
+      .orderBy(asc(closingReasons.createdAt), asc(closingReasons.id)),
+  );
+}
+
+export function findReasonByName(db: TDb, accountId: string, name: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(closingReasons)
+      .where(
+        and(eq(closingReasons.accountId, accountId), sql`lower(${closingReasons.name}) = lower(${name})`),
+      );
+    return row;
+  });
+}
+
+/**
+ * Inserts a reason unless the account already has `max`: the account's reasons are locked first,
+ * so two admins adding the 50th and 51st at once cannot both pass the count.
+ */
+export function insertReasonRow(
+  db: TDb,
+  accountId: string,
+  values: { name: string; subReasons: string[] },
+  max: number,
+): Promise<TClosingReasonRow | 'limit'> {
+  return withTenant(db, accountId, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('closing_reasons'), hashtext(${accountId}))`);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(closingReasons)
+      .where(eq(closingReasons.accountId, accountId));
+    if (n >= max) return 'limit';
+    const [row] = await tx
+      .insert(closingReasons)
+      .values({ ...values, accountId })
+      .returning();
+    return row;
+  });
+}
+
+export function updateReasonRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+  values: { name: string; subReasons: string[] },
+) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(closingReasons)
+      .set(values)
+      .where(and(eq(closingReasons.accountId, accountId), eq(closingReasons.id, id)))
+      .returning();
+    return row;
+  });
+}
+
+export function deleteReasonRow(db: TDb, accountId: string, id: string): Promise<boolean> {
+  return withTenant(db, accountId, async (tx) => {
+    const rows = await tx
+      .delete(closingReasons)
+      .where(and(eq(closingReasons.accountId, accountId), eq(closingReasons.id, id)))
+      .returning({ id: closingReasons.id });
+    return rows.length > 0;
+  });
+}
+
+/** Queue members with their name, role and open attendance load. */
+export function listDistributionRows(db: TDb, accountId: string) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select({
+        userId: distributionMembers.userId,
+        lastAssignedAt: distributionMembers.lastAssignedAt,
+        name: users.name,
+        acl: accountMembers.acl,
+        open: sql<number>`(select count(*)::int from conversations c
+          where c.account_id = ${accountId} and c.assignee_id = ${distributionMembers.userId}
+            and c.stage = 'attendance')`,
+      })
+      .from(distributionMembers)
+      .innerJoin(
+        accountMembers,
+        and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, distributionMembers.userId)),
+      )
+      .innerJoin(users, eq(users.id, distributionMembers.userId))
+      .where(eq(distributionMembers.accountId, accountId))
+      .orderBy(asc(users.name)),
+  );
+}
+
+/** Adds a member of the account to the queue (false when the user is not a member). */
+export function insertDistributionRow(db: TDb, accountId: string, userId: string): Promise<boolean> {
+  return withTenant(db, accountId, async (tx) => {
+    const [member] = await tx
+      .select({ id: accountMembers.id })
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));
+    if (!member) return false;
+    await tx.insert(distributionMembers).values({ accountId, userId }).onConflictDoNothing();
+    return true;
+  });
+}
+
+export function deleteDistributionRow(db: TDb, accountId: string, userId: string): Promise<boolean> {
+  return withTenant(db, accountId, async (tx) => {
+    const rows = await tx
+      .delete(distributionMembers)
+      .where(and(eq(distributionMembers.accountId, accountId), eq(distributionMembers.userId, userId)))
+      .returning({ userId: distributionMembers.userId });
+    return rows.length > 0;
+  });
+}

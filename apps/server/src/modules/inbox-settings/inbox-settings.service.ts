@@ -1,0 +1,158 @@
+import {
+  hasRole,
+  INBOX_SETTINGS_LIMITS,
+  type TClosingReason,
+  type TClosingReasonBody,
+  type TInboxSettings,
+  type TInboxSettingsBody,
+} from '@atende/shared';
+import type { TDb } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import { loadAccountBundle, type TTenant } from '../../platform/tenancy';
+import type { TenantCache } from '../../platform/tenant-cache';
+import { isUniqueViolation } from '../contacts/contact-phases.repo';
+import { defaultWeekHours, isWithinHours } from './business-hours';
+import {
+  deleteReasonRow,
+  findReasonByName,
+  findSettingsRow,
+  insertReasonRow,
+  listReasonRows,
+  updateReasonRow,
+  upsertSettingsRow,
+  type TClosingReasonRow,
+  type TInboxSettingsPatch,
+  type TInboxSettingsRow,
+} from './inbox-settings.repo';
+
+/** Settings are read on every inbound message: cached per process for a few seconds. */
+const CACHE_MS = 5_000;
+
+function present(row: TInboxSettingsRow | undefined): TInboxSettings {
+  return {
+    hoursEnabled: row?.hoursEnabled ?? false,
+    hours: row?.hours ?? defaultWeekHours(),
+    outOfHoursMessageEnabled: row?.outOfHoursMessageEnabled ?? false,
+    outOfHoursMessage: row?.outOfHoursMessage ?? '',
+    loadSize: row?.loadSize ?? INBOX_SETTINGS_LIMITS.loadSizeDefault,
+    hideWaitingTab: row?.hideWaitingTab ?? false,
+    blockStartConversation: row?.blockStartConversation ?? false,
+    restrictOutsideHours: row?.restrictOutsideHours ?? false,
+    downtimeDays: row?.downtimeDays ?? null,
+    operatorCapacity: row?.operatorCapacity ?? INBOX_SETTINGS_LIMITS.capacityDefault,
+    timeToSendAutomationAndCampaign: row?.sendWindow ?? null,
+  };
+}
+
+function presentReason(row: TClosingReasonRow): TClosingReason {
+  return { _id: row.id, name: row.name, subReasons: row.subReasons, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * Inbox settings (admins write, the inbox reads): attendance hours and the out-of-hours message,
+ * load size, operator restrictions, downtime closing, distribution capacity; closing reasons.
+ */
+export class InboxSettingsService {
+  private readonly cache = new Map<string, { at: number; value: TInboxSettings }>();
+
+  constructor(
+    private readonly db: TDb,
+    private readonly tenantCache: TenantCache,
+  ) {}
+
+  async get(accountId: string): Promise<TInboxSettings> {
+    const hit = this.cache.get(accountId);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    const value = present(await findSettingsRow(this.db, accountId));
+    this.cache.set(accountId, { at: Date.now(), value });
+    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
+    return value;
+  }
+
+  async update(accountId: string, body: TInboxSettingsBody): Promise<TInboxSettings> {
+    const patch: TInboxSettingsPatch = {};
+    for (const key of Object.keys(body) as Array<keyof TInboxSettingsBody>) {
+      if (body[key] === undefined) continue;
+      if (key === 'timeToSendAutomationAndCampaign') patch.sendWindow = body[key] ?? null;
+      else (patch as Record<string, unknown>)[key] = body[key];
+    }
+    const row = await upsertSettingsRow(this.db, accountId, patch);
+    this.cache.delete(accountId);
+    return present(row);
+  }
+
+  private async timezone(accountId: string): Promise<string> {
+    const bundle = await this.tenantCache.account(accountId, () => loadAccountBundle(this.db, accountId));
+    return bundle?.account.timezone ?? 'America/Sao_Paulo';
+  }
+
+  /** Within the attendance hours now (always, when hours are off). The inbound path asks this. */
+  async isOpenNow(accountId: string, now = new Date()): Promise<boolean> {
+    const settings = await this.get(accountId);
+    if (!settings.hoursEnabled) return true;
+    return isWithinHours(settings.hours, now, await this.timezone(accountId));
+  }
+
+  /** The out-of-hours auto message to send now, or null (open, or no message set). */
+  async outOfHoursMessage(accountId: string, now = new Date()): Promise<string | null> {
+    const settings = await this.get(accountId);
+    if (!settings.outOfHoursMessageEnabled || !settings.outOfHoursMessage) return null;
+    return (await this.isOpenNow(accountId, now)) ? null : settings.outOfHoursMessage;
+  }
+
+  /** Spec §3 restrictOperator: an operator, the restriction on, outside business hours. */
+  async isRestricted(tenant: Pick<TTenant, 'accountId' | 'role'>, now = new Date()): Promise<boolean> {
+    if (hasRole(tenant.role, 'manager')) return false;
+    const settings = await this.get(tenant.accountId);
+    return settings.restrictOutsideHours && !(await this.isOpenNow(tenant.accountId, now));
+  }
+
+  async reasons(accountId: string): Promise<TClosingReason[]> {
+    return (await listReasonRows(this.db, accountId)).map(presentReason);
+  }
+
+  async createReason(accountId: string, body: TClosingReasonBody): Promise<TClosingReason> {
+    const row = await this.uniqueReason(() =>
+      insertReasonRow(this.db, accountId, body, INBOX_SETTINGS_LIMITS.closingReasonsMax),
+    );
+    if (row === 'limit') throw new AppError('REASONS_LIMIT_REACHED');
+    return presentReason(row);
+  }
+
+  async updateReason(accountId: string, id: string, body: TClosingReasonBody): Promise<TClosingReason> {
+    const row = await this.uniqueReason(() => updateReasonRow(this.db, accountId, id, body));
+    if (!row) throw new AppError('CLOSING_REASON_NOT_FOUND');
+    return presentReason(row);
+  }
+
+  async removeReason(accountId: string, id: string): Promise<void> {
+    if (!(await deleteReasonRow(this.db, accountId, id))) throw new AppError('CLOSING_REASON_NOT_FOUND');
+  }
+
+  /**
+   * The stored spelling of a closing reason and sub-reason chosen when closing; unknown ones are
+   * refused (VALIDATION_FAILED on the field); the sub-reason is optional. An account without
+   * reasons closes with any name.
+   */
+  async checkReason(accountId: string, reason: string, subReason?: string) {
+    const row = await findReasonByName(this.db, accountId, reason);
+    if (!row) {
+      if ((await listReasonRows(this.db, accountId)).length === 0 && !subReason)
+        return { reason, subReason: null };
+      throw AppError.validation([{ path: 'reason', key: 'invalid' }]);
+    }
+    if (!subReason) return { reason: row.name, subReason: null };
+    const sub = row.subReasons.find((s) => s.toLowerCase() === subReason.toLowerCase());
+    if (!sub) throw AppError.validation([{ path: 'subReason', key: 'invalid' }]);
+    return { reason: row.name, subReason: sub };
+  }
+
+  private async uniqueReason<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CLOSING_REASON_EXISTS');
+      throw error;
+    }
+  }
+}

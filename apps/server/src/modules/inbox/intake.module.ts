@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { createChannelRegistry } from '../../channels/channel-registry';
+import type { TPlatform } from '../../platform/platform';
+import { InboundService } from './inbound.service';
+import { InboxEvents } from './inbox-events';
+import { OUTBOUND_QUEUE, OutboundService, type TOutboundJob } from './outbound.service';
+import { inboundMediaRoutes } from './inbound-media.routes';
+import { webhooksRoutes } from './webhooks.routes';
+
+/**
+ * The inbox's intake and channel side: channel adapters, inbound storage (webhooks, web chat
+ * visitors), outbound sending (job 'outbound-messages', registered here before jobs start).
+ */
+export function createIntakeServices(platform: TPlatform) {
+  const db = platform.database.db;
+  const events = new InboxEvents(platform.realtime);
+  const channelRegistry = createChannelRegistry(platform.config);
+  const inbound = new InboundService(db, events, platform.tenantCache);
+  const outbound = new OutboundService(db, platform.jobs, channelRegistry, events, platform.tenantCache);
+  platform.jobs.register<TOutboundJob>(OUTBOUND_QUEUE, (data) => outbound.run(data));
+  return { channelRegistry, inbound, outbound };
+}
+
+export async function intakeModule(app: FastifyInstance) {
+  await app.register(webhooksRoutes);
+  await app.register(inboundMediaRoutes);
+}

@@ -1,0 +1,170 @@
+import { hasRole, type TMessage, type TSendMessageBody } from '@atende/shared';
+import type { TDb } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import type { WebchatService } from '../../channels/webchat/webchat.service';
+import { checkMediaAllowed } from '../../channels/media-limits';
+import type { ChannelsService } from '../channels/channels.service';
+import { updateConversationRow, userNames, withLockedConversation } from './conversation-actions.repo';
+import { presentChatMessage, presentListConversation } from './conversation-presenter';
+import type { TConversationRow } from './conversation-open';
+import { findConversationListRow } from './conversations.repo';
+import type { InboxAccess, TViewer } from './inbox-access';
+import type { InboxEvents } from './inbox-events';
+import type { InboxFilesService } from './inbox-files.service';
+import { isInDepartments } from './inbox-rooms';
+import type { TMessageRow } from './message-presenter';
+import { insertMessageRow, touchConversation } from './messages.repo';
+import { isWithinReplyWindow, type OutboundService } from './outbound.service';
+import { systemMessage } from './system-messages';
+
+/** What the send path needs of the rest of the app (E's outbound queue, the web chat channel). */
+export interface TMessagingDeps {
+  outbound: () => OutboundService;
+  webchat: () => WebchatService;
+}
+
+/**
+ * Operator messages: text, or files uploaded first (one message each; the text goes with the
+ * first). Refused up front: a closed conversation, another operator's, the channel's media limits,
+ * WhatsApp's 24-hour window. Stored in one transaction (idempotent on the client id: a retried
+ * send returns what was stored), then WhatsApp/SMS go to the outbound queue and web chat straight
+ * to the visitor's socket.
+ */
+export class MessagingService {
+  constructor(
+    private readonly db: TDb,
+    private readonly access: InboxAccess,
+    private readonly channels: ChannelsService,
+    private readonly files: InboxFilesService,
+    private readonly events: InboxEvents,
+    private readonly deps: TMessagingDeps,
+  ) {}
+
+  async send(viewer: TViewer, id: string, body: TSendMessageBody, lang: 'pt-BR' | 'en'): Promise<TMessage[]> {
+    const policy = await this.access.gate(viewer);
+    const current = await findConversationListRow(this.db, viewer.accountId, id);
+    if (!current) throw new AppError('CONVERSATION_NOT_FOUND');
+    const mine = current.assigneeId === viewer.userId || hasRole(viewer.role, 'manager');
+    if (!mine && !isInDepartments(viewer.intentions, current.departmentId))
+      throw new AppError('CONVERSATION_NOT_FOUND');
+    if (!mine && !current.assigneeId && current.stage === 'waiting' && policy.hideWaitingTab)
+      throw new AppError('NOT_AUTHORIZED');
+    if (!current.channelId) throw new AppError('CHANNEL_NOT_FOUND');
+    const channel = await this.channels.row(viewer.accountId, current.channelId);
+    if (channel.status !== 'active') throw new AppError('CHANNEL_DISABLED');
+    const files = await this.files.find(viewer.accountId, body.files);
+    for (const f of files) {
+      const refused = checkMediaAllowed(channel.kind as never, f.mimeType, f.size);
+      if (refused) throw new AppError(refused);
+    }
+    if (channel.kind === 'whatsapp-cloud' && !isWithinReplyWindow(current.lastInboundAt))
+      throw new AppError('WHATSAPP_WINDOW_CLOSED');
+    const name = (await userNames(this.db, [viewer.userId])).get(viewer.userId) ?? '';
+
+    const outcome = await withLockedConversation(this.db, viewer.accountId, id, async (tx, row) => {
+      if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+      if (row.stage === 'closed') throw new AppError('CONVERSATION_TAKEN');
+      let conversation: TConversationRow = row;
+      const stored: Array<{ row: TMessageRow; inserted: boolean }> = [];
+      // An unassigned waiting conversation is taken by whoever answers it first.
+      if (row.assigneeId !== viewer.userId && !hasRole(viewer.role, 'manager')) {
+        if (row.assigneeId || (row.stage !== 'waiting' && row.stage !== 'flow'))
+          throw new AppError('CONVERSATION_OTHER_OPERATOR');
+      }
+      const items = this.itemsOf(body, files);
+      for (const [index, item] of items.entries()) {
+        stored.push(
+          await insertMessageRow(tx, viewer.accountId, id, {
+            channelId: row.channelId,
+            authorType: 'operator',
+            authorId: viewer.userId,
+            authorName: name,
+            kind: item.kind,
+            body: item.text ?? null,
+            media: item.file
+              ? {
+                  fileId: item.file.id,
+                  mimeType: item.file.mimeType,
+                  fileName: item.file.name,
+                  size: item.file.size,
+                  url: this.files.link(viewer.accountId, item.file.id, item.file.name),
+                }
+              : null,
+            clientId: index === 0 ? body.clientId : `${body.clientId}#${index}`,
+          }),
+        );
+      }
+      if (!stored.some((s) => s.inserted)) return { conversation, stored, taken: null };
+      let taken: TMessageRow | null = null;
+      if (!row.assigneeId && (row.stage === 'waiting' || row.stage === 'flow')) {
+        conversation = await updateConversationRow(tx, viewer.accountId, id, {
+          stage: 'attendance',
+          assigneeId: viewer.userId,
+          takenAt: new Date(),
+        });
+        taken = (
+          await insertMessageRow(tx, viewer.accountId, id, {
+            ...systemMessage({ system: 'taken', operator: name }, lang),
+            channelId: row.channelId,
+            authorId: viewer.userId,
+          })
+        ).row;
+      }
+      const last = stored.at(-1)!.row;
+      [conversation] = await touchConversation(
+        tx,
+        viewer.accountId,
+        id,
+        last.body ?? last.media?.fileName ?? '',
+      );
+      return { conversation, stored, taken };
+    });
+
+    const inserted = outcome.stored.filter((s) => s.inserted).map((s) => s.row);
+    if (inserted.length)
+      await this.announce(viewer.accountId, outcome.conversation.id, outcome.taken, inserted);
+    if (channel.kind === 'webchat') {
+      for (const m of inserted)
+        void this.deps
+          .webchat()
+          .deliver(viewer.accountId, channel.id, current.contactId, m)
+          .catch(() => undefined);
+    } else {
+      for (const m of inserted) await this.deps.outbound().enqueue(viewer.accountId, m.id);
+    }
+    const link = (fileId: string, fileName: string) => this.files.link(viewer.accountId, fileId, fileName);
+    return outcome.stored.map((s) => presentChatMessage(s.row, link));
+  }
+
+  private itemsOf(
+    body: TSendMessageBody,
+    files: Array<{ id: string; name: string; mimeType: string; size: number }>,
+  ) {
+    if (files.length === 0) return [{ kind: 'text', text: body.text, file: undefined }];
+    return files.map((file, i) => ({
+      kind: kindOf(file.mimeType),
+      text: i === 0 ? body.text : undefined,
+      file,
+    }));
+  }
+
+  private async announce(
+    accountId: string,
+    conversationId: string,
+    taken: TMessageRow | null,
+    inserted: TMessageRow[],
+  ) {
+    const row = await findConversationListRow(this.db, accountId, conversationId);
+    if (row) this.events.conversationUpdated(accountId, { conversation: presentListConversation(row) });
+    const link = (fileId: string, fileName: string) => this.files.link(accountId, fileId, fileName);
+    for (const m of taken ? [taken, ...inserted] : inserted)
+      this.events.messageCreated(accountId, { conversationId, message: presentChatMessage(m, link) });
+  }
+}
+
+function kindOf(mimeType: string): 'image' | 'audio' | 'video' | 'document' {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  if (mimeType.startsWith('video/')) return 'video';
+  return 'document';
+}

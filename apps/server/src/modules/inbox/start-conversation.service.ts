@@ -1,0 +1,170 @@
+import {
+  hasRole,
+  normalizePhone,
+  renderTemplateText,
+  type TChannelKind,
+  type TConversation,
+  type TStartConversationBody,
+  type TTemplate,
+} from '@atende/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { TDb } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
+import { AppError } from '../../platform/errors';
+import type { TenantCache } from '../../platform/tenant-cache';
+import type { ChannelsService } from '../channels/channels.service';
+import { contacts } from '../contacts/contacts.schema';
+import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
+import { updateConversationRow, userNames } from './conversation-actions.repo';
+import {
+  contactTypeOf,
+  findOrCreateContactByPhone,
+  openConversation,
+  settleOpened,
+} from './conversation-open';
+import { presentChatMessage, presentListConversation } from './conversation-presenter';
+import { findConversationListRow } from './conversations.repo';
+import { conversations } from './inbox.schema';
+import type { InboxAccess, TViewer } from './inbox-access';
+import type { InboxEvents } from './inbox-events';
+import { insertMessageRow, touchConversation } from './messages.repo';
+import type { OutboundService } from './outbound.service';
+
+export interface TStartDeps {
+  outbound: () => OutboundService;
+  template: (accountId: string, id: string) => Promise<TTemplate>;
+}
+
+/**
+ * An outbound conversation from a contact or a number (/apps/inbox/start-conversation): a WhatsApp
+ * approved template (the customer has not written in the last 24 hours) or an SMS text. Refusals:
+ * operators blocked by the settings (NOT_AUTHORIZED), a number that cannot exist
+ * (NUMBER_NOT_EXISTS), an open conversation with the contact on the channel
+ * (ACTIVE_CONVERSATION_EXISTS), the plan's monthly limit (PLAN_QUOTA_REACHED), anything else
+ * unexpected (CONVERSATION_START_FAILED).
+ */
+export class StartConversationService {
+  constructor(
+    private readonly db: TDb,
+    private readonly access: InboxAccess,
+    private readonly settings: InboxSettingsService,
+    private readonly channels: ChannelsService,
+    private readonly events: InboxEvents,
+    private readonly tenantCache: TenantCache,
+    private readonly deps: TStartDeps,
+  ) {}
+
+  async start(viewer: TViewer, body: TStartConversationBody): Promise<TConversation> {
+    await this.access.gate(viewer);
+    const { blockStartConversation } = await this.settings.get(viewer.accountId);
+    if (blockStartConversation && !hasRole(viewer.role, 'manager')) throw new AppError('NOT_AUTHORIZED');
+    const channel = await this.channels.row(viewer.accountId, body.channelId);
+    const kind = channel.kind as TChannelKind;
+    if (kind === 'webchat') throw new AppError('CONVERSATION_START_FAILED');
+    if (channel.status !== 'active') throw new AppError('CHANNEL_DISABLED');
+    const phone = body.contactId ? undefined : (normalizePhone(body.phone ?? '') ?? undefined);
+    if (!body.contactId && !phone) throw new AppError('NUMBER_NOT_EXISTS');
+    const template = body.templateId
+      ? await this.deps.template(viewer.accountId, body.templateId)
+      : undefined;
+    if (template && (template.channelId !== channel.id || kind !== 'whatsapp-cloud'))
+      throw new AppError('TEMPLATE_NOT_FOUND');
+    if (template && template.status !== 'approved') throw new AppError('TEMPLATE_NOT_APPROVED');
+    if (kind === 'whatsapp-cloud' && !template) throw new AppError('WHATSAPP_WINDOW_CLOSED');
+    const name = (await userNames(this.db, [viewer.userId])).get(viewer.userId) ?? '';
+
+    let outcome: Awaited<ReturnType<typeof this.open>>;
+    try {
+      outcome = await this.open(viewer, { id: channel.id, kind }, body, phone, template, name);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const e = error as { code?: string; cause?: { code?: string } };
+      if (e.code === '23505' || e.cause?.code === '23505') throw new AppError('ACTIVE_CONVERSATION_EXISTS');
+      throw new AppError('CONVERSATION_START_FAILED');
+    }
+    await settleOpened(this.tenantCache, viewer.accountId, [outcome.opened]);
+    const row = await findConversationListRow(this.db, viewer.accountId, outcome.conversationId);
+    if (!row) throw new AppError('CONVERSATION_START_FAILED');
+    const conversation = presentListConversation(row);
+    this.events.conversationUpdated(viewer.accountId, { conversation });
+    this.events.messageCreated(viewer.accountId, {
+      conversationId: row.id,
+      message: presentChatMessage(outcome.message),
+    });
+    await this.deps.outbound().enqueue(viewer.accountId, outcome.message.id);
+    return conversation;
+  }
+
+  private open(
+    viewer: TViewer,
+    channel: { id: string; kind: TChannelKind },
+    body: TStartConversationBody,
+    phone: string | undefined,
+    template: TTemplate | undefined,
+    operatorName: string,
+  ) {
+    const accountId = viewer.accountId;
+    return withTenant(this.db, accountId, async (tx) => {
+      let contactId: string;
+      if (body.contactId) {
+        const [contact] = await tx
+          .select({ id: contacts.id, phone: contacts.phone })
+          .from(contacts)
+          .where(
+            and(
+              eq(contacts.accountId, accountId),
+              eq(contacts.id, body.contactId),
+              isNull(contacts.deletedAt),
+            ),
+          );
+        if (!contact) throw new AppError('CONTACT_NOT_FOUND');
+        if (!contact.phone || !normalizePhone(contact.phone)) throw new AppError('NUMBER_NOT_EXISTS');
+        contactId = contact.id;
+      } else {
+        contactId = (
+          await findOrCreateContactByPhone(tx, accountId, phone!, undefined, contactTypeOf(channel.kind))
+        ).id;
+      }
+      const [open] = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.accountId, accountId),
+            eq(conversations.contactId, contactId),
+            eq(conversations.channelId, channel.id),
+            sql`${conversations.stage} <> 'closed'`,
+          ),
+        );
+      if (open) throw new AppError('ACTIVE_CONVERSATION_EXISTS');
+      const opened = await openConversation(tx, { accountId, channel, contactId, origin: 'outbound' });
+      if (!opened.created) throw new AppError('ACTIVE_CONVERSATION_EXISTS');
+      const id = opened.conversation.id;
+      await updateConversationRow(tx, accountId, id, {
+        stage: 'attendance',
+        assigneeId: viewer.userId,
+        takenAt: new Date(),
+      });
+      const text = template ? renderTemplateText(template.body, body.variables) : (body.text ?? '');
+      const { row: message } = await insertMessageRow(tx, accountId, id, {
+        channelId: channel.id,
+        authorType: 'operator',
+        authorId: viewer.userId,
+        authorName: operatorName,
+        kind: template ? 'template' : 'text',
+        body: text,
+        template: template
+          ? {
+              name: template.name,
+              language: template.language,
+              components: body.variables.length
+                ? [{ type: 'body', parameters: body.variables.map((v) => ({ type: 'text', text: v })) }]
+                : [],
+            }
+          : null,
+      });
+      await touchConversation(tx, accountId, id, text);
+      return { conversationId: id, message, opened };
+    });
+  }
+}

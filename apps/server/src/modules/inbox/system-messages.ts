@@ -1,0 +1,57 @@
+import type { TLang } from '@atende/shared';
+
+/** Stage changes recorded in the conversation as system messages (the web may translate `template.system`). */
+export type TSystemEvent =
+  | { system: 'taken'; operator: string }
+  | { system: 'assigned'; operator: string }
+  | { system: 'transferred'; actor: string; operator?: string; department?: string; note?: string }
+  | { system: 'closed'; actor: string; reason: string; subReason?: string | null }
+  | { system: 'inactivity' }
+  | { system: 'reopened'; actor: string };
+
+const TEXTS: Record<TLang, (e: TSystemEvent) => string> = {
+  'pt-BR': (e) => {
+    switch (e.system) {
+      case 'taken':
+        return `${e.operator} assumiu a conversa`;
+      case 'assigned':
+        return `Conversa distribuída automaticamente para ${e.operator}`;
+      case 'transferred':
+        return `${e.actor} transferiu a conversa para ${e.operator ?? `o departamento ${e.department}`}${e.note ? `: ${e.note}` : ''}`;
+      case 'closed':
+        return `${e.actor} encerrou a conversa (${[e.reason, e.subReason].filter(Boolean).join(' / ')})`;
+      case 'inactivity':
+        return 'Conversa encerrada por inatividade';
+      case 'reopened':
+        return `${e.actor} reabriu a conversa`;
+    }
+  },
+  en: (e) => {
+    switch (e.system) {
+      case 'taken':
+        return `${e.operator} took the conversation`;
+      case 'assigned':
+        return `Conversation assigned automatically to ${e.operator}`;
+      case 'transferred':
+        return `${e.actor} transferred the conversation to ${e.operator ?? `the ${e.department} department`}${e.note ? `: ${e.note}` : ''}`;
+      case 'closed':
+        return `${e.actor} closed the conversation (${[e.reason, e.subReason].filter(Boolean).join(' / ')})`;
+      case 'inactivity':
+        return 'Conversation closed for inactivity';
+      case 'reopened':
+        return `${e.actor} reopened the conversation`;
+    }
+  },
+};
+
+/** The stored system message: readable text in the actor's language plus the event itself. */
+export function systemMessage(event: TSystemEvent, lang: TLang = 'pt-BR') {
+  return {
+    authorType: 'system' as const,
+    kind: 'text' as const,
+    body: TEXTS[lang](event),
+    template: { ...event } as Record<string, unknown>,
+    private: true,
+    ack: 0,
+  };
+}

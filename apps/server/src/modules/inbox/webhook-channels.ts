@@ -1,0 +1,63 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { TChannelRecord } from '../../channels/channel-adapter';
+import type { TDb } from '../../platform/db/client';
+import { channels } from '../channels/channels.schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How long a looked-up channel is reused (a secret changed by an admin applies within this). */
+const TTL_MS = 2_000;
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Channels of incoming webhooks, looked up by id before any tenant is known: as the table owner
+ * (row-level security does not apply), by primary key only, live channels of the given kind.
+ * Kept a moment per process: a provider posting hundreds of deliveries a second reads it once.
+ */
+export class WebhookChannels {
+  private readonly cache = new Map<string, { channel: TChannelRecord; expires: number }>();
+  private statement: ReturnType<WebhookChannels['prepare']> | null = null;
+
+  constructor(private readonly db: TDb) {}
+
+  private prepare() {
+    return this.db
+      .select()
+      .from(channels)
+      .where(
+        and(
+          eq(channels.id, sql.placeholder('id')),
+          eq(channels.kind, sql.placeholder('kind')),
+          isNull(channels.deletedAt),
+        ),
+      )
+      .prepare('webhook_channel');
+  }
+
+  async find(kind: TChannelRecord['kind'], id: string): Promise<TChannelRecord | null> {
+    if (!UUID.test(id)) return null;
+    const key = `${kind}:${id}`;
+    const hit = this.cache.get(key);
+    if (hit && hit.expires > Date.now()) return hit.channel;
+    this.statement ??= this.prepare();
+    const [row] = await this.statement.execute({ id, kind });
+    const channel: TChannelRecord | null = row
+      ? {
+          id: row.id,
+          accountId: row.accountId,
+          kind: row.kind as TChannelRecord['kind'],
+          externalId: row.externalId,
+          config: row.config,
+          secrets: row.secrets,
+        }
+      : null;
+    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+    if (channel) this.cache.set(key, { channel, expires: Date.now() + TTL_MS });
+    return channel;
+  }
+
+  /** Forget a channel at once (its owner changed or deleted it on this process). */
+  forget(id: string) {
+    for (const key of this.cache.keys()) if (key.endsWith(`:${id}`)) this.cache.delete(key);
+  }
+}

@@ -1,0 +1,86 @@
+import {
+  renderQuickMessage,
+  type TQuickMessage,
+  type TQuickMessageBody,
+  type TQuickMessageVariable,
+} from '@atende/shared';
+import type { TDb } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import { isUniqueViolation } from '../contacts/contact-phases.repo';
+import {
+  deleteQuickMessageRow,
+  findQuickMessageRow,
+  insertQuickMessageRow,
+  listQuickMessageRows,
+  updateQuickMessageRow,
+  type TQuickMessageRow,
+} from './quick-messages.repo';
+
+export { renderQuickMessage };
+
+function present(row: TQuickMessageRow): TQuickMessage {
+  return {
+    _id: row.id,
+    shortcut: row.shortcut,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The values of a conversation's variables: contact name, first name, phone, e-mail; the operator's name. */
+export function quickMessageContext(input: {
+  contactName: string;
+  phone: string | null;
+  email: string | null;
+  operatorName: string;
+}): Record<TQuickMessageVariable, string> {
+  return {
+    name: input.contactName,
+    firstName: input.contactName.split(/\s+/)[0] ?? '',
+    phone: input.phone ?? '',
+    email: input.email ?? '',
+    operator: input.operatorName,
+  };
+}
+
+/** Quick messages: admins manage them, every member reads them; shortcuts are unique per account. */
+export class QuickMessagesService {
+  constructor(private readonly db: TDb) {}
+
+  async list(accountId: string): Promise<TQuickMessage[]> {
+    return (await listQuickMessageRows(this.db, accountId)).map(present);
+  }
+
+  async get(accountId: string, id: string): Promise<TQuickMessage> {
+    const row = await findQuickMessageRow(this.db, accountId, id);
+    if (!row) throw new AppError('QUICK_MESSAGE_NOT_FOUND');
+    return present(row);
+  }
+
+  async create(accountId: string, userId: string, body: TQuickMessageBody): Promise<TQuickMessage> {
+    const row = await this.unique(() =>
+      insertQuickMessageRow(this.db, accountId, { ...body, createdBy: userId || null }),
+    );
+    return present(row);
+  }
+
+  async update(accountId: string, id: string, body: TQuickMessageBody): Promise<TQuickMessage> {
+    const row = await this.unique(() => updateQuickMessageRow(this.db, accountId, id, body));
+    if (!row) throw new AppError('QUICK_MESSAGE_NOT_FOUND');
+    return present(row);
+  }
+
+  async remove(accountId: string, id: string): Promise<void> {
+    if (!(await deleteQuickMessageRow(this.db, accountId, id))) throw new AppError('QUICK_MESSAGE_NOT_FOUND');
+  }
+
+  private async unique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('QUICK_MESSAGE_SHORTCUT_IN_USE');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { twilioSignature } from '../channels/sms/twilio.provider';
+
+/**
+ * A local stand-in for Twilio's Messages API, speaking its wire format:
+ * POST /2010-04-01/Accounts/{AccountSid}/Messages.json (form: To, From, Body, StatusCallback;
+ * HTTP Basic AccountSid:AuthToken) → 201 { sid, status: 'queued', ... }; errors
+ * { code, message, more_info, status }. Plus builders of signed inbound SMS / status callbacks.
+ */
+
+export interface TFakeSms {
+  accountSid: string;
+  to: string;
+  from: string;
+  body: string;
+  statusCallback: string | null;
+  sid: string;
+}
+
+export class FakeSmsProvider {
+  readonly sent: TFakeSms[] = [];
+  /** Credentials accepted: AccountSid → AuthToken. */
+  readonly accounts = new Map<string, string>();
+  /** 'To' numbers Twilio refuses as invalid (error 21211). */
+  readonly invalidNumbers = new Set<string>();
+  private server: Server | null = null;
+  url = '';
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.url;
+  }
+
+  async stop() {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
+    if (req.method !== 'POST' || !match)
+      return json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+    const sid = decodeURIComponent(match[1]);
+    const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+      .toString('utf8')
+      .split(':');
+    if (user !== sid || !this.accounts.has(sid) || this.accounts.get(sid) !== pass)
+      return json(res, 401, {
+        code: 20003,
+        message: 'Authenticate',
+        more_info: 'https://www.twilio.com/docs/errors/20003',
+        status: 401,
+      });
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const to = form.get('To') ?? '';
+    if (!to || this.invalidNumbers.has(to))
+      return json(res, 400, {
+        code: 21211,
+        message: `The 'To' number ${to} is not a valid phone number.`,
+        more_info: 'https://www.twilio.com/docs/errors/21211',
+        status: 400,
+      });
+    if (!form.get('Body'))
+      return json(res, 400, { code: 21602, message: 'Message body is required.', status: 400 });
+    const messageSid = `SM${randomBytes(16).toString('hex')}`;
+    const sent: TFakeSms = {
+      accountSid: sid,
+      to,
+      from: form.get('From') ?? '',
+      body: form.get('Body') ?? '',
+      statusCallback: form.get('StatusCallback'),
+      sid: messageSid,
+    };
+    this.sent.push(sent);
+    return json(res, 201, {
+      sid: messageSid,
+      account_sid: sid,
+      to,
+      from: sent.from,
+      body: sent.body,
+      status: 'queued',
+      direction: 'outbound-api',
+      date_created: new Date().toUTCString(),
+      uri: `/2010-04-01/Accounts/${sid}/Messages/${messageSid}.json`,
+    });
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** A form POST to `url` as Twilio signs it. */
+export function signedTwilioPost(authToken: string, url: string, fields: Record<string, string>) {
+  const params = new URLSearchParams(fields);
+  return {
+    body: params.toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(authToken, url, params),
+    },
+  };
+}
+
+/** The fields of an inbound SMS webhook. */
+export function inboundSmsFields(m: {
+  from: string;
+  to: string;
+  body: string;
+  sid?: string;
+  accountSid?: string;
+}) {
+  const sid = m.sid ?? `SM${randomBytes(16).toString('hex')}`;
+  return {
+    ToCountry: 'BR',
+    SmsMessageSid: sid,
+    NumMedia: '0',
+    SmsSid: sid,
+    SmsStatus: 'received',
+    Body: m.body,
+    To: m.to,
+    NumSegments: '1',
+    MessageSid: sid,
+    AccountSid: m.accountSid ?? 'AC00000000000000000000000000000000',
+    From: m.from,
+    ApiVersion: '2010-04-01',
+  };
+}
+
+/** The fields of a status callback. */
+export function smsStatusFields(s: {
+  sid: string;
+  status: string;
+  errorCode?: number;
+  to?: string;
+  from?: string;
+}) {
+  return {
+    MessageSid: s.sid,
+    SmsSid: s.sid,
+    MessageStatus: s.status,
+    SmsStatus: s.status,
+    To: s.to ?? '',
+    From: s.from ?? '',
+    AccountSid: 'AC00000000000000000000000000000000',
+    ApiVersion: '2010-04-01',
+    ...(s.errorCode ? { ErrorCode: String(s.errorCode) } : {}),
+  };
+}

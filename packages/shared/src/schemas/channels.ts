@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { zRequiredText } from './common';
+import type { TChannelKind } from './inbox';
+
+/**
+ * Channels connected by an admin (settings): web chat (chat page + widget), WhatsApp Cloud API
+ * and SMS. Secrets go in, never out: answers say which are `configured`.
+ */
+const zSecret = z.string().trim().min(1, { error: 'required' }).max(1000, { error: 'tooLong' });
+const zOptionalSecret = z.string().trim().max(1000, { error: 'tooLong' }).optional();
+const zColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'invalid' });
+/** Chat page address: lower-case letters, digits and dashes (3–60). */
+export const zChannelSlug = z
+  .string({ error: 'required' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/, { error: 'invalid' });
+const zOrigin = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^/\s]+$/i, { error: 'url' })
+  .transform((v) => v.toLowerCase());
+const zDigits = (min: number, max: number) =>
+  z
+    .string({ error: 'required' })
+    .trim()
+    .regex(new RegExp(`^\\d{${min},${max}}$`), { error: 'invalid' });
+const zE164 = z
+  .string({ error: 'required' })
+  .trim()
+  .regex(/^\+\d{8,15}$/, { error: 'phone' });
+
+const webchatConfig = {
+  name: zRequiredText(100),
+  slug: zChannelSlug,
+  color: zColor.default('#228be6'),
+  greeting: z.string().trim().max(500, { error: 'tooLong' }).default(''),
+  /** Sites allowed to embed the widget; empty: any. */
+  allowedOrigins: z.array(zOrigin).max(20).default([]),
+  /** Ask name and e-mail before the chat starts. */
+  preChatForm: z.boolean().default(false),
+};
+
+const whatsappConfig = {
+  name: zRequiredText(100),
+  phoneNumberId: zDigits(5, 30),
+  wabaId: zDigits(5, 30),
+  displayPhone: zE164,
+};
+
+const smsConfig = {
+  name: zRequiredText(100),
+  fromNumber: zE164,
+  accountSid: z.string().trim().min(1, { error: 'required' }).max(100, { error: 'tooLong' }),
+};
+
+export const ZCreateChannelBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('webchat'), ...webchatConfig }),
+  z.object({
+    kind: z.literal('whatsapp-cloud'),
+    ...whatsappConfig,
+    accessToken: zSecret,
+    appSecret: zSecret,
+    verifyToken: zSecret,
+  }),
+  z.object({ kind: z.literal('sms'), ...smsConfig, authToken: zSecret }),
+]);
+export type TCreateChannelBody = z.infer<typeof ZCreateChannelBody>;
+
+/** PUT: the fields of its kind; a secret left out (or empty) keeps the stored one. */
+export const ZUpdateChannelBody = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('webchat'),
+    ...webchatConfig,
+    status: z.enum(['active', 'disabled']).optional(),
+  }),
+  z.object({
+    kind: z.literal('whatsapp-cloud'),
+    ...whatsappConfig,
+    accessToken: zOptionalSecret,
+    appSecret: zOptionalSecret,
+    verifyToken: zOptionalSecret,
+    status: z.enum(['active', 'disabled']).optional(),
+  }),
+  z.object({
+    kind: z.literal('sms'),
+    ...smsConfig,
+    authToken: zOptionalSecret,
+    status: z.enum(['active', 'disabled']).optional(),
+  }),
+]);
+export type TUpdateChannelBody = z.infer<typeof ZUpdateChannelBody>;
+
+/** A channel as admins see it: config, which secrets are set, and the webhook URL. */
+export interface TChannel {
+  _id: string;
+  acc: string;
+  kind: TChannelKind;
+  name: string;
+  status: 'active' | 'disabled';
+  externalId: string;
+  config: Record<string, unknown>;
+  configured: Record<string, boolean>;
+  webhookUrl: string | null;
+  /** Web chat: the chat page and the widget script. */
+  chatUrl?: string;
+  widgetUrl?: string;
+  createdAt: string;
+}
+
+/** The public part of a channel (inbox data, every member). */
+export interface TChannelSummary {
+  _id: string;
+  kind: TChannelKind;
+  name: string;
+  status: 'active' | 'disabled';
+  /** Phone channels: the number customers see; web chat: the slug. */
+  address: string;
+}

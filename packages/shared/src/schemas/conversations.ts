@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { zUuid } from './common';
+import type { TChannelKind, TConversationStage, TMessageAuthor, TMessageKind } from './inbox';
+import type { TChannelSummary } from './channels';
+
+/**
+ * The inbox API (issue 6): conversation lists per tab, one conversation, its messages, the
+ * actions (take, transfer, close, reopen, notes, send, read), starting a conversation, the
+ * statement (extrato) and transcripts.
+ */
+export const INBOX_TABS = ['waiting', 'attendance', 'closed'] as const;
+export type TInboxTab = (typeof INBOX_TABS)[number];
+
+export const CONVERSATION_LIMITS = {
+  messagesPageMax: 200,
+  messagesPageDefault: 50,
+  textMax: 4096,
+  noteMax: 4096,
+  filesPerSend: LIMITS.files.maxCount,
+  fileMaxBytes: LIMITS.files.maxBytes,
+  searchMax: 100,
+  statementPageMax: 500,
+} as const;
+
+const zCursorTs = z.iso.datetime({ offset: true, error: 'invalid' });
+
+export const ZConversationListQuery = z.object({
+  acc: zUuid,
+  tab: z.enum(INBOX_TABS).default('attendance'),
+  /** attendance: 'mine' (default) or 'all' (managers and up). */
+  scope: z.enum(['mine', 'all']).default('mine'),
+  /** An operator's id, or '' for 'Sem operador' (no assignee). */
+  operator: z.union([zUuid, z.literal('')]).optional(),
+  department: z.string().trim().max(100).optional(),
+  channel: zUuid.optional(),
+  tag: zUuid.optional(),
+  search: z.string().trim().max(CONVERSATION_LIMITS.searchMax, { error: 'tooLong' }).optional(),
+  /** Up to the account's inbox load size (20–1000); default that size. */
+  limit: z.coerce.number().int().min(1).max(LIMITS.inboxLoadSize.max).optional(),
+  /** Keyset: the last item's lastMessageAt and _id. */
+  before: zCursorTs.optional(),
+  beforeId: zUuid.optional(),
+});
+export type TConversationListQuery = z.infer<typeof ZConversationListQuery>;
+
+export const ZConversationsSinceQuery = z.object({ acc: zUuid, since: zCursorTs });
+
+export const ZMessagesQuery = z.object({
+  acc: zUuid,
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CONVERSATION_LIMITS.messagesPageMax)
+    .default(CONVERSATION_LIMITS.messagesPageDefault),
+  /** Older page: messages before this message id. */
+  before: zUuid.optional(),
+  /** Catch-up after a reconnect: messages after this message id or ISO timestamp. */
+  since: z.union([zUuid, zCursorTs]).optional(),
+});
+export type TMessagesQuery = z.infer<typeof ZMessagesQuery>;
+
+export const ZTransferBody = z
+  .object({
+    operatorId: zUuid.optional(),
+    departmentId: z.string().trim().min(1).max(100).optional(),
+    note: z.string().trim().max(CONVERSATION_LIMITS.noteMax, { error: 'tooLong' }).optional(),
+  })
+  .refine((b) => b.operatorId || b.departmentId, { error: 'selectRequired', path: ['operatorId'] });
+export type TTransferBody = z.infer<typeof ZTransferBody>;
+
+export const ZCloseBody = z.object({
+  reason: z.string({ error: 'selectRequired' }).trim().min(1, { error: 'selectRequired' }).max(100),
+  subReason: z.string().trim().max(100).optional(),
+});
+export type TCloseBody = z.infer<typeof ZCloseBody>;
+
+export const ZNoteBody = z.object({
+  text: z
+    .string({ error: 'messageEmpty' })
+    .trim()
+    .min(1, { error: 'messageEmpty' })
+    .max(CONVERSATION_LIMITS.noteMax, { error: 'tooLong' }),
+  clientId: z.string().trim().min(1).max(100).optional(),
+});
+
+export const ZSendMessageBody = z
+  .object({
+    /** The web client's temp id: a retried send is stored once. */
+    clientId: z.string({ error: 'required' }).trim().min(1).max(100),
+    text: z.string().trim().max(CONVERSATION_LIMITS.textMax, { error: 'tooLong' }).optional(),
+    /** Uploaded files (POST /p/chat/upload): one message each, the text goes with the first. */
+    files: z.array(zUuid).max(CONVERSATION_LIMITS.filesPerSend, { error: 'tooLong' }).default([]),
+  })
+  .refine((b) => (b.text && b.text.length > 0) || b.files.length > 0, {
+    error: 'messageEmpty',
+    path: ['text'],
+  });
+export type TSendMessageBody = z.infer<typeof ZSendMessageBody>;
+
+export const ZStartConversationBody = z
+  .object({
+    contactId: zUuid.optional(),
+    /** Any format; a number that cannot exist answers NUMBER_NOT_EXISTS. */
+    phone: z.string().trim().max(40).optional(),
+    channelId: zUuid,
+    templateId: zUuid.optional(),
+    /** Template variables in order ({{1}}, {{2}}...). */
+    variables: z.array(z.string().max(1000)).max(20).default([]),
+    text: z.string().trim().max(CONVERSATION_LIMITS.textMax, { error: 'tooLong' }).optional(),
+  })
+  .refine((b) => b.contactId || b.phone, { error: 'required', path: ['phone'] })
+  .refine((b) => b.templateId || (b.text && b.text.length > 0), { error: 'messageEmpty', path: ['text'] });
+export type TStartConversationBody = z.infer<typeof ZStartConversationBody>;
+
+const zDay = z.iso.date({ error: 'invalid' });
+export const ZStatementQuery = z.object({
+  acc: zUuid,
+  from: zDay,
+  to: zDay,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(CONVERSATION_LIMITS.statementPageMax).default(50),
+});
+export type TStatementQuery = z.infer<typeof ZStatementQuery>;
+export const ZStatementExportQuery = ZStatementQuery.omit({ page: true, limit: true }).extend({
+  format: z.enum(['csv', 'xlsx']).default('xlsx'),
+});
+export const ZTranscriptQuery = z.object({
+  acc: zUuid,
+  format: z.enum(['txt', 'html', 'csv']).default('html'),
+});
+
+export interface TMessageMedia {
+  fileId?: string;
+  url?: string;
+  mimeType: string;
+  fileName?: string;
+  size?: number;
+}
+
+/** A chat message (spec §3: id, _id, uid, timestamp, ack, author, authorName, authorImageUrl). */
+export interface TMessage {
+  _id: string;
+  id: string;
+  uid: string;
+  conversationId: string;
+  timestamp: string;
+  ack: number;
+  author: TMessageAuthor;
+  authorId: string | null;
+  authorName: string | null;
+  authorImageUrl: string | null;
+  kind: TMessageKind;
+  body: string | null;
+  media: TMessageMedia | null;
+  template: Record<string, unknown> | null;
+  private: boolean;
+  errorCode: string | null;
+}
+
+export interface TConversationContact {
+  _id: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  profilePic: string | null;
+  tags: string[];
+}
+
+export interface TConversation {
+  _id: string;
+  acc: string;
+  stage: TConversationStage;
+  origin: string;
+  channelId: string | null;
+  channelKind: TChannelKind | null;
+  contact: TConversationContact;
+  assigneeId: string | null;
+  departmentId: string | null;
+  unreadCount: number;
+  counted: boolean;
+  lastMessageAt: string;
+  lastInboundAt: string | null;
+  lastMessagePreview: string | null;
+  takenAt: string | null;
+  closedAt: string | null;
+  closeReason: string | null;
+  closeSubReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TConversationList {
+  items: TConversation[];
+  count: number;
+  /** The keyset of the next page (null at the end). */
+  next: { before: string; beforeId: string } | null;
+}
+
+/** GET /p/chat/inbox/{acc} (spec §3 inbox data). */
+export interface TInboxOperator {
+  name: string;
+  value: string;
+  operatorData: {
+    _id: string;
+    intentions: string[];
+    entities: string[];
+    acl: string;
+    online: boolean;
+  } | null;
+  lastSeenDate: string | null;
+}
+
+export interface TInboxData {
+  restrictOperator: boolean;
+  inbox: {
+    restrictReportDownload: boolean;
+    timeToSendAutomationAndCampaign: { start: string; end: string } | null;
+    loadSize: number;
+    hideWaitingTab: boolean;
+    blockStartConversation: boolean;
+    restrictOutsideHours: boolean;
+    openNow: boolean;
+    timezone: string;
+  };
+  operators: TInboxOperator[];
+  channels: TChannelSummary[];
+  counts: { waiting: number; attendance: number; mine: number };
+  usage: { used: number; limit: number | null };
+}
+
+export interface TStatementRow {
+  _id: string;
+  date: string;
+  createdAt: string;
+  contact: { _id: string; name: string; phone: string | null };
+  channel: { _id: string; kind: TChannelKind; name: string } | null;
+  operator: { _id: string; name: string } | null;
+  stage: TConversationStage;
+  counted: boolean;
+}
+
+export interface TStatement {
+  items: TStatementRow[];
+  count: number;
+  totals: {
+    counted: number;
+    notCounted: number;
+    days: Array<{ date: string; counted: number; notCounted: number }>;
+  };
+}
