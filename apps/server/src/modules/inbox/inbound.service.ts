@@ -41,6 +41,8 @@ const MAX_BATCH = 500;
  * fails, its deliveries are retried one by one so a single bad delivery cannot fail the others.
  */
 export class InboundService {
+  /** Called after commit for each conversation this intake opened (the out-of-hours reply). */
+  onOpened?: (accountId: string, conversationId: string) => void;
   private readonly queues = new Map<string, { channel: TChannelRecord; pending: TPending[] }>();
   private readonly draining = new Set<string>();
 
@@ -114,6 +116,7 @@ export class InboundService {
       });
     }
     this.emit(channel.accountId, stored);
+    for (const id of stored.createdConversationIds) this.onOpened?.(channel.accountId, id);
     if (stored.usageChanged)
       await this.tenantCache.invalidate(channel.accountId).catch((err) => this.log?.warn({ err }, 'cache'));
   }

@@ -90,6 +90,16 @@ export function createInboxServices(platform: TPlatform, wiring: TInboxWiring) {
     outbound: () => wiring.outbound,
     webchat: () => webchat,
   });
+  // Out-of-hours reply: a conversation opened by a customer outside the attendance hours gets
+  // the account's out-of-hours message once (settings → automatic messages).
+  wiring.inbound.onOpened = (accountId, conversationId) => {
+    void inboxSettings
+      .outOfHoursMessage(accountId)
+      .then((text) =>
+        text ? messaging.sendAutomatic(accountId, conversationId, text, 'out-of-hours') : undefined,
+      )
+      .catch((err) => log().warn({ err }, 'out-of-hours message not sent'));
+  };
   const start = new StartConversationService(
     db,
     access,

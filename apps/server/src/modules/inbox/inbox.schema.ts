@@ -63,7 +63,9 @@ export const conversations = pgTable(
       .on(t.accountId, t.stage, t.lastMessageAt.desc())
       .where(sql`stage <> 'closed'`),
     index('conversations_assignee_idx').on(t.accountId, t.assigneeId, t.stage).where(sql`stage <> 'closed'`),
-    index('conversations_contact_idx').on(t.accountId, t.contactId, t.createdAt.desc()),
+    // A contact's conversations; contact_id first also serves the cascade when contacts are
+    // deleted (an account with 100k contacts), which filters on contact_id alone.
+    index('conversations_contact_idx').on(t.contactId, t.createdAt.desc()),
     // The statement (extrato): conversations per period.
     index('conversations_created_idx').on(t.accountId, t.createdAt),
     // Catch-up after a reconnect: conversations changed since a moment.

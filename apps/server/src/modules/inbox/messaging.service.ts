@@ -1,5 +1,6 @@
 import { hasRole, type TMessage, type TSendMessageBody } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { WebchatService } from '../../channels/webchat/webchat.service';
 import { checkMediaAllowed } from '../../channels/media-limits';
@@ -134,6 +135,34 @@ export class MessagingService {
     }
     const link = (fileId: string, fileName: string) => this.files.link(viewer.accountId, fileId, fileName);
     return outcome.stored.map((s) => presentChatMessage(s.row, link));
+  }
+
+  /**
+   * An automatic message of the account (author 'bot', e.g. the out-of-hours reply) into an open
+   * conversation: stored with a fixed client id per purpose, so a repeated trigger sends it once,
+   * then delivered like an operator's message.
+   */
+  async sendAutomatic(accountId: string, conversationId: string, text: string, purpose: string) {
+    const current = await findConversationListRow(this.db, accountId, conversationId);
+    if (!current?.channelId || current.stage === 'closed') return;
+    const channel = await this.channels.row(accountId, current.channelId);
+    if (channel.status !== 'active') return;
+    const stored = await withTenant(this.db, accountId, async (tx) => {
+      const result = await insertMessageRow(tx, accountId, conversationId, {
+        channelId: channel.id,
+        authorType: 'bot',
+        kind: 'text',
+        body: text,
+        clientId: `auto:${purpose}`,
+      });
+      if (result.inserted) await touchConversation(tx, accountId, conversationId, text);
+      return result;
+    });
+    if (!stored.inserted) return;
+    await this.announce(accountId, conversationId, null, [stored.row]);
+    if (channel.kind === 'webchat')
+      await this.deps.webchat().deliver(accountId, channel.id, current.contactId, stored.row);
+    else await this.deps.outbound().enqueue(accountId, stored.row.id);
   }
 
   private itemsOf(
