@@ -1,5 +1,5 @@
 import { LIMITS, TEAM_CHAT_MAX_FILES, type TTeamChatUploadResult } from '@atende/shared';
-import { FRONT_VERSION } from '../../app/api-client';
+import { type TUpload, uploadFile } from '../../app/upload';
 import { readItem } from '../../app/storage';
 
 export type TFileProblem = 'type' | 'size' | 'count';
@@ -21,52 +21,16 @@ export function checkFiles(files: File[], already: number): { ok: File[]; proble
 
 export const ACCEPT_ATTRIBUTE = LIMITS.teamChat.acceptedFileExtensions.map((e) => `.${e}`).join(',');
 
-export class UploadError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UploadError';
-  }
-}
+export { UploadError } from '../../app/upload';
 
-/** POST /p/team-chat/upload (raw body, name in the query) with upload progress (0..1). */
+/** POST /p/team-chat/upload with progress (0..1). */
 export function uploadTeamChatFile(
   accountId: string,
   file: File,
   onProgress: (fraction: number) => void,
   lang: string,
-): { promise: Promise<TTeamChatUploadResult>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<TTeamChatUploadResult>((resolve, reject) => {
-    const query = new URLSearchParams({ acc: accountId, name: file.name });
-    xhr.open('POST', `/p/team-chat/upload?${query.toString()}`);
-    const token = readItem('accessToken');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Front-Version', FRONT_VERSION);
-    xhr.setRequestHeader('Accept-Language', lang);
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: any = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body?.status === 1) {
-        onProgress(1);
-        resolve(body.data as TTeamChatUploadResult);
-      } else reject(new UploadError(body?.code ?? 'UNKNOWN', body?.message ?? xhr.statusText));
-    };
-    xhr.onerror = () => reject(new UploadError('NETWORK_ERROR', 'network error'));
-    xhr.onabort = () => reject(new UploadError('ABORTED', 'aborted'));
-    xhr.send(file);
-  });
-  return { promise, abort: () => xhr.abort() };
+): TUpload<TTeamChatUploadResult> {
+  return uploadFile<TTeamChatUploadResult>('/p/team-chat/upload', accountId, file, onProgress, lang);
 }
 
 /** The download link of a stored file: its url plus the access token (spec §7). */
