@@ -5,6 +5,7 @@ import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { TConfig } from '../config';
+import { localFirst } from './local-first-adapter';
 import { coalescedNotifyPool } from './coalesced-notify';
 import type { TDatabase } from './db/client';
 import type { JwtService } from './auth/jwt';
@@ -73,11 +74,9 @@ export class Realtime {
       this.redis = [pub, sub];
       io.adapter(createRedisAdapter(pub, sub));
     } else if (this.database.kind === 'pg') {
-      io.adapter(
-        createPostgresAdapter(coalescedNotifyPool(this.database.pool!), {
-          errorHandler: (err) => this.log.warn({ err }, 'pg adapter error'),
-        }),
-      );
+      const warn = (err: unknown) => this.log.warn({ err }, 'pg adapter error');
+      const factory = createPostgresAdapter(coalescedNotifyPool(this.database.pool!), { errorHandler: warn });
+      io.adapter(localFirst(factory as Parameters<typeof localFirst>[0], warn) as never);
     }
     const namespace = io.of('/attendance');
     namespace.use((socket, next) => {
