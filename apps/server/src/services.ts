@@ -7,7 +7,6 @@ import { UsersService } from './modules/users/users.service';
 import { TeamChat } from './modules/team-chat/team-chat';
 import { createContactsServices } from './modules/contacts/contacts.module';
 import { createIntakeServices } from './modules/inbox/intake.module';
-import { WebhookChannels } from './modules/inbox/webhook-channels';
 import { createTemplatesService } from './modules/templates/templates.module';
 import { createInboxServices } from './modules/inbox/inbox.module';
 
@@ -21,8 +20,7 @@ export function createServices(platform: TPlatform) {
   const billing = new BillingService(db, platform.config, accounts);
   const contacts = createContactsServices(platform, activityLog);
   // Inbox intake and channels: inbound (webhooks, web chat visitors), outbound (job), templates.
-  const { channelRegistry, inbound, outbound } = createIntakeServices(platform);
-  const webhookChannels = new WebhookChannels(db);
+  const { channelRegistry, inbound, outbound, events, webhookChannels } = createIntakeServices(platform);
   const templates = createTemplatesService(platform);
   const teamChat = new TeamChat(platform);
   // Inbox agent side and web chat: channels, settings, quick messages, conversations, distribution.
@@ -34,6 +32,8 @@ export function createServices(platform: TPlatform) {
     outbound,
     templates,
     channelRegistry,
+    events,
+    webhookChannels,
   });
   return {
     activityLog,

@@ -12,8 +12,8 @@ type TPacket = Parameters<Adapter['broadcast']>[0];
  * clients catch up through the API.
  */
 export function localFirst(factory: TAdapterFactory, onError: (err: unknown) => void): TAdapterFactory {
-  // A plain function: Socket.IO calls the factory with `new`.
-  return (nsp: unknown) => {
+  // A function declaration, not an arrow: Socket.IO calls the factory with `new`.
+  function create(nsp: unknown) {
     const adapter = factory(nsp) as ClusterAdapter;
     adapter.broadcast = async (packet: TPacket, opts: BroadcastOptions) => {
       Adapter.prototype.broadcast.call(adapter, packet, opts);
@@ -29,5 +29,6 @@ export function localFirst(factory: TAdapterFactory, onError: (err: unknown) => 
       void (adapter.publishAndReturnOffset(message) as Promise<unknown>).catch(onError);
     };
     return adapter;
-  };
+  }
+  return create;
 }

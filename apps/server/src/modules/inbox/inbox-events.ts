@@ -13,26 +13,7 @@ export interface TInboxEventsDeps {
   warn?(err: unknown): void;
 }
 
-interface TShared {
-  deps?: TInboxEventsDeps;
-  /** Last known state per conversation (bounded; insertion order = age). */
-  states: Map<string, TConversationState & { accountId: string }>;
-  /** Per account: deliveries run one after another, so events keep their order. */
-  chains: Map<string, Promise<void>>;
-}
-
 const STATE_CACHE_MAX = 50_000;
-/** Every InboxEvents of one process's Realtime shares this (intake and agent side build their own). */
-const sharedByRealtime = new WeakMap<Realtime, TShared>();
-
-function sharedOf(realtime: Realtime): TShared {
-  let shared = sharedByRealtime.get(realtime);
-  if (!shared) {
-    shared = { states: new Map(), chains: new Map() };
-    sharedByRealtime.set(realtime, shared);
-  }
-  return shared;
-}
 
 type TConversationPayload = {
   _id: string;
@@ -50,14 +31,17 @@ type TConversationPayload = {
  * tab is announced to those who saw it there, so their lists drop it.
  */
 export class InboxEvents {
-  private readonly shared: TShared;
+  private deps?: TInboxEventsDeps;
+  /** Last known state per conversation (bounded; insertion order = age). */
+  private readonly states = new Map<string, TConversationState & { accountId: string }>();
+  /** Per account: deliveries run one after another, so events keep their order. */
+  private readonly chains = new Map<string, Promise<void>>();
 
-  constructor(
-    private readonly realtime: Realtime,
-    deps?: TInboxEventsDeps,
-  ) {
-    this.shared = sharedOf(realtime);
-    if (deps) this.shared.deps = deps;
+  /** Built once per process (by the intake); the agent side wires what visibility needs. */
+  constructor(private readonly realtime: Realtime) {}
+
+  wire(deps: TInboxEventsDeps) {
+    this.deps = deps;
   }
 
   messageCreated(accountId: string, payload: { conversationId: string; message: unknown }) {
@@ -74,10 +58,10 @@ export class InboxEvents {
   conversationUpdated(accountId: string, payload: { conversation: unknown }) {
     const c = payload.conversation as TConversationPayload;
     const next = { stage: c.stage, assigneeId: c.assigneeId ?? null, departmentId: c.departmentId ?? null };
-    const previous = this.shared.states.get(c._id);
+    const previous = this.states.get(c._id);
     this.remember(accountId, c._id, next);
     this.enqueue(accountId, c._id, { next, previous }, INBOX_EVENTS.conversationUpdated, payload);
-    if (next.stage === 'waiting' && !next.assigneeId) this.shared.deps?.onWaiting?.(accountId, c._id);
+    if (next.stage === 'waiting' && !next.assigneeId) this.deps?.onWaiting?.(accountId, c._id);
   }
 
   /** Typing of the customer (to the agents who may see the conversation) or of an agent (to the others). */
@@ -89,7 +73,7 @@ export class InboxEvents {
   }
 
   private remember(accountId: string, id: string, state: TConversationState) {
-    const states = this.shared.states;
+    const states = this.states;
     states.delete(id);
     states.set(id, { ...state, accountId });
     if (states.size > STATE_CACHE_MAX) states.delete(states.keys().next().value!);
@@ -102,10 +86,10 @@ export class InboxEvents {
     event: string,
     payload: unknown,
   ) {
-    const chains = this.shared.chains;
+    const chains = this.chains;
     const run = (chains.get(accountId) ?? Promise.resolve())
       .then(() => this.deliver(accountId, conversationId, change, event, payload))
-      .catch((err) => this.shared.deps?.warn?.(err));
+      .catch((err) => this.deps?.warn?.(err));
     chains.set(accountId, run);
     void run.then(() => {
       if (chains.get(accountId) === run) chains.delete(accountId);
@@ -119,13 +103,13 @@ export class InboxEvents {
     event: string,
     payload: unknown,
   ) {
-    const deps = this.shared.deps;
+    const deps = this.deps;
     if (!deps) {
       // Not wired (a bare service in a unit test): managers only, never a wider audience.
       this.emit([inboxRooms.managers(accountId)], event, payload);
       return;
     }
-    let state = change?.next ?? this.shared.states.get(conversationId);
+    let state = change?.next ?? this.states.get(conversationId);
     if (!state) {
       state = await deps.resolve(accountId, conversationId);
       if (!state) return;
@@ -152,7 +136,7 @@ export class InboxEvents {
   private async roomsOf(accountId: string, state: TConversationState, policy: TVisibilityPolicy) {
     let assigneeIsOperator = false;
     if (state.assigneeId && policy.operatorsRestricted) {
-      const role = await this.shared.deps!.roleOf(accountId, state.assigneeId);
+      const role = await this.deps!.roleOf(accountId, state.assigneeId);
       assigneeIsOperator = !role || !hasRole(role, 'manager');
     }
     return roomsFor(accountId, state, policy, assigneeIsOperator);

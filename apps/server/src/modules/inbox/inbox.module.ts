@@ -26,7 +26,8 @@ import { INACTIVITY_QUEUE, InactivityService } from './inactivity.service';
 import type { InboundService } from './inbound.service';
 import { InboxAccess } from './inbox-access';
 import { InboxDataService } from './inbox-data.service';
-import { InboxEvents } from './inbox-events';
+import type { InboxEvents } from './inbox-events';
+import type { WebhookChannels } from './webhook-channels';
 import { InboxFilesService } from './inbox-files.service';
 import { inboxRoutes } from './inbox.routes';
 import { registerInboxSockets } from './inbox.sockets';
@@ -44,6 +45,8 @@ export interface TInboxWiring {
   outbound: OutboundService;
   templates: TemplatesService;
   channelRegistry: ChannelRegistry;
+  events: InboxEvents;
+  webhookChannels: WebhookChannels;
 }
 
 /**
@@ -56,14 +59,17 @@ export function createInboxServices(platform: TPlatform, wiring: TInboxWiring) {
   const db = platform.database.db;
   const config = platform.config;
   const log = () => wiring.teamChat.log;
-  const channels = new ChannelsService(db, config.APP_URL);
+  // A channel edited or deleted here is looked up again by the next webhook (other processes
+  // within the lookup's 2-second cache).
+  const channels = new ChannelsService(db, config.APP_URL, (id) => wiring.webhookChannels.forget(id));
   const inboxSettings = new InboxSettingsService(db, platform.tenantCache);
   const quickMessages = new QuickMessagesService(db);
   const access = new InboxAccess(inboxSettings);
   const files = new InboxFilesService(db, config.JWT_SECRET, config.APP_URL);
   const presence = () => wiring.teamChat.presence;
   let distribution: DistributionService | undefined;
-  const events = new InboxEvents(platform.realtime, {
+  const events = wiring.events;
+  events.wire({
     resolve: (accountId, id) => findConversationState(db, accountId, id),
     policy: (accountId) => access.policy(accountId),
     roleOf: async (accountId, userId) =>

@@ -5,11 +5,14 @@ import { InboundService } from './inbound.service';
 import { InboxEvents } from './inbox-events';
 import { OUTBOUND_QUEUE, OutboundService, type TOutboundJob } from './outbound.service';
 import { inboundMediaRoutes } from './inbound-media.routes';
+import { WebhookChannels } from './webhook-channels';
 import { webhooksRoutes } from './webhooks.routes';
 
 /**
  * The inbox's intake and channel side: channel adapters, inbound storage (webhooks, web chat
- * visitors), outbound sending (job 'outbound-messages', registered here before jobs start).
+ * visitors), outbound sending (job 'outbound-messages', registered here before jobs start), the
+ * webhooks' channel lookup, and the inbox's realtime events (one per process; the agent side
+ * wires their visibility rules).
  */
 export function createIntakeServices(platform: TPlatform) {
   const db = platform.database.db;
@@ -17,8 +20,9 @@ export function createIntakeServices(platform: TPlatform) {
   const channelRegistry = createChannelRegistry(platform.config);
   const inbound = new InboundService(db, events, platform.tenantCache);
   const outbound = new OutboundService(db, platform.jobs, channelRegistry, events, platform.tenantCache);
+  const webhookChannels = new WebhookChannels(db);
   platform.jobs.register<TOutboundJob>(OUTBOUND_QUEUE, (data) => outbound.run(data));
-  return { channelRegistry, inbound, outbound };
+  return { channelRegistry, inbound, outbound, events, webhookChannels };
 }
 
 export async function intakeModule(app: FastifyInstance) {

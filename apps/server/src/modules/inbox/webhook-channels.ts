@@ -1,7 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TChannelRecord } from '../../channels/channel-adapter';
 import type { TDb } from '../../platform/db/client';
+import { channelRecord } from '../channels/channels.presenter';
 import { channels } from '../channels/channels.schema';
+
+/** A webhook's channel; a disabled one (not active) still verifies and signs, but stores no message. */
+export type TWebhookChannel = TChannelRecord & { active: boolean };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,7 +19,7 @@ const MAX_ENTRIES = 10_000;
  * Kept a moment per process: a provider posting hundreds of deliveries a second reads it once.
  */
 export class WebhookChannels {
-  private readonly cache = new Map<string, { channel: TChannelRecord; expires: number }>();
+  private readonly cache = new Map<string, { channel: TWebhookChannel; expires: number }>();
   private statement: ReturnType<WebhookChannels['prepare']> | null = null;
 
   constructor(private readonly db: TDb) {}
@@ -34,22 +38,15 @@ export class WebhookChannels {
       .prepare('webhook_channel');
   }
 
-  async find(kind: TChannelRecord['kind'], id: string): Promise<TChannelRecord | null> {
+  async find(kind: TChannelRecord['kind'], id: string): Promise<TWebhookChannel | null> {
     if (!UUID.test(id)) return null;
     const key = `${kind}:${id}`;
     const hit = this.cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.channel;
     this.statement ??= this.prepare();
     const [row] = await this.statement.execute({ id, kind });
-    const channel: TChannelRecord | null = row
-      ? {
-          id: row.id,
-          accountId: row.accountId,
-          kind: row.kind as TChannelRecord['kind'],
-          externalId: row.externalId,
-          config: row.config,
-          secrets: row.secrets,
-        }
+    const channel: TWebhookChannel | null = row
+      ? { ...channelRecord(row), active: row.status === 'active' }
       : null;
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
     if (channel) this.cache.set(key, { channel, expires: Date.now() + TTL_MS });

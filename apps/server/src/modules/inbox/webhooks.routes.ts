@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TChannelRecord } from '../../channels/channel-adapter';
+import type { TChannelRecord, TParsedWebhook } from '../../channels/channel-adapter';
 import type { SmsAdapter } from '../../channels/sms/sms.adapter';
 import type { WhatsAppCloudAdapter } from '../../channels/whatsapp-cloud/whatsapp-cloud.adapter';
 import { parseTemplateStatusEvents } from '../../channels/whatsapp-cloud/whatsapp-webhook';
 import { AppError } from '../../platform/errors';
+import type { TWebhookChannel } from './webhook-channels';
 
 /** A bad signature answers 401 (the catalogue's code, with the status providers expect). */
 class SignatureError extends AppError {
@@ -46,7 +47,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   const services = () => app.services;
 
-  async function channelOf(kind: TChannelRecord['kind'], id: string): Promise<TChannelRecord> {
+  async function channelOf(kind: TChannelRecord['kind'], id: string): Promise<TWebhookChannel> {
     const channel = await services().webhookChannels.find(kind, id);
     if (!channel) throw new AppError('CHANNEL_NOT_FOUND');
     return channel;
@@ -73,8 +74,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
       const raw = rawOf(request);
       if (!adapter.verifySignature(channel, raw, request.headers)) throw new SignatureError();
       const body = parseJson(raw);
-      const parsed = adapter.parseWebhook(channel, body);
-      await services().inbound.receive(channel, parsed);
+      await services().inbound.receive(channel, kept(channel, adapter.parseWebhook(channel, body)));
       const templateEvents = parseTemplateStatusEvents(body);
       if (templateEvents.length > 0) await services().templates.applyStatusEvents(channel, templateEvents);
       return okEmpty(reply);
@@ -90,7 +90,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
       const raw = rawOf(request);
       if (!adapter.verifySignature(channel, raw, request.headers)) throw new SignatureError();
       const form = new URLSearchParams(raw.toString('utf8').replaceAll('%00', ''));
-      await services().inbound.receive(channel, adapter.parseWebhook(channel, form));
+      await services().inbound.receive(channel, kept(channel, adapter.parseWebhook(channel, form)));
       // Twilio reads the answer to an inbound SMS as TwiML: an empty response sends no reply.
       return reply
         .code(200)
@@ -98,6 +98,15 @@ export async function webhooksRoutes(app: FastifyInstance) {
         .send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
     },
   );
+}
+
+/**
+ * A disabled channel (settings → channels) opens no conversation: its customers' messages are
+ * acknowledged to the provider (so it stops retrying) and not stored; delivery reports of what
+ * was sent before still update their messages.
+ */
+function kept(channel: TWebhookChannel, parsed: TParsedWebhook): TParsedWebhook {
+  return channel.active ? parsed : { ...parsed, messages: [] };
 }
 
 function okEmpty(reply: FastifyReply) {
