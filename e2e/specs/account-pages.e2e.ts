@@ -1,81 +1,33 @@
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  hasChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, screenshot, seriousA11yViolations } from '../support/browser';
 import {
   PASSWORD,
-  login,
   pickOption,
   signUpByApi,
   solidPng,
   storageItem,
   switchLanguage,
   uniqueEmail,
+  fillInvitation,
+  inviteFromTeamPage,
+  createAccountFromSwitcher,
 } from '../support/flows';
-import { linkFor, startE2eServer, type TE2eServer } from '../support/server';
+import { goTo, inBothLanguages, signedInPage, toast, useE2eSuite } from '../support/pages';
 
 const T = 120_000;
 const NEW_PASSWORD = 'Outra#Senha2026';
 
-/** Checks and a screenshot of the current page in pt-BR and in English, axe-core in pt-BR (back to pt-BR after). */
-async function inBothLanguages(
-  page: Page,
-  name: string,
-  check: (lang: 'pt-BR' | 'en') => Promise<void>,
-): Promise<void> {
-  // Toasts of earlier steps would stay in the shots in the language they were shown in: close them.
-  await page.evaluate(() => {
-    for (const b of (globalThis as any).document.querySelectorAll('.mantine-Notification-root button'))
-      b.click();
-  });
-  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
-  for (const lang of ['pt-BR', 'en'] as const) {
-    await switchLanguage(page, lang);
-    await check(lang);
-    await screenshot(page, `${name}-${lang}`);
-    // axe-core once per page (the layout is the same in both languages).
-    if (lang === 'pt-BR') expect(await seriousA11yViolations(page), name).toEqual([]);
-  }
-  await switchLanguage(page, 'pt-BR');
-}
-
-/** The toasts (Mantine notifications) that contain `text`. */
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
-}
-
-async function goTo(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForURL((url) => url.pathname === path && url.searchParams.has('acc'));
-}
-
 describe.skipIf(!hasChromium())('profile, account, team, plans and activity pages in chromium', () => {
-  let server: TE2eServer;
-  let browser: Browser;
-  let owner: BrowserContext;
+  const suite = useE2eSuite(T);
   let page: Page;
   const ownerEmail = uniqueEmail('dora');
   const teammate = uniqueEmail('bruno');
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    await signUpByApi(server, ownerEmail, 'Loja da Dora', 'pro', 'Dora Souza');
-    owner = await newContext(browser, server.baseUrl);
-    page = await owner.newPage();
-    await login(page, ownerEmail);
-    await page.waitForURL((url) => url.pathname === '/dashboard');
-  }, T);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await signUpByApi(suite.server, ownerEmail, 'Loja da Dora', 'pro', 'Dora Souza');
+    page = await signedInPage(suite, ownerEmail);
   }, T);
 
   it(
@@ -146,11 +98,8 @@ describe.skipIf(!hasChromium())('profile, account, team, plans and activity page
       await page.getByLabel(/^Senha atual/).fill(PASSWORD);
       await page.getByRole('button', { name: 'Alterar senha' }).click();
       await toast(page, 'Senha alterada').waitFor();
-      const other = await newContext(browser, server.baseUrl);
-      const second = await other.newPage();
-      await login(second, ownerEmail, NEW_PASSWORD);
-      await second.waitForURL((url) => url.pathname === '/dashboard');
-      await other.close();
+      const second = await signedInPage(suite, ownerEmail, NEW_PASSWORD);
+      await second.context().close();
       // The toast is still there while the user goes on; it leaves after its 8.8 s.
       await failure.waitFor({ state: 'detached', timeout: 15_000 });
       const shownFor = await page.evaluate(
@@ -181,26 +130,14 @@ describe.skipIf(!hasChromium())('profile, account, team, plans and activity page
     '/acc/users: invite with a role (the mail arrives), an admin cannot invite a master, change role, remove',
     async () => {
       await goTo(page, '/acc/users');
-      await page.getByRole('button', { name: 'Convidar' }).click();
-      await page
-        .getByRole('dialog')
-        .getByLabel(/^E-mail/)
-        .fill(teammate);
-      await pickOption(page, /^Papel/, 'Administrador');
-      await page.getByRole('button', { name: 'Enviar convite' }).click();
-      await page.getByTestId('invitation-row').filter({ hasText: teammate }).waitFor();
+      await inviteFromTeamPage(page, teammate, 'Administrador');
       expect(await page.getByTestId('invitation-row').filter({ hasText: teammate }).textContent()).toContain(
         'Administrador',
       );
 
-      const link = await linkFor(server.smtp, teammate, '/invitation/');
-      const guestContext = await newContext(browser, server.baseUrl);
+      const guestContext = await suite.newContext();
       const guest = await guestContext.newPage();
-      await guest.goto(link);
-      await guest.getByLabel(/^Nome completo/).fill('Bruno Lima');
-      await guest.getByLabel(/^Telefone/).fill('21987654321');
-      await guest.getByLabel(/^Senha/).fill(PASSWORD);
-      await guest.getByLabel(/^Confirme a senha/).fill(PASSWORD);
+      await fillInvitation(guest, suite.server, teammate);
       await guest.getByRole('button', { name: 'Aceitar e entrar' }).click();
       await guest.waitForURL((url) => url.pathname === '/dashboard');
       await goTo(guest, '/acc/users');
@@ -282,14 +219,7 @@ describe.skipIf(!hasChromium())('profile, account, team, plans and activity page
     '/plans: a Free account starts the Pro trial (banner with the days left), then subscribes to Business',
     async () => {
       await goTo(page, '/dashboard');
-      await page.getByTestId('account-switcher').click();
-      await page.getByRole('menuitem', { name: 'Criar nova conta' }).click();
-      await page
-        .getByRole('dialog')
-        .getByLabel(/^Nome da conta/)
-        .fill('Filial Centro');
-      await page.getByRole('dialog').getByRole('button', { name: 'Criar conta' }).click();
-      await page.getByTestId('active-account-name').filter({ hasText: 'Filial Centro' }).waitFor();
+      await createAccountFromSwitcher(page, 'Filial Centro');
       expect(await page.getByTestId('trial-banner').count()).toBe(0);
 
       await goTo(page, '/plans');
@@ -377,7 +307,7 @@ describe.skipIf(!hasChromium())('profile, account, team, plans and activity page
 
       // Enough entries for a second page: 30 newer account updates from another address.
       const acc = await storageItem(page, 'activeAcc');
-      await server.app.platform.database.db.execute(
+      await suite.server.app.platform.database.db.execute(
         sql`insert into activity_log (id, account_id, user_name, action, target, details, ip, created_at)
             select gen_random_uuid(), ${acc}::uuid, 'Dora Lima', 'account.updated', 'Loja da Dora Matriz',
                    '{"fields":["companyGoal"]}'::jsonb, '203.0.113.9', now() + g * interval '1 second'
@@ -423,11 +353,8 @@ describe.skipIf(!hasChromium())('profile, account, team, plans and activity page
 
       // A user whose only account is deleted is taken to create a new one (English).
       const lone = uniqueEmail('eva');
-      await signUpByApi(server, lone, 'Café da Eva', 'free', 'Eva Martins');
-      const context = await newContext(browser, server.baseUrl);
-      const eva = await context.newPage();
-      await login(eva, lone);
-      await eva.waitForURL((url) => url.pathname === '/dashboard');
+      await signUpByApi(suite.server, lone, 'Café da Eva', 'free', 'Eva Martins');
+      const eva = await signedInPage(suite, lone);
       await switchLanguage(eva, 'en');
       await goTo(eva, '/acc');
       await eva.getByRole('button', { name: 'Delete account' }).click();
@@ -448,7 +375,7 @@ describe.skipIf(!hasChromium())('profile, account, team, plans and activity page
       await eva.getByRole('button', { name: 'Criar conta' }).click();
       await eva.waitForURL((url) => url.pathname === '/dashboard');
       await eva.getByTestId('active-account-name').filter({ hasText: 'Café da Eva 2' }).waitFor();
-      await context.close();
+      await eva.context().close();
     },
     T,
   );

@@ -1,46 +1,31 @@
 import { sql } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  hasChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-} from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, screenshot, seriousA11yViolations } from '../support/browser';
 import {
   PASSWORD,
   enterCode,
   login,
-  pickOption,
   registerThroughSetup,
   signUp,
   storageItem,
   uniqueEmail,
+  fillInvitation,
+  inviteFromTeamPage,
+  createAccountFromSwitcher,
 } from '../support/flows';
-import { linkFor, startE2eServer, type TE2eServer } from '../support/server';
+import { useE2eSuite } from '../support/pages';
+import { linkFor } from '../support/server';
 
 const T = 120_000;
 
 describe.skipIf(!hasChromium())('sign-in flows, team, accounts and plans in chromium', () => {
-  let server: TE2eServer;
-  let browser: Browser;
+  const suite = useE2eSuite(T);
   const owner = uniqueEmail('ana');
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  }, T);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  }, T);
 
   it(
     'register → the code from the e-mail → automatic login → /dashboard',
     async () => {
-      const context = await newContext(browser, server.baseUrl);
+      const context = await suite.newContext();
       const page = await context.newPage();
       await page.goto('/register');
       await page.getByLabel(/^Senha/).fill(PASSWORD);
@@ -54,7 +39,7 @@ describe.skipIf(!hasChromium())('sign-in flows, team, accounts and plans in chro
       await registerThroughSetup(page, owner, 'Loja da Ana');
       await screenshot(page, 'verify-pt-BR');
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await enterCode(page, server, owner);
+      await enterCode(page, suite.server, owner);
       await page.waitForURL((url) => url.pathname === '/dashboard');
       await page.getByTestId('trial-days').waitFor();
       expect(await page.getByTestId('trial-days').textContent()).toMatch(/^7 dias restantes/);
@@ -71,7 +56,7 @@ describe.skipIf(!hasChromium())('sign-in flows, team, accounts and plans in chro
   it(
     'a wrong password shows the server message; login returns to `to`',
     async () => {
-      const context = await newContext(browser, server.baseUrl);
+      const context = await suite.newContext();
       const page = await context.newPage();
       await login(page, owner, 'Wrong#Password1');
       await page.getByText('E-mail ou senha incorretos').waitFor();
@@ -95,13 +80,13 @@ describe.skipIf(!hasChromium())('sign-in flows, team, accounts and plans in chro
   it(
     'forgot password → the link from the e-mail → reset → login with the new password',
     async () => {
-      const context = await newContext(browser, server.baseUrl);
+      const context = await suite.newContext();
       const page = await context.newPage();
       await page.goto('/forgot-password');
       await page.getByLabel(/^E-mail/).fill(owner);
       await page.getByRole('button', { name: 'Enviar link' }).click();
       await page.getByTestId('forgot-sent').waitFor();
-      const link = await linkFor(server.smtp, owner, '/reset-password?token=');
+      const link = await linkFor(suite.server.smtp, owner, '/reset-password?token=');
       await page.goto(link);
       const newPassword = 'Nova#Senha2025';
       await page.getByLabel(/^Nova senha/).fill(newPassword);
@@ -130,28 +115,16 @@ describe.skipIf(!hasChromium())('sign-in flows, team, accounts and plans in chro
   it(
     'invite a teammate as operator; they accept in another browser and get the not-authorized page on /acc',
     async () => {
-      const ownerContext = await newContext(browser, server.baseUrl);
+      const ownerContext = await suite.newContext();
       const page = await ownerContext.newPage();
       await login(page, owner, PASSWORD, '/login?to=%2Facc%2Fusers');
       await page.waitForURL((url) => url.pathname === '/acc/users');
       const teammate = uniqueEmail('bruno');
-      await page.getByRole('button', { name: 'Convidar' }).click();
-      await page
-        .getByRole('dialog')
-        .getByLabel(/^E-mail/)
-        .fill(teammate);
-      await pickOption(page, /^Papel/, 'Operador');
-      await page.getByRole('button', { name: 'Enviar convite' }).click();
-      await page.getByTestId('invitation-row').filter({ hasText: teammate }).waitFor();
+      await inviteFromTeamPage(page, teammate, 'Operador');
 
-      const link = await linkFor(server.smtp, teammate, '/invitation/');
-      const other = await newContext(browser, server.baseUrl);
+      const other = await suite.newContext();
       const guest = await other.newPage();
-      await guest.goto(link);
-      await guest.getByLabel(/^Nome completo/).fill('Bruno Lima');
-      await guest.getByLabel(/^Telefone/).fill('21987654321');
-      await guest.getByLabel(/^Senha/).fill(PASSWORD);
-      await guest.getByLabel(/^Confirme a senha/).fill(PASSWORD);
+      await fillInvitation(guest, suite.server, teammate);
       await screenshot(guest, 'invitation-pt-BR');
       expect(await seriousA11yViolations(guest)).toEqual([]);
       await guest.getByRole('button', { name: 'Aceitar e entrar' }).click();
@@ -175,19 +148,12 @@ describe.skipIf(!hasChromium())('sign-in flows, team, accounts and plans in chro
   it(
     'create a second account and switch: the acc query and activeAcc follow',
     async () => {
-      const context = await newContext(browser, server.baseUrl);
+      const context = await suite.newContext();
       const page = await context.newPage();
       await login(page, owner);
       await page.waitForURL((url) => url.pathname === '/dashboard' && url.searchParams.has('acc'));
       const first = new URL(page.url()).searchParams.get('acc');
-      await page.getByTestId('account-switcher').click();
-      await page.getByRole('menuitem', { name: 'Criar nova conta' }).click();
-      await page
-        .getByRole('dialog')
-        .getByLabel(/^Nome da conta/)
-        .fill('Filial Centro');
-      await page.getByRole('dialog').getByRole('button', { name: 'Criar conta' }).click();
-      await page.getByTestId('active-account-name').filter({ hasText: 'Filial Centro' }).waitFor();
+      await createAccountFromSwitcher(page, 'Filial Centro');
       const second = new URL(page.url()).searchParams.get('acc');
       expect(second).not.toBe(first);
       expect(await storageItem(page, 'activeAcc')).toBe(second);
@@ -207,14 +173,14 @@ describe.skipIf(!hasChromium())('sign-in flows, team, accounts and plans in chro
     'an account whose trial ended is sent to /blocked',
     async () => {
       const email = uniqueEmail('carla');
-      const context = await newContext(browser, server.baseUrl);
+      const context = await suite.newContext();
       const page = await context.newPage();
-      await signUp(page, server, email, 'Padaria Carla');
+      await signUp(page, suite.server, email, 'Padaria Carla');
       const acc = await storageItem(page, 'activeAcc');
-      await server.app.platform.database.db.execute(
+      await suite.server.app.platform.database.db.execute(
         sql`update account_plans set trial_end_date = now() - interval '1 day' where account_id = ${acc}`,
       );
-      await server.app.platform.tenantCache.invalidate(acc!);
+      await suite.server.app.platform.tenantCache.invalidate(acc!);
       await page.goto('/dashboard');
       await page.waitForURL((url) => url.pathname === '/blocked');
       await page.getByText('Seu período de teste terminou').waitFor();
@@ -233,7 +199,7 @@ describe.skipIf(!hasChromium())('sign-in flows, team, accounts and plans in chro
   it(
     'the language switch shows the pt-BR and en texts',
     async () => {
-      const context = await newContext(browser, server.baseUrl);
+      const context = await suite.newContext();
       const page = await context.newPage();
       await page.goto('/login');
       await page.getByRole('heading', { name: 'Entrar' }).waitFor();

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, newContext } from '../support/browser';
-import { LEADS_CSV, apiGet, downloadText, pickCsv, shootBothLanguages } from '../support/contacts-import';
-import { login, pickOption, signUpByApi, uniqueEmail } from '../support/flows';
-import { startE2eServer, type TE2eServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from '../support/browser';
+import { LEADS_CSV, apiGet, downloadText, pickCsv } from '../support/contacts-import';
+import { pickOption, signUpByApi, uniqueEmail } from '../support/flows';
+import { shootBothLanguages, signedInPage, useE2eSuite } from '../support/pages';
 
 const T = 120_000;
 
@@ -15,24 +15,13 @@ interface TListedContact {
 }
 
 describe.skipIf(!hasChromium())('contacts CSV import in chromium', () => {
-  let server: TE2eServer;
-  let browser: Browser;
+  const suite = useE2eSuite(T);
   let page: Page;
   const email = uniqueEmail('iara');
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    await signUpByApi(server, email, 'Loja da Iara', 'pro', 'Iara Souza');
-    const context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
-    await login(page, email);
-    await page.waitForURL((url) => url.pathname === '/dashboard');
-  }, T);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await signUpByApi(suite.server, email, 'Loja da Iara', 'pro', 'Iara Souza');
+    page = await signedInPage(suite, email);
   }, T);
 
   const uploadError = () => page.getByTestId('upload-error');
@@ -170,7 +159,7 @@ describe.skipIf(!hasChromium())('contacts CSV import in chromium', () => {
 
       // The good rows are contacts now (phones in E.164), the bad one is not.
       const list = await apiGet<{ items: TListedContact[]; count: number }>(
-        server,
+        suite.server,
         page,
         `/p/chat/contact/list?acc=${acc}&limit=100`,
       );

@@ -1,23 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  hasChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-} from '../support/browser';
-import {
-  apiAs,
-  closeToasts,
-  columnCount,
-  goTo,
-  inBothLanguages,
-  leadColumn,
-  toast,
-} from '../support/contacts';
-import { login, pickOption, signUpByApi, switchLanguage, uniqueEmail } from '../support/flows';
-import { startE2eServer, type TE2eServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, screenshot, seriousA11yViolations } from '../support/browser';
+import { apiAs } from '../support/api';
+import { columnCount, leadColumn } from '../support/contacts';
+import { pickOption, signUpByApi, switchLanguage, uniqueEmail } from '../support/flows';
+import { closeToasts, goTo, inBothLanguages, signedInPage, toast, useE2eSuite } from '../support/pages';
 
 const T = 120_000;
 /** Polls longer than vitest's 1 s default: the machine is shared, a debounced search plus a request can take longer. */
@@ -30,28 +17,16 @@ interface TPhase {
 }
 
 describe.skipIf(!hasChromium())('contacts and leads pages in chromium', () => {
-  let server: TE2eServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = useE2eSuite(T);
   let page: Page;
   let phases: TPhase[];
   const email = uniqueEmail('carla');
   const rows = () => page.getByTestId('contact-row');
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    await signUpByApi(server, email, 'Loja da Carla', 'pro', 'Carla Souza');
-    context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
-    await login(page, email);
-    await page.waitForURL((url) => url.pathname === '/dashboard');
-    phases = await apiAs<TPhase[]>(page, server, 'GET', '/p/chat/inbox/phases');
-  }, T);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await signUpByApi(suite.server, email, 'Loja da Carla', 'pro', 'Carla Souza');
+    page = await signedInPage(suite, email);
+    phases = await apiAs<TPhase[]>(page, suite.server, 'GET', '/p/chat/inbox/phases');
   }, T);
 
   const phaseId = (key: string) => phases.find((p) => p.key === key)!._id;
@@ -81,10 +56,10 @@ describe.skipIf(!hasChromium())('contacts and leads pages in chromium', () => {
       // A new contact starts in the first phase.
       expect(await diego.getByTestId('phase-badge').textContent()).toBe('Novo');
 
-      await apiAs(page, server, 'POST', '/p/chat/contact', {
+      await apiAs(page, suite.server, 'POST', '/p/chat/contact', {
         data: { name: 'Bruna Lima', phone: '21 97777-6666', phase: phaseId('contacted') },
       });
-      await apiAs(page, server, 'POST', '/p/chat/contact', {
+      await apiAs(page, suite.server, 'POST', '/p/chat/contact', {
         data: { name: 'Ana Paula', email: 'ana@paula.com', phase: phaseId('new') },
       });
       await page.reload();
@@ -140,7 +115,7 @@ describe.skipIf(!hasChromium())('contacts and leads pages in chromium', () => {
       await manager.waitFor({ state: 'detached' });
       const tags = await apiAs<Array<{ _id: string; name: string }>>(
         page,
-        server,
+        suite.server,
         'GET',
         '/p/chat/contact/tags',
       );
@@ -162,7 +137,7 @@ describe.skipIf(!hasChromium())('contacts and leads pages in chromium', () => {
         .waitFor();
       const tagged = await apiAs<{ count: number }>(
         page,
-        server,
+        suite.server,
         'GET',
         `/p/chat/contact/list?tags=${vip._id}`,
       );
@@ -234,7 +209,7 @@ describe.skipIf(!hasChromium())('contacts and leads pages in chromium', () => {
       await poll(() => columnCount(page, 'Qualificado')).toBe('1');
       const stored = await apiAs<{ items: Array<{ name: string }> }>(
         page,
-        server,
+        suite.server,
         'GET',
         `/p/chat/contact/list?phase=${phaseId('qualified')}`,
       );

@@ -1,23 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, newContext, screenshot } from '../support/browser';
-import { closeToasts, goTo, inBothLanguages, toast } from '../support/contacts';
-import { login, signUpByApi, storageItem, uniqueEmail } from '../support/flows';
-import { startE2eServer, type TE2eServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, screenshot } from '../support/browser';
+import { closeToasts, goTo, inBothLanguages, signedInPage, toast, useE2eSuite } from '../support/pages';
+import { signUpByApi, storageItem, uniqueEmail } from '../support/flows';
 
 const T = 120_000;
 
 describe.skipIf(!hasChromium())('inbox admin pages in chromium', () => {
-  let server: TE2eServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = useE2eSuite(T);
   let page: Page;
   const email = uniqueEmail('helena');
   let chatUrl = '';
 
   /** Calls the API as the signed-in admin, answering the raw status and envelope. */
   async function call(method: string, path: string, body?: unknown) {
-    const url = new URL(path, server.baseUrl);
+    const url = new URL(path, suite.server.baseUrl);
     url.searchParams.set('acc', (await storageItem(page, 'activeAcc')) ?? '');
     const res = await fetch(url, {
       method,
@@ -40,18 +37,8 @@ describe.skipIf(!hasChromium())('inbox admin pages in chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    await signUpByApi(server, email, 'Loja da Helena', 'pro', 'Helena Prado');
-    context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
-    await login(page, email);
-    await page.waitForURL((url) => url.pathname === '/dashboard');
-  }, T);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await signUpByApi(suite.server, email, 'Loja da Helena', 'pro', 'Helena Prado');
+    page = await signedInPage(suite, email);
   }, T);
 
   it(
@@ -81,15 +68,17 @@ describe.skipIf(!hasChromium())('inbox admin pages in chromium', () => {
 
       const done = page.getByRole('dialog', { name: 'Chat da Loja São João conectado' });
       const snippet = await done.getByTestId('embed-snippet').textContent();
-      expect(snippet).toBe(`<script src="${server.baseUrl}/widget/chat-da-loja-sao-joao.js" async></script>`);
+      expect(snippet).toBe(
+        `<script src="${suite.server.baseUrl}/widget/chat-da-loja-sao-joao.js" async></script>`,
+      );
       chatUrl = await done.getByTestId('chat-url').inputValue();
-      expect(chatUrl).toBe(`${server.baseUrl}/chat/chat-da-loja-sao-joao`);
+      expect(chatUrl).toBe(`${suite.server.baseUrl}/chat/chat-da-loja-sao-joao`);
       await toast(page, 'Canal Chat da Loja São João conectado').waitFor();
       await closeToasts(page);
       await screenshot(page, 'settings-channel-connected-pt-BR');
       // The chat page and the widget answer at those addresses.
       expect((await fetch(chatUrl)).status).toBe(200);
-      expect((await fetch(`${server.baseUrl}/widget/chat-da-loja-sao-joao.js`)).status).toBe(200);
+      expect((await fetch(`${suite.server.baseUrl}/widget/chat-da-loja-sao-joao.js`)).status).toBe(200);
       await done.getByRole('button', { name: 'Concluir' }).click();
 
       const row = page.getByTestId('channel-row');
@@ -114,7 +103,9 @@ describe.skipIf(!hasChromium())('inbox admin pages in chromium', () => {
       await wa.getByRole('button', { name: 'Conectar' }).click();
       const waDone = page.getByRole('dialog', { name: 'WhatsApp Vendas conectado' });
       const webhookUrl = await waDone.getByTestId('webhook-url').inputValue();
-      expect(webhookUrl).toMatch(new RegExp(`^${server.baseUrl}/webhooks/whatsapp-cloud/[0-9a-f-]{36}$`));
+      expect(webhookUrl).toMatch(
+        new RegExp(`^${suite.server.baseUrl}/webhooks/whatsapp-cloud/[0-9a-f-]{36}$`),
+      );
       expect(await waDone.getByTestId('verify-token').inputValue()).toBe(verifyToken);
       await closeToasts(page);
       await screenshot(page, 'settings-channel-whatsapp-connected-pt-BR');
@@ -124,6 +115,8 @@ describe.skipIf(!hasChromium())('inbox admin pages in chromium', () => {
       );
       expect(await check.text()).toBe('4242');
       await waDone.getByRole('button', { name: 'Concluir' }).click();
+      // axe-core would see the dialog's fading text.
+      await waDone.waitFor({ state: 'detached' });
       await expect.poll(() => row.count()).toBe(2);
 
       await inBothLanguages(page, 'settings-channels', async (lang) => {
@@ -325,7 +318,7 @@ describe.skipIf(!hasChromium())('inbox admin pages in chromium', () => {
     'statement: this month by default, a web chat conversation counted, chart, transcript',
     async () => {
       // A visitor writes on the chat page: one new conversation, counted against the plan.
-      const visitor = await context.newPage();
+      const visitor = await page.context().newPage();
       await visitor.goto(chatUrl);
       await visitor.locator('#text').fill('Olá, quero um orçamento');
       await visitor.locator('#text').press('Enter');

@@ -1,13 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  hasChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-} from '../support/browser';
-import { login, signUpByApi, solidPng, switchLanguage, uniqueEmail } from '../support/flows';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, screenshot, seriousA11yViolations } from '../support/browser';
+import { signUpByApi, solidPng, switchLanguage, uniqueEmail } from '../support/flows';
 import {
   conversationRows,
   setUpInboxByApi,
@@ -15,7 +9,7 @@ import {
   visitorWrites,
   type TInboxSetup,
 } from '../support/inbox';
-import { startE2eServer, type TE2eServer } from '../support/server';
+import { signedInPage, useE2eSuite } from '../support/pages';
 
 const T = 180_000;
 
@@ -27,27 +21,15 @@ async function openInbox(page: Page): Promise<void> {
 }
 
 describe.skipIf(!hasChromium())('inbox in chromium', () => {
-  let server: TE2eServer;
-  let browser: Browser;
-  let operatorContext: BrowserContext;
+  const suite = useE2eSuite(T);
   let operator: Page;
   let setup: TInboxSetup;
   const email = uniqueEmail('ana.inbox');
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    await signUpByApi(server, email, 'Loja da Ana', 'pro', 'Ana Souza');
-    setup = await setUpInboxByApi(server, email, `loja-ana-${Date.now().toString(36)}`);
-    operatorContext = await newContext(browser, server.baseUrl);
-    operator = await operatorContext.newPage();
-    await login(operator, email);
-    await operator.waitForURL((url) => url.pathname === '/dashboard');
-  }, T);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await signUpByApi(suite.server, email, 'Loja da Ana', 'pro', 'Ana Souza');
+    setup = await setUpInboxByApi(suite.server, email, `loja-ana-${Date.now().toString(36)}`);
+    operator = await signedInPage(suite, email);
   }, T);
 
   it(
@@ -60,7 +42,7 @@ describe.skipIf(!hasChromium())('inbox in chromium', () => {
       expect(await operator.getByTestId('tab-count-waiting').textContent()).toBe('0');
 
       // The visitor, in another browser context, on the channel's public page.
-      const visitorContext = await newContext(browser, server.baseUrl);
+      const visitorContext = await suite.newContext();
       const visitor = await visitorContext.newPage();
       await visitorStarts(visitor, setup.slug, 'Carla Mendes');
       await visitorWrites(visitor, 'Oi, meu pedido ainda não chegou.');
@@ -137,7 +119,7 @@ describe.skipIf(!hasChromium())('inbox in chromium', () => {
       await switchLanguage(operator, 'en');
       await openInbox(operator);
       await operator.getByRole('tab', { name: /Waiting/ }).waitFor();
-      const visitorContext = await newContext(browser, server.baseUrl, 'en-US');
+      const visitorContext = await suite.newContext('en-US');
       const visitor = await visitorContext.newPage();
       await visitorStarts(visitor, setup.slug, 'John Smith');
       await visitorWrites(visitor, 'Hi, do you ship to Portugal?');
@@ -187,7 +169,7 @@ describe.skipIf(!hasChromium())('inbox in chromium', () => {
     "a second tab shows the 'Use here' conflict; using it there pauses the first tab",
     async () => {
       await openInbox(operator);
-      const second = await operatorContext.newPage();
+      const second = await operator.context().newPage();
       await second.goto('/apps/inbox');
       await second.getByTestId('tab-conflict').waitFor();
       await second.getByRole('button', { name: 'Use here' }).click();

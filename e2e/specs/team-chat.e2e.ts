@@ -1,26 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  hasChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-} from '../support/browser';
-import { login, signUpByApi, solidPng, switchLanguage, uniqueEmail } from '../support/flows';
-import { startE2eServer, type TE2eServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, screenshot, seriousA11yViolations } from '../support/browser';
+import { signUpByApi, solidPng, switchLanguage, uniqueEmail } from '../support/flows';
+import { signedInPage, useE2eSuite } from '../support/pages';
 import { addTeammateByApi, chatButton, chatPanel, openChat } from '../support/team-chat';
 
 const T = 120_000;
-
-async function signIn(browser: Browser, server: TE2eServer, email: string): Promise<[BrowserContext, Page]> {
-  const context = await newContext(browser, server.baseUrl);
-  const page = await context.newPage();
-  await login(page, email);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  return [context, page];
-}
 
 /** Sends `text` from the open conversation and waits until it is acked. */
 async function sendText(page: Page, text: string): Promise<void> {
@@ -35,31 +21,23 @@ async function sendText(page: Page, text: string): Promise<void> {
 }
 
 describe.skipIf(!hasChromium())('team chat in chromium', () => {
-  let server: TE2eServer;
-  let browser: Browser;
+  const suite = useE2eSuite(T);
   let ana: Page;
   let bruno: Page;
   const anaEmail = uniqueEmail('ana');
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    await signUpByApi(server, anaEmail, 'Loja da Ana', 'pro', 'Ana Souza');
-    const brunoEmail = await addTeammateByApi(server, anaEmail, 'Bruno Lima');
-    [, ana] = await signIn(browser, server, anaEmail);
-    [, bruno] = await signIn(browser, server, brunoEmail);
-  }, T);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await signUpByApi(suite.server, anaEmail, 'Loja da Ana', 'pro', 'Ana Souza');
+    const brunoEmail = await addTeammateByApi(suite.server, anaEmail, 'Bruno Lima');
+    ana = await signedInPage(suite, anaEmail);
+    bruno = await signedInPage(suite, brunoEmail);
   }, T);
 
   it(
     'two users chat live; the badge counts unread messages and clears when the rooms are opened',
     async () => {
       // Not on the sign-in page.
-      const anon = await newContext(browser, server.baseUrl);
+      const anon = await suite.newContext();
       const loginPage = await anon.newPage();
       await loginPage.goto('/login');
       await loginPage.getByRole('button', { name: 'Entrar', exact: true }).waitFor();

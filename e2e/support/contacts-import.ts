@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { screenshot, seriousA11yViolations } from './browser';
-import { switchLanguage } from './flows';
+import { apiCall } from './api';
+import { storageItem } from './flows';
 import type { TE2eServer } from './server';
 
 /**
@@ -34,26 +33,7 @@ export async function downloadText(download: Download): Promise<string> {
   return (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
 }
 
-/** A shot of the page in pt-BR and in English, axe-core serious violations checked in pt-BR. */
-export async function shootBothLanguages(
-  page: Page,
-  name: string,
-  check: (lang: 'pt-BR' | 'en') => Promise<void>,
-): Promise<void> {
-  for (const lang of ['pt-BR', 'en'] as const) {
-    await switchLanguage(page, lang);
-    await check(lang);
-    await screenshot(page, `${name}-${lang}`);
-    if (lang === 'pt-BR') expect(await seriousA11yViolations(page), name).toEqual([]);
-  }
-  await switchLanguage(page, 'pt-BR');
-}
-
 /** GET on the API with the signed-in page's access token. */
 export async function apiGet<T>(server: TE2eServer, page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => (globalThis as any).localStorage.getItem('accessToken') as string);
-  const res = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  const json = (await res.json()) as { status: number; data: T };
-  if (!res.ok || json.status !== 1) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
+  return apiCall<T>(server, 'GET', path, undefined, await storageItem(page, 'accessToken'));
 }

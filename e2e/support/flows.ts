@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { TE2eServer } from './server';
-import { otpFor } from './server';
+import { linkFor, otpFor } from './server';
 
 export const PASSWORD = 'Atende#2025x';
 
@@ -57,6 +57,39 @@ export async function login(page: Page, email: string, password = PASSWORD, path
   await page.getByLabel(/^E-mail/).fill(email);
   await page.getByLabel(/^Senha/).fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+/** Invites `email` with `role` from the team page's dialog (pt-BR labels), until its pending row shows. */
+export async function inviteFromTeamPage(page: Page, email: string, role: string): Promise<void> {
+  await page.getByRole('button', { name: 'Convidar' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel(/^E-mail/)
+    .fill(email);
+  await pickOption(page, /^Papel/, role);
+  await page.getByRole('button', { name: 'Enviar convite' }).click();
+  await page.getByTestId('invitation-row').filter({ hasText: email }).waitFor();
+}
+
+/** Opens the invitation mailed to `email` on `guest` and fills in Bruno Lima's details (pt-BR labels), not yet sent. */
+export async function fillInvitation(guest: Page, server: TE2eServer, email: string): Promise<void> {
+  await guest.goto(await linkFor(server.smtp, email, '/invitation/'));
+  await guest.getByLabel(/^Nome completo/).fill('Bruno Lima');
+  await guest.getByLabel(/^Telefone/).fill('21987654321');
+  await guest.getByLabel(/^Senha/).fill(PASSWORD);
+  await guest.getByLabel(/^Confirme a senha/).fill(PASSWORD);
+}
+
+/** Creates another account named `name` from the header's account switcher (pt-BR), until it is the active one. */
+export async function createAccountFromSwitcher(page: Page, name: string): Promise<void> {
+  await page.getByTestId('account-switcher').click();
+  await page.getByRole('menuitem', { name: 'Criar nova conta' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel(/^Nome da conta/)
+    .fill(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Criar conta' }).click();
+  await page.getByTestId('active-account-name').filter({ hasText: name }).waitFor();
 }
 
 export async function storageItem(page: Page, key: string): Promise<string | null> {

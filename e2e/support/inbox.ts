@@ -1,27 +1,6 @@
 import type { Page } from 'playwright-core';
-import { PASSWORD } from './flows';
+import { apiCall as call, apiSignIn } from './api';
 import type { TE2eServer } from './server';
-
-async function call<T>(
-  server: TE2eServer,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: number; data: T };
-  if (!res.ok || json.status !== 1)
-    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 export interface TInboxSetup {
   acc: string;
@@ -35,12 +14,7 @@ export interface TInboxSetup {
  * pre-chat form, so visitors give their name), a quick message and a closing reason with sub-reasons.
  */
 export async function setUpInboxByApi(server: TE2eServer, email: string, slug: string): Promise<TInboxSetup> {
-  const { accessToken: token } = await call<{ accessToken: string }>(server, 'POST', '/g/auth/login', {
-    email,
-    password: PASSWORD,
-    remember_me: false,
-  });
-  const { _id: acc } = await call<{ _id: string }>(server, 'GET', '/g/acc/getFirstAcc', undefined, token);
+  const { token, acc } = await apiSignIn(server, email);
   const channel = await call<{ _id: string }>(
     server,
     'POST',

@@ -1,27 +1,7 @@
 import type { Page } from 'playwright-core';
+import { apiCall as call, apiSignIn } from './api';
 import { PASSWORD, uniqueEmail } from './flows';
 import type { TE2eServer } from './server';
-
-async function call<T>(
-  server: TE2eServer,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: number; data: T };
-  if (!res.ok || json.status !== 1)
-    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A teammate of `ownerEmail`'s first account, invited and accepted through the API. */
 export async function addTeammateByApi(
@@ -30,19 +10,13 @@ export async function addTeammateByApi(
   name: string,
   acl: 'admin' | 'manager' | 'operator' = 'operator',
 ): Promise<string> {
-  const login = await call<{ accessToken: string }>(server, 'POST', '/g/auth/login', {
-    email: ownerEmail,
-    password: PASSWORD,
-    remember_me: false,
-  });
-  const token = login.accessToken;
-  const first = await call<{ _id: string }>(server, 'GET', '/g/acc/getFirstAcc', undefined, token);
+  const { token, acc } = await apiSignIn(server, ownerEmail);
   const email = uniqueEmail(name.split(' ')[0].toLowerCase());
   const invite = await call<{ _id: string }>(
     server,
     'POST',
     '/g/user/invite',
-    { email, acc: first._id, intentions: [], entities: [], acl },
+    { email, acc, intentions: [], entities: [], acl },
     token,
   );
   await call(server, 'POST', '/g/user/invited/update', {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMembers, accounts, activityLog } from '../../platform/db/schema';
 import { withTenant } from '../../platform/db/tenant';
+import { addTeam, NOT_AUTHORIZED, type TMemberSession } from '../../testing/app-fixtures';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
 import {
   addMember,
@@ -17,25 +18,25 @@ let ctx: TTestApp;
 /** Account A with one member of each role, and an unrelated account B. */
 let a: TSignedUp;
 let b: TSignedUp;
-type TMemberSession = Awaited<ReturnType<typeof addMember>>;
 let admin: TMemberSession;
 let manager: TMemberSession;
 let operator: TMemberSession;
 
-const NOT_AUTHORIZED = "You don't have access to this feature, talk to your account administrator";
 const UNKNOWN_ID = '00000000-0000-7000-8000-000000000000';
 
 beforeAll(async () => {
   ctx = await startTestApp();
   a = await signUp(ctx, { company: 'Alpha' });
   b = await signUp(ctx, { company: 'Beta' });
-  admin = await addMember(ctx, a, 'admin');
-  manager = await addMember(ctx, a, 'manager');
-  operator = await addMember(ctx, a, 'operator');
+  ({ admin, manager, operator } = await addTeam(ctx, a));
 });
 afterAll(async () => {
   await ctx.close();
 });
+
+/** The masters of an account (there is always at least one). */
+const mastersOf = (accountId: string) =>
+  queryRows(ctx, sql`select user_id from account_members where account_id = ${accountId} and acl = 'master'`);
 
 function expectNotAuthorized(res: { statusCode: number; body: any }) {
   expect(res.statusCode).toBe(403);
@@ -528,11 +529,7 @@ describe('members and roles', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     const refused = results.find((r) => r.statusCode !== 200)!;
     expect(['LAST_MASTER', 'ROLE_ABOVE_OWN']).toContain(refused.body.code);
-    const masters = await queryRows(
-      ctx,
-      sql`select user_id from account_members where account_id = ${owner.accountId} and acl = 'master'`,
-    );
-    expect(masters).toHaveLength(1);
+    expect(await mastersOf(owner.accountId)).toHaveLength(1);
   });
 
   it('the service keeps one master when two demotions pass the gate together', async () => {
@@ -553,11 +550,7 @@ describe('members and roles', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason.code).toBe('LAST_MASTER');
-    const masters = await queryRows(
-      ctx,
-      sql`select user_id from account_members where account_id = ${owner.accountId} and acl = 'master'`,
-    );
-    expect(masters).toHaveLength(1);
+    expect(await mastersOf(owner.accountId)).toHaveLength(1);
   });
 
   it('the service keeps one master when a demotion and a removal race', async () => {
@@ -569,11 +562,7 @@ describe('members and roles', () => {
       service.updateMember(owner.accountId, 'master', second.userId, { acl: 'admin' }, actor),
       service.removeMember(owner.accountId, 'master', owner.userId, owner.userId, actor),
     ]);
-    const masters = await queryRows(
-      ctx,
-      sql`select user_id from account_members where account_id = ${owner.accountId} and acl = 'master'`,
-    );
-    expect(masters).toHaveLength(1);
+    expect(await mastersOf(owner.accountId)).toHaveLength(1);
   });
 
   it('admins remove members; members may leave; operators cannot remove others; removal takes effect at once', async () => {

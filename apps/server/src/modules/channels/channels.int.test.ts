@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TSignedUp } from '../../testing/fixtures';
-import { api, startTestApp, type TTestApp } from '../../testing/test-app';
-import { member, smsBody, webchatBody, whatsappBody, withAcc } from '../inbox/inbox.testing';
+import { describe, expect, it } from 'vitest';
+import { NOT_AUTHORIZED, useTwoAccounts } from '../../testing/app-fixtures';
+import { member, smsBody, webchatBody, whatsappBody } from '../inbox/inbox.testing';
 
-let ctx: TTestApp;
-let owner: TSignedUp;
-let other: TSignedUp;
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-  owner = await signUp(ctx);
-  other = await signUp(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const setup = useTwoAccounts();
 
 const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  token = owner.token,
+  token = setup.owner.token,
   body?: unknown,
-  acc = owner.accountId,
-) => api(ctx.app, method, withAcc(path, acc), { token, body, lang: 'en' });
+  acc = setup.owner.accountId,
+) => setup.call(method, path, { token, body, acc });
 
 describe('channels (admin settings)', () => {
   it('creates each kind; secrets never come back, only whether they are configured; URLs from APP_URL', async () => {
-    const wa = await call('POST', '/p/chat/channels', owner.token, whatsappBody());
+    const wa = await call('POST', '/p/chat/channels', setup.owner.token, whatsappBody());
     expect(wa.statusCode).toBe(200);
     const channel = wa.body.data;
     expect(channel).toMatchObject({
@@ -38,12 +26,12 @@ describe('channels (admin settings)', () => {
     expect(JSON.stringify(wa.body)).not.toContain('EAAG-secret');
     expect(JSON.stringify(wa.body)).not.toContain('app-secret');
 
-    const sms = await call('POST', '/p/chat/channels', owner.token, smsBody());
+    const sms = await call('POST', '/p/chat/channels', setup.owner.token, smsBody());
     expect(sms.body.data).toMatchObject({ kind: 'sms', configured: { authToken: true } });
     expect(JSON.stringify(sms.body)).not.toContain('secret-token');
 
     const web = webchatBody('Loja');
-    const chat = await call('POST', '/p/chat/channels', owner.token, web);
+    const chat = await call('POST', '/p/chat/channels', setup.owner.token, web);
     expect(chat.body.data).toMatchObject({
       kind: 'webchat',
       webhookUrl: null,
@@ -58,9 +46,9 @@ describe('channels (admin settings)', () => {
 
   it('an update without secrets keeps them; the kind cannot change', async () => {
     const body = whatsappBody();
-    const created = (await call('POST', '/p/chat/channels', owner.token, body)).body.data;
+    const created = (await call('POST', '/p/chat/channels', setup.owner.token, body)).body.data;
     const { accessToken: _a, appSecret: _b, verifyToken: _c, ...rest } = body;
-    const updated = await call('PUT', `/p/chat/channels/${created._id}`, owner.token, {
+    const updated = await call('PUT', `/p/chat/channels/${created._id}`, setup.owner.token, {
       ...rest,
       name: 'Vendas',
     });
@@ -69,15 +57,15 @@ describe('channels (admin settings)', () => {
       name: 'Vendas',
       configured: { accessToken: true, appSecret: true, verifyToken: true },
     });
-    const changed = await call('PUT', `/p/chat/channels/${created._id}`, owner.token, smsBody());
+    const changed = await call('PUT', `/p/chat/channels/${created._id}`, setup.owner.token, smsBody());
     expect(changed.statusCode).toBe(400);
     expect(changed.body.code).toBe('VALIDATION_FAILED');
   });
 
   it('a number or slug connected anywhere answers CHANNEL_IN_USE', async () => {
     const body = whatsappBody();
-    expect((await call('POST', '/p/chat/channels', owner.token, body)).statusCode).toBe(200);
-    const again = await call('POST', '/p/chat/channels', other.token, body, other.accountId);
+    expect((await call('POST', '/p/chat/channels', setup.owner.token, body)).statusCode).toBe(200);
+    const again = await call('POST', '/p/chat/channels', setup.other.token, body, setup.other.accountId);
     expect(again.statusCode).toBe(409);
     expect(again.body).toMatchObject({
       code: 'CHANNEL_IN_USE',
@@ -86,46 +74,37 @@ describe('channels (admin settings)', () => {
   });
 
   it('validates with the shared messages', async () => {
-    const res = await call('POST', '/p/chat/channels', owner.token, {
+    const res = await call('POST', '/p/chat/channels', setup.owner.token, {
       ...webchatBody(),
       slug: 'Not a slug!',
     });
     expect(res.statusCode).toBe(400);
     expect(res.body.fields).toEqual([{ path: 'slug', key: 'invalid', message: 'Invalid value' }]);
-    const wa = await call('POST', '/p/chat/channels', owner.token, { ...whatsappBody(), accessToken: '' });
+    const wa = await call('POST', '/p/chat/channels', setup.owner.token, {
+      ...whatsappBody(),
+      accessToken: '',
+    });
     expect(wa.body.fields).toEqual([
       { path: 'accessToken', key: 'required', message: 'This field is required' },
     ]);
   });
 
   it('is admin-only and isolated per account; a deleted channel is gone', async () => {
-    const operator = await member(ctx, owner, 'operator');
-    const manager = await member(ctx, owner, 'manager');
+    const operator = await member(setup.ctx, setup.owner, 'operator');
+    const manager = await member(setup.ctx, setup.owner, 'manager');
     for (const token of [operator.token, manager.token]) {
       const res = await call('GET', '/p/chat/channels', token);
       expect(res.statusCode).toBe(403);
-      expect(res.body.message).toBe(
-        "You don't have access to this feature, talk to your account administrator",
-      );
+      expect(res.body.message).toBe(NOT_AUTHORIZED);
       expect((await call('POST', '/p/chat/channels', token, webchatBody())).statusCode).toBe(403);
     }
-    const created = (await call('POST', '/p/chat/channels', owner.token, webchatBody())).body.data;
-    const foreign = await call(
-      'GET',
-      `/p/chat/channels/${created._id}`,
-      other.token,
-      undefined,
-      other.accountId,
-    );
+    const created = (await call('POST', '/p/chat/channels', setup.owner.token, webchatBody())).body.data;
+    const asOther = (method: 'GET' | 'DELETE') =>
+      call(method, `/p/chat/channels/${created._id}`, setup.other.token, undefined, setup.other.accountId);
+    const foreign = await asOther('GET');
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body.code).toBe('CHANNEL_NOT_FOUND');
-    const foreignDelete = await call(
-      'DELETE',
-      `/p/chat/channels/${created._id}`,
-      other.token,
-      undefined,
-      other.accountId,
-    );
+    const foreignDelete = await asOther('DELETE');
     expect(foreignDelete.statusCode).toBe(404);
     expect((await call('DELETE', `/p/chat/channels/${created._id}`)).statusCode).toBe(200);
     expect((await call('GET', `/p/chat/channels/${created._id}`)).statusCode).toBe(404);

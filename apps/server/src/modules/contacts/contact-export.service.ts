@@ -1,13 +1,12 @@
-import { PassThrough, Readable } from 'node:stream';
 import type { TContactFilter, TLang } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import type { TTenant } from '../../platform/tenancy';
-import { csvLine, drainOrClose } from './contact-import-file';
 import { listPhases } from './contact-phases.repo';
 import { listTags } from './contact-tags.repo';
 import { findContactIdsAfter, findContactsByIds, type TContactRow } from './contacts.repo';
 import type { ContactsService } from './contacts.service';
 import { assertCanExport } from './contacts-access';
+import { exportTable, type TExportFile } from './export-file';
 
 const BATCH = 1000;
 const HEADERS: Record<TLang, string[]> = {
@@ -41,12 +40,6 @@ const HEADERS: Record<TLang, string[]> = {
   ],
 };
 const YES_NO: Record<TLang, [string, string]> = { 'pt-BR': ['Sim', 'Não'], en: ['Yes', 'No'] };
-
-export interface TExportFile {
-  fileName: string;
-  contentType: string;
-  stream: Readable;
-}
 
 /** Export of the current list filter as xlsx or CSV, streamed in keyset batches of 1000 rows. */
 export class ContactExportService {
@@ -99,44 +92,13 @@ export class ContactExportService {
         after = page[page.length - 1];
       }
     }
-    const stamp = new Date().toISOString().slice(0, 10);
-    if (format === 'csv') {
-      async function* lines() {
-        yield `\uFEFF${csvLine(HEADERS[lang])}`;
-        for await (const rows of batches())
-          yield rows
-            .map((c) => csvLine(cells(c).map((v) => (v instanceof Date ? v.toISOString() : v))))
-            .join('');
-      }
-      return {
-        fileName: `contacts-${stamp}.csv`,
-        contentType: 'text/csv; charset=utf-8',
-        stream: Readable.from(lines()),
-      };
-    }
-    // Loaded on first use: exceljs weighs ~30 MB of memory a process that never exports need not hold.
-    const { default: ExcelJS } = await import('exceljs');
-    const out = new PassThrough();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: false,
-      useSharedStrings: false,
+    return exportTable({
+      format,
+      name: `contacts-${new Date().toISOString().slice(0, 10)}`,
+      sheet: lang === 'en' ? 'Contacts' : 'Contatos',
+      headers: HEADERS[lang],
+      batches,
+      cells,
     });
-    const sheet = workbook.addWorksheet(lang === 'en' ? 'Contacts' : 'Contatos');
-    void (async () => {
-      sheet.addRow(HEADERS[lang]).commit();
-      for await (const rows of batches()) {
-        if (out.destroyed) return; // the client went away
-        for (const c of rows) sheet.addRow(cells(c)).commit();
-        if (out.writableNeedDrain) await drainOrClose(out);
-      }
-      sheet.commit();
-      await workbook.commit();
-    })().catch((error: Error) => out.destroy(error));
-    return {
-      fileName: `contacts-${stamp}.xlsx`,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      stream: out,
-    };
   }
 }

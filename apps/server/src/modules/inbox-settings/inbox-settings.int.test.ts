@@ -1,31 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TSignedUp } from '../../testing/fixtures';
-import { api, startTestApp, type TTestApp } from '../../testing/test-app';
-import { member, withAcc } from '../inbox/inbox.testing';
+import { describe, expect, it } from 'vitest';
+import { useTwoAccounts } from '../../testing/app-fixtures';
+import { signUp } from '../../testing/fixtures';
+import { member } from '../inbox/inbox.testing';
 
-let ctx: TTestApp;
-let owner: TSignedUp;
-let other: TSignedUp;
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-  owner = await signUp(ctx);
-  other = await signUp(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  options: { token?: string; body?: unknown; acc?: string; lang?: string } = {},
-) =>
-  api(ctx.app, method, withAcc(path, options.acc ?? owner.accountId), {
-    token: options.token ?? owner.token,
-    body: options.body,
-    lang: options.lang ?? 'en',
-  });
+const setup = useTwoAccounts();
+const { call } = setup;
 
 describe('inbox settings', () => {
   it('starts from the defaults and saves a valid change', async () => {
@@ -100,15 +79,18 @@ describe('inbox settings', () => {
   });
 
   it('is admin-only to read and write; other accounts keep their own', async () => {
-    const operator = await member(ctx, owner, 'operator');
-    const manager = await member(ctx, owner, 'manager');
+    const operator = await member(setup.ctx, setup.owner, 'operator');
+    const manager = await member(setup.ctx, setup.owner, 'manager');
     for (const token of [operator.token, manager.token]) {
       expect((await call('GET', '/p/chat/settings', { token })).statusCode).toBe(403);
       expect((await call('PUT', '/p/chat/settings', { token, body: { loadSize: 50 } })).statusCode).toBe(403);
     }
-    const mine = await call('GET', '/p/chat/settings', { token: other.token, acc: other.accountId });
+    const mine = await call('GET', '/p/chat/settings', {
+      token: setup.other.token,
+      acc: setup.other.accountId,
+    });
     expect(mine.body.data.loadSize).toBe(200);
-    const cross = await call('GET', '/p/chat/settings', { token: other.token });
+    const cross = await call('GET', '/p/chat/settings', { token: setup.other.token });
     expect(cross.statusCode).toBe(404);
   });
 });
@@ -134,12 +116,12 @@ describe('closing reasons', () => {
     expect(subDup.body.fields![0]).toMatchObject({ path: 'subReasons', key: 'duplicate' });
     // Another account may use the same name.
     const elsewhere = await call('POST', '/p/chat/closing-reasons', {
-      token: other.token,
-      acc: other.accountId,
+      token: setup.other.token,
+      acc: setup.other.accountId,
       body: { name: 'Resolvido' },
     });
     expect(elsewhere.statusCode).toBe(200);
-    const operator = await member(ctx, owner, 'operator');
+    const operator = await member(setup.ctx, setup.owner, 'operator');
     const list = await call('GET', '/p/chat/closing-reasons', { token: operator.token });
     expect(list.body.data.map((r: { name: string }) => r.name)).toEqual(['Resolvido']);
     expect(
@@ -153,8 +135,8 @@ describe('closing reasons', () => {
     });
     expect(rename.body.code).toBe('CLOSING_REASON_EXISTS');
     const foreign = await call('DELETE', `/p/chat/closing-reasons/${second._id}`, {
-      token: other.token,
-      acc: other.accountId,
+      token: setup.other.token,
+      acc: setup.other.accountId,
     });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body.code).toBe('CLOSING_REASON_NOT_FOUND');
@@ -162,7 +144,7 @@ describe('closing reasons', () => {
   });
 
   it('stop at 50 per account: reasons limit reached', async () => {
-    const fresh = await signUp(ctx);
+    const fresh = await signUp(setup.ctx);
     const results = await Promise.all(
       Array.from({ length: 52 }, (_, i) =>
         call('POST', '/p/chat/closing-reasons', {

@@ -141,14 +141,12 @@ describe('automatic distribution', () => {
     const waiting = await call('GET', '/p/chat/conversation/list?tab=waiting', owner);
     expect(waiting.body.data.items.map((c: { _id: string }) => c._id)).toContain(second.conversationId);
     expect(await assigneeOf(second.conversationId)).toBeNull();
-    const closed = await api(
-      ctx.app,
+    const closed = await call(
       'POST',
-      withAcc(`/p/chat/conversation/${first.conversationId}/close`, owner.accountId),
-      {
-        token: ana.token,
-        body: { reason: 'Resolvido' },
-      },
+      `/p/chat/conversation/${first.conversationId}/close`,
+      owner,
+      { reason: 'Resolvido' },
+      ana.token,
     );
     expect(closed.statusCode).toBe(200);
     await anaC.waitFor(
@@ -184,9 +182,7 @@ describe('automatic distribution', () => {
       (await call('POST', '/p/chat/distribution/members', owner, { userId: ana.userId }, manager.token))
         .statusCode,
     ).toBe(403);
-    const foreign = await api(ctx.app, 'GET', withAcc('/p/chat/distribution', owner.accountId), {
-      token: stranger.token,
-    });
+    const foreign = await call('GET', '/p/chat/distribution', owner, undefined, stranger.token);
     expect(foreign.statusCode).toBe(404);
   });
 });

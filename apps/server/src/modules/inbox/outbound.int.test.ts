@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
-import { FakeWhatsApp, GRAPH_ERRORS } from '../../testing/fake-whatsapp';
+import { type FakeWhatsApp, GRAPH_ERRORS } from '../../testing/fake-whatsapp';
+import { startWhatsAppApp, stopWhatsAppApp } from '../../testing/app-fixtures';
 import { signUp, type TSignedUp } from '../../testing/fixtures';
 import { queryRows } from '../../testing/helpers';
-import { startTestApp, type TTestApp } from '../../testing/test-app';
+import type { TTestApp } from '../../testing/test-app';
 import { contactTypeOf, findOrCreateContactByPhone, openConversation } from './conversation-open';
 import {
   insertOutbound,
@@ -15,6 +16,7 @@ import {
   type TTestChannel,
   until,
 } from './intake.testing';
+import { setUsage } from './inbox.testing';
 import { checkMediaAllowed, isWithinReplyWindow } from './outbound.service';
 
 let ctx: TTestApp;
@@ -23,17 +25,9 @@ let owner: TSignedUp;
 let channel: TTestChannel;
 
 beforeAll(async () => {
-  fake = new FakeWhatsApp();
-  const graph = await fake.start();
-  ctx = await startTestApp({ WHATSAPP_GRAPH_URL: graph });
-  owner = await signUp(ctx, { plan: 'pro' });
-  channel = await insertWhatsAppChannel(ctx, owner.accountId);
+  ({ ctx, fake, owner, channel } = await startWhatsAppApp());
 });
-
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.stop();
-});
+afterAll(() => stopWhatsAppApp({ ctx, fake }));
 
 const run = (messageId: string) => ctx.app.services.outbound.run({ accountId: owner.accountId, messageId });
 const sendsTo = (to: string) => fake.sends.filter((s) => s.body.to === to);
@@ -191,11 +185,7 @@ describe('plan quota', () => {
     const free = await signUp(ctx, { plan: 'free' });
     const ch = await insertWhatsAppChannel(ctx, free.accountId);
     const period = usagePeriod().start;
-    await queryRows(
-      ctx,
-      sql`insert into conversation_usage (account_id, period_start, count) values (${free.accountId}, ${period}, 99)
-          on conflict (account_id, period_start) do update set count = 99`,
-    );
+    await setUsage(ctx, free.accountId, 99, period);
     const db = ctx.app.platform.database.db;
     const open = (phone: string, origin: 'inbound' | 'outbound') =>
       withTenant(db, free.accountId, async (tx) => {

@@ -1,39 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/db/columns';
-import { signUp, type TSignedUp } from '../../testing/fixtures';
+import { useTwoAccounts } from '../../testing/app-fixtures';
+import { signUp } from '../../testing/fixtures';
 import { queryRows } from '../../testing/helpers';
-import { api, startTestApp, type TTestApp } from '../../testing/test-app';
+import { api } from '../../testing/test-app';
 import { setAccountFlags } from '../contacts/contacts.fixtures';
 import { createChannel, member, seedConversation, smsBody, type TMember, withAcc } from './inbox.testing';
 
-let ctx: TTestApp;
-let owner: TSignedUp;
-let other: TSignedUp;
+const setup = useTwoAccounts();
 let ana: TMember;
 let channelId: string;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  owner = await signUp(ctx);
-  other = await signUp(ctx);
-  ana = await member(ctx, owner, 'operator');
-  channelId = (await createChannel(ctx, owner, smsBody()))._id;
-});
-afterAll(async () => {
-  await ctx.close();
+  ana = await member(setup.ctx, setup.owner, 'operator');
+  channelId = (await createChannel(setup.ctx, setup.owner, smsBody()))._id;
 });
 
 /** A conversation created at a São Paulo wall-clock time (UTC-3). */
 async function createdAt(local: string, counted: boolean, name: string) {
-  const { conversationId } = await seedConversation(ctx, owner.accountId, {
+  const { conversationId } = await seedConversation(setup.ctx, setup.owner.accountId, {
     channelId,
     name,
     stage: 'attendance',
     assigneeId: ana.userId,
   });
   await queryRows(
-    ctx,
+    setup.ctx,
     sql`update conversations set created_at = ${`${local}-03:00`}::timestamptz, counted = ${counted} where id = ${conversationId}`,
   );
   return conversationId;
@@ -48,14 +41,7 @@ describe('conversation statement (extrato)', () => {
   });
 
   it('lists the period in the account time zone with totals per day, paged', async () => {
-    const res = await api(
-      ctx.app,
-      'GET',
-      withAcc('/p/chat/statement?from=2025-03-01&to=2025-03-02&limit=2', owner.accountId),
-      {
-        token: owner.token,
-      },
-    );
+    const res = await setup.call('GET', '/p/chat/statement?from=2025-03-01&to=2025-03-02&limit=2');
     expect(res.statusCode).toBe(200);
     const data = res.body.data;
     expect(data.count).toBe(3);
@@ -77,24 +63,20 @@ describe('conversation statement (extrato)', () => {
       channel: { _id: channelId, kind: 'sms' },
       operator: { _id: ana.userId, name: 'Member operator' },
     });
-    const page2 = await api(
-      ctx.app,
-      'GET',
-      withAcc('/p/chat/statement?from=2025-03-01&to=2025-03-02&limit=2&page=2', owner.accountId),
-      {
-        token: owner.token,
-      },
-    );
+    const page2 = await setup.call('GET', '/p/chat/statement?from=2025-03-01&to=2025-03-02&limit=2&page=2');
     expect(page2.body.data.items.map((i: { contact: { name: string } }) => i.contact.name)).toEqual([
       'Ana Primeira',
     ]);
   });
 
   it('exports CSV and XLSX; admin only; other accounts see none of it', async () => {
-    const csv = await ctx.app.inject({
+    const csv = await setup.ctx.app.inject({
       method: 'GET',
-      url: withAcc('/p/chat/statement/export?from=2025-03-01&to=2025-03-02&format=csv', owner.accountId),
-      headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'en' },
+      url: withAcc(
+        '/p/chat/statement/export?from=2025-03-01&to=2025-03-02&format=csv',
+        setup.owner.accountId,
+      ),
+      headers: { authorization: `Bearer ${setup.owner.token}`, 'accept-language': 'en' },
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe(
@@ -108,47 +90,30 @@ describe('conversation statement (extrato)', () => {
     expect(lines).toHaveLength(4);
     expect(lines[2]).toContain('Bia Segunda');
     expect(lines[2].endsWith(',No')).toBe(true);
-    const xlsx = await ctx.app.inject({
+    const xlsx = await setup.ctx.app.inject({
       method: 'GET',
-      url: withAcc('/p/chat/statement/export?from=2025-03-01&to=2025-03-02', owner.accountId),
-      headers: { authorization: `Bearer ${owner.token}` },
+      url: withAcc('/p/chat/statement/export?from=2025-03-01&to=2025-03-02', setup.owner.accountId),
+      headers: { authorization: `Bearer ${setup.owner.token}` },
     });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(
-      (
-        await api(
-          ctx.app,
-          'GET',
-          withAcc('/p/chat/statement?from=2025-03-01&to=2025-03-02', owner.accountId),
-          { token: ana.token },
-        )
-      ).statusCode,
+      (await setup.call('GET', '/p/chat/statement?from=2025-03-01&to=2025-03-02', { token: ana.token }))
+        .statusCode,
     ).toBe(403);
-    const foreign = await api(
-      ctx.app,
-      'GET',
-      withAcc('/p/chat/statement?from=2025-03-01&to=2025-03-02', other.accountId),
-      {
-        token: other.token,
-      },
-    );
+    const foreign = await setup.call('GET', '/p/chat/statement?from=2025-03-01&to=2025-03-02', {
+      token: setup.other.token,
+      acc: setup.other.accountId,
+    });
     expect(foreign.body.data.count).toBe(0);
-    const badRange = await api(
-      ctx.app,
-      'GET',
-      withAcc('/p/chat/statement?from=2025-03-05&to=2025-03-01', owner.accountId),
-      {
-        token: owner.token,
-      },
-    );
+    const badRange = await setup.call('GET', '/p/chat/statement?from=2025-03-05&to=2025-03-01');
     expect(badRange.statusCode).toBe(400);
   });
 });
 
 describe('transcripts', () => {
   it('printable HTML and text without private notes; CSV under the download rules', async () => {
-    const { conversationId } = await seedConversation(ctx, owner.accountId, {
+    const { conversationId } = await seedConversation(setup.ctx, setup.owner.accountId, {
       channelId,
       name: 'Rui <b>Cliente</b>',
       stage: 'attendance',
@@ -156,17 +121,20 @@ describe('transcripts', () => {
     });
     const insert = (author: string, body: string, priv = false, name: string | null = null) =>
       queryRows(
-        ctx,
+        setup.ctx,
         sql`insert into messages (id, account_id, conversation_id, channel_id, author_type, author_name, body, private)
-            values (${newId()}, ${owner.accountId}, ${conversationId}, ${channelId}, ${author}, ${name}, ${body}, ${priv})`,
+            values (${newId()}, ${setup.owner.accountId}, ${conversationId}, ${channelId}, ${author}, ${name}, ${body}, ${priv})`,
       );
     await insert('contact', 'Olá, quero saber do pedido');
     await insert('operator', 'Claro! Já verifico.', false, 'Ana');
     await insert('operator', 'nota interna', true, 'Ana');
     const get = (format: string, token = ana.token) =>
-      ctx.app.inject({
+      setup.ctx.app.inject({
         method: 'GET',
-        url: withAcc(`/p/chat/conversation/${conversationId}/transcript?format=${format}`, owner.accountId),
+        url: withAcc(
+          `/p/chat/conversation/${conversationId}/transcript?format=${format}`,
+          setup.owner.accountId,
+        ),
         headers: { authorization: `Bearer ${token}`, 'accept-language': 'pt-BR' },
       });
     const html = await get('html');
@@ -181,7 +149,7 @@ describe('transcripts', () => {
     const csv = await get('csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.body.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Data,Autor,Mensagem,Arquivo');
-    await setAccountFlags(ctx, owner.accountId, { block_download_excel: true });
+    await setAccountFlags(setup.ctx, setup.owner.accountId, { block_download_excel: true });
     try {
       const blocked = await get('csv');
       expect(blocked.statusCode).toBe(403);
@@ -189,14 +157,14 @@ describe('transcripts', () => {
         'Função indisponível. Contate um administrador para mais informações.',
       );
       expect((await get('html')).statusCode).toBe(200);
-      expect((await get('csv', owner.token)).statusCode).toBe(200);
+      expect((await get('csv', setup.owner.token)).statusCode).toBe(200);
     } finally {
-      await setAccountFlags(ctx, owner.accountId, { block_download_excel: false });
+      await setAccountFlags(setup.ctx, setup.owner.accountId, { block_download_excel: false });
     }
-    const foreign = await ctx.app.inject({
+    const foreign = await setup.ctx.app.inject({
       method: 'GET',
-      url: withAcc(`/p/chat/conversation/${conversationId}/transcript`, other.accountId),
-      headers: { authorization: `Bearer ${other.token}` },
+      url: withAcc(`/p/chat/conversation/${conversationId}/transcript`, setup.other.accountId),
+      headers: { authorization: `Bearer ${setup.other.token}` },
     });
     expect(foreign.statusCode).toBe(404);
   });
@@ -204,29 +172,32 @@ describe('transcripts', () => {
 
 describe('downtime closing', () => {
   it('closes conversations idle longer than the setting with reason INACTIVITY; others stay open', async () => {
-    const acc = await signUp(ctx);
-    const ch = (await createChannel(ctx, acc, smsBody()))._id;
-    await api(ctx.app, 'PUT', withAcc('/p/chat/settings', acc.accountId), {
+    const acc = await signUp(setup.ctx);
+    const ch = (await createChannel(setup.ctx, acc, smsBody()))._id;
+    await api(setup.ctx.app, 'PUT', withAcc('/p/chat/settings', acc.accountId), {
       token: acc.token,
       body: { downtimeDays: 3 },
     });
     const days = (n: number) => new Date(Date.now() - n * 86_400_000);
-    const idle = await seedConversation(ctx, acc.accountId, {
+    const idle = await seedConversation(setup.ctx, acc.accountId, {
       channelId: ch,
       stage: 'attendance',
       assigneeId: acc.userId,
       lastMessageAt: days(4),
     });
-    const recent = await seedConversation(ctx, acc.accountId, { channelId: ch, lastMessageAt: days(2) });
+    const recent = await seedConversation(setup.ctx, acc.accountId, {
+      channelId: ch,
+      lastMessageAt: days(2),
+    });
     // Another account without the setting keeps its old conversations open.
-    const otherCh = (await createChannel(ctx, other, smsBody()))._id;
-    const untouched = await seedConversation(ctx, other.accountId, {
+    const otherCh = (await createChannel(setup.ctx, setup.other, smsBody()))._id;
+    const untouched = await seedConversation(setup.ctx, setup.other.accountId, {
       channelId: otherCh,
       lastMessageAt: days(30),
     });
-    await ctx.app.services.inbox.inactivity.run();
+    await setup.ctx.app.services.inbox.inactivity.run();
     const rows = await queryRows<{ id: string; stage: string; close_reason: string | null }>(
-      ctx,
+      setup.ctx,
       sql`select id, stage, close_reason from conversations
           where id in (${idle.conversationId}, ${recent.conversationId}, ${untouched.conversationId})`,
     );
@@ -235,7 +206,7 @@ describe('downtime closing', () => {
     expect(byId.get(recent.conversationId)?.stage).toBe('waiting');
     expect(byId.get(untouched.conversationId)?.stage).toBe('waiting');
     const [system] = await queryRows<{ body: string; template: { system: string } }>(
-      ctx,
+      setup.ctx,
       sql`select body, template from messages where conversation_id = ${idle.conversationId} and author_type = 'system'`,
     );
     expect(system.template.system).toBe('inactivity');

@@ -1,10 +1,9 @@
-import { PassThrough, Readable } from 'node:stream';
 import { hasRole, type TChannelKind, type TLang, type TStatement, type TStatementRow } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { TTenant } from '../../platform/tenancy';
 import { localMidnight } from '../contacts/contact-dates';
-import { csvLine } from '../contacts/contact-import-file';
+import { exportTable, type TExportFile } from '../contacts/export-file';
 import { statementPage, statementRows, type TStatementDbRow } from './statement.repo';
 
 const HEADERS: Record<TLang, string[]> = {
@@ -13,11 +12,7 @@ const HEADERS: Record<TLang, string[]> = {
 };
 const YES_NO: Record<TLang, [string, string]> = { 'pt-BR': ['Sim', 'Não'], en: ['Yes', 'No'] };
 
-export interface TDownload {
-  fileName: string;
-  contentType: string;
-  stream: Readable;
-}
+export type TDownload = TExportFile;
 
 /**
  * Downloads follow the account's blocks (spec §6, as the contacts export): blockDownloadExcel
@@ -99,40 +94,13 @@ export class StatementService {
       r.stage,
       r.counted ? yes : no,
     ];
-    const rows = () => statementRows(this.db, tenant.accountId, range);
-    const stamp = `${query.from}_${query.to}`;
-    if (query.format === 'csv') {
-      async function* lines() {
-        yield `\uFEFF${csvLine(HEADERS[lang])}`;
-        for await (const batch of rows()) yield batch.map((r) => csvLine(cells(r))).join('');
-      }
-      return {
-        fileName: `statement-${stamp}.csv`,
-        contentType: 'text/csv; charset=utf-8',
-        stream: Readable.from(lines()),
-      };
-    }
-    const { default: ExcelJS } = await import('exceljs');
-    const out = new PassThrough();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: false,
-      useSharedStrings: false,
+    return exportTable({
+      format: query.format,
+      name: `statement-${query.from}_${query.to}`,
+      sheet: lang === 'en' ? 'Statement' : 'Extrato',
+      headers: HEADERS[lang],
+      batches: () => statementRows(this.db, tenant.accountId, range),
+      cells,
     });
-    const sheet = workbook.addWorksheet(lang === 'en' ? 'Statement' : 'Extrato');
-    void (async () => {
-      sheet.addRow(HEADERS[lang]).commit();
-      for await (const batch of rows()) {
-        if (out.destroyed) return;
-        for (const r of batch) sheet.addRow(cells(r)).commit();
-      }
-      sheet.commit();
-      await workbook.commit();
-    })().catch((error: Error) => out.destroy(error));
-    return {
-      fileName: `statement-${stamp}.xlsx`,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      stream: out,
-    };
   }
 }

@@ -3,17 +3,19 @@ import { sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FakeWhatsApp,
+  type FakeWhatsApp,
   newWamid,
   signedWhatsAppPost,
   signWhatsApp,
   whatsappWebhook,
 } from '../../testing/fake-whatsapp';
+import { startWhatsAppApp, stopWhatsAppApp } from '../../testing/app-fixtures';
 import { signUp, type TSignedUp } from '../../testing/fixtures';
 import { queryRows } from '../../testing/helpers';
-import { api, startTestApp, type TTestApp } from '../../testing/test-app';
+import { api, type TTestApp } from '../../testing/test-app';
 import { ChatClient, listen } from '../team-chat/team-chat.testing';
 import { insertOutbound, insertWhatsAppChannel, messageRow, type TTestChannel } from './intake.testing';
+import { setUsage } from './inbox.testing';
 
 let ctx: TTestApp;
 let fake: FakeWhatsApp;
@@ -23,19 +25,11 @@ let channel: TTestChannel;
 let otherChannel: TTestChannel;
 
 beforeAll(async () => {
-  fake = new FakeWhatsApp();
-  const graph = await fake.start();
-  ctx = await startTestApp({ WHATSAPP_GRAPH_URL: graph });
-  owner = await signUp(ctx, { plan: 'pro' });
+  ({ ctx, fake, owner, channel } = await startWhatsAppApp());
   other = await signUp(ctx, { plan: 'pro' });
-  channel = await insertWhatsAppChannel(ctx, owner.accountId);
   otherChannel = await insertWhatsAppChannel(ctx, other.accountId);
 });
-
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.stop();
-});
+afterAll(() => stopWhatsAppApp({ ctx, fake }));
 
 function post(ch: TTestChannel, payload: unknown, secret = ch.secrets.appSecret) {
   const signed = signedWhatsAppPost(secret, payload);
@@ -309,11 +303,7 @@ describe('WhatsApp inbound messages', () => {
     const free = await signUp(ctx, { plan: 'free' });
     const ch = await insertWhatsAppChannel(ctx, free.accountId);
     const period = usagePeriod().start;
-    await queryRows(
-      ctx,
-      sql`insert into conversation_usage (account_id, period_start, count) values (${free.accountId}, ${period}, 99)
-          on conflict (account_id, period_start) do update set count = 99`,
-    );
+    await setUsage(ctx, free.accountId, 99, period);
     const usageOf = async () =>
       (await api(ctx.app, 'GET', `/g/acc/${free.accountId}`, { token: free.token })).body.data.accFinancial
         .usage;

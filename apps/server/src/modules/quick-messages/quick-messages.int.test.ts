@@ -1,32 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TSignedUp } from '../../testing/fixtures';
-import { api, startTestApp, type TTestApp } from '../../testing/test-app';
-import { createChannel, member, seedConversation, smsBody, withAcc } from '../inbox/inbox.testing';
+import { describe, expect, it } from 'vitest';
+import { useTwoAccounts } from '../../testing/app-fixtures';
+import { createChannel, member, seedConversation, smsBody } from '../inbox/inbox.testing';
 import { renderQuickMessage } from './quick-messages.service';
 
-let ctx: TTestApp;
-let owner: TSignedUp;
-let other: TSignedUp;
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-  owner = await signUp(ctx);
-  other = await signUp(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  options: { token?: string; body?: unknown; acc?: string; lang?: string } = {},
-) =>
-  api(ctx.app, method, withAcc(path, options.acc ?? owner.accountId), {
-    token: options.token ?? owner.token,
-    body: options.body,
-    lang: options.lang ?? 'en',
-  });
+const setup = useTwoAccounts();
+const { call } = setup;
 
 describe('renderQuickMessage', () => {
   it('fills the known variables and leaves unknown ones as typed', () => {
@@ -69,7 +47,7 @@ describe('quick messages', () => {
   });
 
   it('every member reads them and renders one for a conversation they see; only admins manage them', async () => {
-    const operator = await member(ctx, owner, 'operator');
+    const operator = await member(setup.ctx, setup.owner, 'operator');
     const qm = (
       await call('POST', '/p/chat/quick-messages', {
         body: { shortcut: 'saudacao', text: 'Oi {{firstName}}! Sou {{operator}}. Confirma o {{phone}}?' },
@@ -89,8 +67,8 @@ describe('quick messages', () => {
       (await call('DELETE', `/p/chat/quick-messages/${qm._id}`, { token: operator.token })).statusCode,
     ).toBe(403);
 
-    const channel = await createChannel(ctx, owner, smsBody());
-    const { conversationId } = await seedConversation(ctx, owner.accountId, {
+    const channel = await createChannel(setup.ctx, setup.owner, smsBody());
+    const { conversationId } = await seedConversation(setup.ctx, setup.owner.accountId, {
       channelId: channel._id,
       name: 'Maria Souza',
       phone: '+5511987654321',
@@ -108,7 +86,7 @@ describe('quick messages', () => {
     expect(rendered.body.data.text).toBe('Oi Maria! Sou Member operator. Confirma o +5511987654321?');
 
     // Another operator's conversation is not theirs to render into.
-    const second = await member(ctx, owner, 'operator');
+    const second = await member(setup.ctx, setup.owner, 'operator');
     const hidden = await call(
       'GET',
       `/p/chat/quick-messages/${qm._id}/render?conversationId=${conversationId}`,
@@ -122,19 +100,22 @@ describe('quick messages', () => {
   it('are isolated per account', async () => {
     const qm = (await call('POST', '/p/chat/quick-messages', { body: { shortcut: 'isolado', text: 'x' } }))
       .body.data;
-    const list = await call('GET', '/p/chat/quick-messages', { token: other.token, acc: other.accountId });
+    const list = await call('GET', '/p/chat/quick-messages', {
+      token: setup.other.token,
+      acc: setup.other.accountId,
+    });
     expect(list.body.data).toEqual([]);
     const put = await call('PUT', `/p/chat/quick-messages/${qm._id}`, {
-      token: other.token,
-      acc: other.accountId,
+      token: setup.other.token,
+      acc: setup.other.accountId,
       body: { shortcut: 'isolado', text: 'hack' },
     });
     expect(put.statusCode).toBe(404);
     expect(put.body.code).toBe('QUICK_MESSAGE_NOT_FOUND');
     // The same shortcut is free in another account.
     const same = await call('POST', '/p/chat/quick-messages', {
-      token: other.token,
-      acc: other.accountId,
+      token: setup.other.token,
+      acc: setup.other.accountId,
       body: { shortcut: 'isolado', text: 'y' },
     });
     expect(same.statusCode).toBe(200);

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
-import { startTestApp, type TTestApp } from '../../testing/test-app';
-import { type ChatClient, connectChat, listen, roomOf } from './team-chat.testing';
+import { describe, expect, it } from 'vitest';
+import { roomOf, useTeamChat } from './team-chat.testing';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('fake image body')]);
 const PDF = Buffer.from('%PDF-1.4\n% a tiny pdf\n');
 
-let ctx: TTestApp;
-let url: string;
-let owner: TSignedUp;
-let bob: { userId: string; token: string };
-let carol: { userId: string; token: string };
-let stranger: TSignedUp;
-const clients: ChatClient[] = [];
+const chat = useTeamChat();
 
 async function upload(
   user: { token: string },
@@ -21,7 +13,7 @@ async function upload(
   body: Buffer,
   type = 'application/octet-stream',
 ) {
-  const res = await ctx.app.inject({
+  const res = await chat.ctx.app.inject({
     method: 'POST',
     url: `/p/team-chat/upload?acc=${accountId}&name=${encodeURIComponent(name)}`,
     headers: { authorization: `Bearer ${user.token}`, 'content-type': type },
@@ -30,29 +22,15 @@ async function upload(
   return { statusCode: res.statusCode, body: res.json() };
 }
 
-beforeAll(async () => {
-  ctx = await startTestApp();
-  url = await listen(ctx);
-  owner = await signUp(ctx);
-  bob = await addMember(ctx, owner, 'operator');
-  carol = await addMember(ctx, owner, 'operator');
-  stranger = await signUp(ctx);
-});
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await ctx.close();
-});
-
 describe('team chat files', () => {
   it('uploads an accepted file, sends it in a direct room and lets only that room download it', async () => {
-    const up = await upload(owner, owner.accountId, 'relatório mensal.png', PNG, 'image/png');
+    const up = await upload(chat.owner, chat.owner.accountId, 'relatório mensal.png', PNG, 'image/png');
     expect(up.statusCode).toBe(200);
     expect(up.body.data).toMatchObject({ name: 'relatório mensal', extension: 'png', size: PNG.length });
 
-    const alice = await connectChat(url, owner, owner.accountId);
-    clients.push(alice);
+    const alice = await chat.connect(chat.owner);
     const ack = await alice.call('sendMessage', {
-      directUserId: bob.userId,
+      directUserId: chat.bob.userId,
       content: 'segue o arquivo',
       files: [{ fileId: up.body.data.fileId }],
       tempId: 'f-1',
@@ -64,15 +42,15 @@ describe('team chat files', () => {
       /^\/p\/team-chat\/redirFile\/[0-9a-f-]{36}\/relat%C3%B3rio%20mensal\.png\?messageIndex=1&fileIndex=0$/,
     );
 
-    const asBob = await ctx.app.inject({ method: 'GET', url: `${file.url}&token=${bob.token}` });
+    const asBob = await chat.ctx.app.inject({ method: 'GET', url: `${file.url}&token=${chat.bob.token}` });
     expect(asBob.statusCode).toBe(200);
     expect(asBob.headers['content-type']).toBe('image/png');
     expect(asBob.headers['content-disposition']).toContain('attachment');
     expect(Buffer.from(asBob.rawPayload).equals(PNG)).toBe(true);
 
     // A member of the account who is not in the direct room, and a user of another account: 404.
-    for (const token of [carol.token, stranger.token]) {
-      const denied = await ctx.app.inject({ method: 'GET', url: `${file.url}&token=${token}` });
+    for (const token of [chat.carol.token, chat.stranger.token]) {
+      const denied = await chat.ctx.app.inject({ method: 'GET', url: `${file.url}&token=${token}` });
       expect(denied.statusCode).toBe(404);
       expect(denied.json()).toMatchObject({
         code: 'TEAM_CHAT_FILE_NOT_FOUND',
@@ -80,33 +58,38 @@ describe('team chat files', () => {
       });
     }
     // Without a token: the JWT message; a wrong index or name: 404.
-    expect((await ctx.app.inject({ method: 'GET', url: file.url })).json()).toMatchObject({
+    expect((await chat.ctx.app.inject({ method: 'GET', url: file.url })).json()).toMatchObject({
       message: 'invalid token',
     });
     const wrongIndex = file.url.replace('fileIndex=0', 'fileIndex=1');
     expect(
-      (await ctx.app.inject({ method: 'GET', url: `${wrongIndex}&token=${bob.token}` })).statusCode,
+      (await chat.ctx.app.inject({ method: 'GET', url: `${wrongIndex}&token=${chat.bob.token}` })).statusCode,
     ).toBe(404);
     const wrongName = file.url.replace('.png?', '.pdf?');
-    expect((await ctx.app.inject({ method: 'GET', url: `${wrongName}&token=${bob.token}` })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await chat.ctx.app.inject({ method: 'GET', url: `${wrongName}&token=${chat.bob.token}` })).statusCode,
+    ).toBe(404);
   });
 
   it('lets every member of the account download a file sent in the account room', async () => {
-    const up = await upload(owner, owner.accountId, 'ata.pdf', PDF, 'application/pdf');
-    const alice = await connectChat(url, owner, owner.accountId);
-    clients.push(alice);
+    const up = await upload(chat.owner, chat.owner.accountId, 'ata.pdf', PDF, 'application/pdf');
+    const alice = await chat.connect(chat.owner);
     const ack = await alice.call('sendMessage', {
       roomId: roomOf(alice, 'account').roomId,
       files: [{ fileId: up.body.data.fileId }],
       tempId: 'f-2',
     });
     const file = (ack as any).data.files[0];
-    const asCarol = await ctx.app.inject({ method: 'GET', url: `${file.url}&token=${carol.token}` });
+    const asCarol = await chat.ctx.app.inject({
+      method: 'GET',
+      url: `${file.url}&token=${chat.carol.token}`,
+    });
     expect(asCarol.statusCode).toBe(200);
     expect(asCarol.headers['content-type']).toBe('application/pdf');
-    const asStranger = await ctx.app.inject({ method: 'GET', url: `${file.url}&token=${stranger.token}` });
+    const asStranger = await chat.ctx.app.inject({
+      method: 'GET',
+      url: `${file.url}&token=${chat.stranger.token}`,
+    });
     expect(asStranger.statusCode).toBe(404);
   });
 
@@ -117,7 +100,7 @@ describe('team chat files', () => {
       ['fake.png', Buffer.from('not a png at all')],
       ['semextensao', PNG],
     ] as const) {
-      const res = await upload(owner, owner.accountId, name, body);
+      const res = await upload(chat.owner, chat.owner.accountId, name, body);
       expect(res.statusCode).toBe(415);
       expect(res.body).toMatchObject({
         code: 'TEAM_CHAT_FILE_TYPE',
@@ -127,10 +110,9 @@ describe('team chat files', () => {
   });
 
   it('refuses to attach a file uploaded in another account or by someone else', async () => {
-    const theirs = await upload(stranger, stranger.accountId, 'deles.png', PNG);
-    const bobs = await upload(bob, owner.accountId, 'do-bob.png', PNG);
-    const alice = await connectChat(url, owner, owner.accountId);
-    clients.push(alice);
+    const theirs = await upload(chat.stranger, chat.stranger.accountId, 'deles.png', PNG);
+    const bobs = await upload(chat.bob, chat.owner.accountId, 'do-chat.bob.png', PNG);
+    const alice = await chat.connect(chat.owner);
     const roomId = roomOf(alice, 'account').roomId;
     for (const fileId of [theirs.body.data.fileId, bobs.body.data.fileId]) {
       const ack = await alice.call('sendMessage', { roomId, files: [{ fileId }], tempId: `f-${fileId}` });
@@ -139,7 +121,7 @@ describe('team chat files', () => {
   });
 
   it('refuses an upload to an account the user does not belong to', async () => {
-    const res = await upload(stranger, owner.accountId, 'x.png', PNG);
+    const res = await upload(chat.stranger, chat.owner.accountId, 'x.png', PNG);
     expect(res.statusCode).toBe(404);
     expect(res.body.message).toBe('Invalid acc or user ID');
   });

@@ -1,42 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io';
-import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
+import { addMember, signUp } from '../../testing/fixtures';
 import { queryRows } from '../../testing/helpers';
-import { startTestApp, type TTestApp } from '../../testing/test-app';
-import { type ChatClient, connectChat, listen, roomOf } from './team-chat.testing';
+import { roomOf, useTeamChat } from './team-chat.testing';
 
-let ctx: TTestApp;
-let url: string;
-let owner: TSignedUp;
-let bob: { userId: string; token: string };
-let carol: { userId: string; token: string };
-let stranger: TSignedUp;
-const clients: ChatClient[] = [];
-
-async function connect(user: { userId: string; token: string }, accountId = owner.accountId) {
-  const client = await connectChat(url, user, accountId);
-  clients.push(client);
-  return client;
-}
-
-beforeAll(async () => {
-  ctx = await startTestApp();
-  url = await listen(ctx);
-  owner = await signUp(ctx);
-  bob = await addMember(ctx, owner, 'operator');
-  carol = await addMember(ctx, owner, 'operator');
-  stranger = await signUp(ctx);
-});
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await ctx.close();
-});
+const chat = useTeamChat();
+const { connect } = chat;
 
 describe('team chat: sending in the account room', () => {
   it('acks the stored message, tells the sender messageSent and delivers sendMessage to the others', async () => {
-    const alice = await connect(owner);
-    const bobClient = await connect(bob);
+    const alice = await connect(chat.owner);
+    const bobClient = await connect(chat.bob);
     const room = roomOf(alice, 'account');
     expect(roomOf(bobClient, 'account').roomId).toBe(room.roomId);
 
@@ -49,7 +24,7 @@ describe('team chat: sending in the account room', () => {
     const message = (ack as { data: any }).data;
     expect(message).toMatchObject({
       content: 'Bom dia, equipe!',
-      senderId: owner.userId,
+      senderId: chat.owner.userId,
       roomId: room.roomId,
       status: 'sent',
       files: [],
@@ -63,7 +38,7 @@ describe('team chat: sending in the account room', () => {
   });
 
   it('truncates content to 2047 characters', async () => {
-    const alice = await connect(owner);
+    const alice = await connect(chat.owner);
     const ack = await alice.call('sendMessage', {
       roomId: roomOf(alice, 'account').roomId,
       content: 'x'.repeat(3000),
@@ -73,7 +48,7 @@ describe('team chat: sending in the account room', () => {
   });
 
   it('refuses an empty message and a payload without a room with VALIDATION_FAILED', async () => {
-    const alice = await connect(owner);
+    const alice = await connect(chat.owner);
     const roomId = roomOf(alice, 'account').roomId;
     expect(await alice.call('sendMessage', { roomId, content: '  ', tempId: 't-empty' })).toMatchObject({
       status: 0,
@@ -88,12 +63,12 @@ describe('team chat: sending in the account room', () => {
 
 describe('team chat: direct rooms', () => {
   it('creates the room on the first message; only the two members receive it', async () => {
-    const alice = await connect(owner);
-    const bobClient = await connect(bob);
-    const carolClient = await connect(carol);
+    const alice = await connect(chat.owner);
+    const bobClient = await connect(chat.bob);
+    const carolClient = await connect(chat.carol);
     const bobMark = bobClient.mark();
     const ack = await alice.call('sendMessage', {
-      directUserId: bob.userId,
+      directUserId: chat.bob.userId,
       content: 'Só para você',
       tempId: 'd-1',
     });
@@ -110,7 +85,7 @@ describe('team chat: direct rooms', () => {
     );
     const direct = rooms.rooms.find((r: any) => r.type === 'direct');
     expect(direct).toMatchObject({ roomId: message.roomId, roomName: 'Test User', unreadCount: 1 });
-    expect(direct.users.sort()).toEqual([owner.userId, bob.userId].sort());
+    expect(direct.users.sort()).toEqual([chat.owner.userId, chat.bob.userId].sort());
 
     // A follow-up by room id reaches bob; carol (same account) never sees either.
     const second = await alice.call('sendMessage', {
@@ -125,9 +100,9 @@ describe('team chat: direct rooms', () => {
   });
 
   it('refuses a direct room with someone outside the account', async () => {
-    const alice = await connect(owner);
+    const alice = await connect(chat.owner);
     const ack = await alice.call('sendMessage', {
-      directUserId: stranger.userId,
+      directUserId: chat.stranger.userId,
       content: 'oi',
       tempId: 'd-x',
     });
@@ -141,9 +116,9 @@ describe('team chat: direct rooms', () => {
 
 describe("team chat: another account's rooms", () => {
   it('refuses to send to, read or mark read a room of another account', async () => {
-    const alice = await connect(owner);
+    const alice = await connect(chat.owner);
     const accountRoom = roomOf(alice, 'account').roomId;
-    const outsider = await connect(stranger, stranger.accountId);
+    const outsider = await connect(chat.stranger, chat.stranger.accountId);
     for (const [event, payload] of [
       ['sendMessage', { roomId: accountRoom, content: 'intruso', tempId: 'x-1' }],
       ['fetchMessages', { roomId: accountRoom }],
@@ -156,15 +131,15 @@ describe("team chat: another account's rooms", () => {
       });
     }
     const [{ n }] = await queryRows<{ n: number }>(
-      ctx,
+      chat.ctx,
       sql`select count(*)::int as n from team_chat_messages where content = 'intruso'`,
     );
     expect(n).toBe(0);
   });
 
   it("refuses another user's AI room", async () => {
-    const alice = await connect(owner);
-    const bobClient = await connect(bob);
+    const alice = await connect(chat.owner);
+    const bobClient = await connect(chat.bob);
     const bobAi = roomOf(bobClient, 'ai').roomId;
     expect(await alice.call('fetchMessages', { roomId: bobAi })).toMatchObject({
       status: 0,
@@ -175,8 +150,8 @@ describe("team chat: another account's rooms", () => {
 
 describe('team chat: history', () => {
   it('pages newest first with a cursor, and clearMessages hides history from the caller only', async () => {
-    const account = await signUp(ctx);
-    const member = await addMember(ctx, account, 'manager');
+    const account = await signUp(chat.ctx);
+    const member = await addMember(chat.ctx, account, 'manager');
     const a = await connect(account, account.accountId);
     const roomId = roomOf(a, 'account').roomId;
     for (let i = 1; i <= 5; i++)
@@ -208,8 +183,8 @@ describe('team chat: history', () => {
 
 describe('team chat: unread counts', () => {
   it('counts per room and user, and marking read pushes the counts to every socket of that user', async () => {
-    const account = await signUp(ctx);
-    const member = await addMember(ctx, account, 'operator');
+    const account = await signUp(chat.ctx);
+    const member = await addMember(chat.ctx, account, 'operator');
     const a = await connect(account, account.accountId);
     const roomId = roomOf(a, 'account').roomId;
     await a.call('sendMessage', { roomId, content: 'um', tempId: 'u-1' });
@@ -238,7 +213,7 @@ describe('team chat: unread counts', () => {
 describe('team chat: retries against a server that drops acks', () => {
   it('stores a retried send once (idempotent on tempId) and the others receive it once', async () => {
     let drops = 2;
-    ctx.app.platform.realtime.onConnection((socket: Socket) => {
+    chat.ctx.app.platform.realtime.onConnection((socket: Socket) => {
       socket.use((packet, next) => {
         if (packet[0] === 'sendMessage' && (packet[1] as any)?.tempId === 'retry-1' && drops > 0) {
           drops -= 1;
@@ -247,8 +222,8 @@ describe('team chat: retries against a server that drops acks', () => {
         next();
       });
     });
-    const alice = await connect(owner);
-    const bobClient = await connect(bob);
+    const alice = await connect(chat.owner);
+    const bobClient = await connect(chat.bob);
     const roomId = roomOf(alice, 'account').roomId;
     const payload = { roomId, content: 'entregue uma vez', tempId: 'retry-1' };
 
@@ -263,7 +238,7 @@ describe('team chat: retries against a server that drops acks', () => {
     expect(ack).toMatchObject({ status: 1, data: { content: 'entregue uma vez', tempId: 'retry-1' } });
     await bobClient.waitFor('sendMessage', (m: any) => m.tempId === 'retry-1');
     const rows = await queryRows<{ id: string }>(
-      ctx,
+      chat.ctx,
       sql`select id from team_chat_messages where temp_id = 'retry-1'`,
     );
     expect(rows).toEqual([{ id: ack.data._id }]);

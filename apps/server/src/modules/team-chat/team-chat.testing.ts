@@ -2,7 +2,9 @@
 // event and let a test wait for one (no sleeps), and a listening test app.
 import type { TTeamChatAck, TTeamChatClientEvents, TTeamChatServerEvents } from '@atende/shared';
 import { io, type Socket } from 'socket.io-client';
-import type { TTestApp } from '../../testing/test-app';
+import { afterAll, beforeAll } from 'vitest';
+import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
+import { startTestApp, type TTestApp } from '../../testing/test-app';
 
 type TEvent = { event: string; payload: any };
 
@@ -109,4 +111,46 @@ export function roomOf(client: ChatClient, type: 'account' | 'ai' | 'direct') {
   const room = rooms.find((r) => r.type === type);
   if (!room) throw new Error(`no ${type} room`);
   return room;
+}
+
+export interface TTeamChat {
+  ctx: TTestApp;
+  /** The listening app's base URL. */
+  url: string;
+  owner: TSignedUp;
+  /** Two operators of the owner's account. */
+  bob: { userId: string; token: string };
+  carol: { userId: string; token: string };
+  /** A user with an account of their own. */
+  stranger: TSignedUp;
+  /** A connected client of `user` in the owner's account (or `accountId`), closed after the file's tests. */
+  connect(user: { userId: string; token: string }, accountId?: string): Promise<ChatClient>;
+}
+
+/**
+ * The file's listening app with an owner, two operators and a stranger. Started before the file's
+ * tests; it and the clients it connected are closed after them: read it inside them.
+ */
+export function useTeamChat(): TTeamChat {
+  const clients: ChatClient[] = [];
+  const chat = {
+    connect: async (user, accountId = chat.owner.accountId) => {
+      const client = await connectChat(chat.url, user, accountId);
+      clients.push(client);
+      return client;
+    },
+  } as TTeamChat;
+  beforeAll(async () => {
+    chat.ctx = await startTestApp();
+    chat.url = await listen(chat.ctx);
+    chat.owner = await signUp(chat.ctx);
+    chat.bob = await addMember(chat.ctx, chat.owner, 'operator');
+    chat.carol = await addMember(chat.ctx, chat.owner, 'operator');
+    chat.stranger = await signUp(chat.ctx);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await chat.ctx?.close();
+  });
+  return chat;
 }

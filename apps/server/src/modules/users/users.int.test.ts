@@ -1,29 +1,27 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, invitations } from '../../platform/db/schema';
+import { addTeam, NOT_AUTHORIZED, type TMemberSession } from '../../testing/app-fixtures';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
-import { addMember, signUp, STRONG_PASSWORD, type TSignedUp, uniqueEmail } from '../../testing/fixtures';
+import { signUp, STRONG_PASSWORD, type TSignedUp, uniqueEmail } from '../../testing/fixtures';
 
 let ctx: TTestApp;
 let owner: TSignedUp;
 let other: TSignedUp;
-let admin: Awaited<ReturnType<typeof addMember>>;
-let manager: Awaited<ReturnType<typeof addMember>>;
-let operator: Awaited<ReturnType<typeof addMember>>;
+let admin: TMemberSession;
+let manager: TMemberSession;
+let operator: TMemberSession;
 
 beforeAll(async () => {
   ctx = await startTestApp();
   owner = await signUp(ctx, { company: 'Owner Co' });
   other = await signUp(ctx, { company: 'Other Co' });
-  admin = await addMember(ctx, owner, 'admin');
-  manager = await addMember(ctx, owner, 'manager');
-  operator = await addMember(ctx, owner, 'operator');
+  ({ admin, manager, operator } = await addTeam(ctx, owner));
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-const NOT_AUTHORIZED = "You don't have access to this feature, talk to your account administrator";
 const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 

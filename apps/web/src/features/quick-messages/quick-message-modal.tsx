@@ -1,7 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
-  Alert,
-  Button,
   Code,
   Group,
   Modal,
@@ -24,10 +22,9 @@ import {
   type TQuickMessageVariable,
 } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { serverFieldErrors, zodValidator } from '../../app/forms';
-import { errorText } from '../../app/i18n';
+import { zodValidator } from '../../app/forms';
 import { useSession } from '../../app/session';
+import { FormFailure, ModalActions, useFormSave } from '../../ui/form-modal';
 
 /** Example values for the preview (the composer fills the conversation's own). */
 export function sampleValues(
@@ -58,11 +55,12 @@ export function QuickMessageModal({
   const { t } = useTranslation('quick-messages');
   const operator = useSession().user?.displayName || t('variables.sample.operator');
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const form = useForm<TQuickMessageBody>({
     initialValues: { shortcut: '', text: '' },
     validate: zodValidator<TQuickMessageBody>(ZQuickMessageBody, t),
+  });
+  const { saving, failure, setFailure, save } = useFormSave(form, t, {
+    fieldOf: { QUICK_MESSAGE_SHORTCUT_IN_USE: 'shortcut' },
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
@@ -86,20 +84,7 @@ export function QuickMessageModal({
     });
   };
 
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(ZQuickMessageBody.parse(values));
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'QUICK_MESSAGE_SHORTCUT_IN_USE')
-        form.setFieldError('shortcut', errorText(t, err));
-      else if (err instanceof ApiError && err.fields.length > 0) form.setErrors(serverFieldErrors(t, err));
-      else setFailure(errorText(t, err));
-    } finally {
-      setSaving(false);
-    }
-  });
+  const submit = form.onSubmit((values) => save(() => onSave(ZQuickMessageBody.parse(values))));
 
   const preview = renderQuickMessage(form.values.text, sampleValues(t, operator));
 
@@ -114,11 +99,7 @@ export function QuickMessageModal({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure failure={failure} />
           <TextInput
             label={t('fields.shortcut')}
             description={t('fields.shortcutHelp')}
@@ -166,14 +147,12 @@ export function QuickMessageModal({
               {preview || t('previewEmpty')}
             </Text>
           </Paper>
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {message ? t('common:save') : t('create')}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={onClose}
+            saving={saving}
+            submit={message ? t('common:save') : t('create')}
+            mt="xs"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,29 +1,19 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconMessageBolt, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconMessageBolt, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TQuickMessage } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/i18n';
-import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
+import { CardSkeleton } from '../../ui/card-skeleton';
+import { useListEditor } from '../../ui/use-list-editor';
+import { ConfirmDelete } from '../../ui/confirm-modal';
+import { DataTable, DimmedCell } from '../../ui/data-table';
+import { EmptyCard } from '../../ui/empty-state';
+import { LoadError } from '../../ui/load-error';
 import { PageHeader } from '../../ui/page-header';
+import { EditDeleteActions } from '../../ui/row-action';
 import { formatDate } from '../billing/format';
-import { CardSkeleton } from '../settings/card-skeleton';
-import { ConfirmModal } from '../settings/confirm-modal';
 import { QuickMessageModal } from './quick-message-modal';
 import {
   deleteQuickMessage,
@@ -45,10 +35,9 @@ export function QuickMessagesPage() {
   const queryClient = useQueryClient();
   const list = useQuickMessages(acc);
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<TQuickMessage | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TQuickMessage | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: quickMessagesKey(acc) });
-  const current = editing === 'new' ? null : editing;
+  const editor = useListEditor<TQuickMessage>(refresh);
+  const { current } = editor;
   const items = (list.data ?? []).filter(
     (m) => !search.trim() || fold(`${m.shortcut} ${m.text}`).includes(fold(search.trim())),
   );
@@ -59,7 +48,7 @@ export function QuickMessagesPage() {
         title={t('title')}
         description={t('subtitle')}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => editor.edit('new')}>
             {t('new')}
           </Button>
         }
@@ -67,24 +56,20 @@ export function QuickMessagesPage() {
       {list.isPending ? (
         <CardSkeleton rows={5} />
       ) : list.isError ? (
-        <Text c="red.8" role="alert">
-          {errorText(t, list.error)}
-        </Text>
+        <LoadError error={list.error} />
       ) : list.data.length === 0 ? (
-        <Card padding="xl" data-testid="quick-messages-empty">
-          <Center>
-            <Stack align="center" gap="xs" maw={460}>
-              <IconMessageBolt size={40} color="var(--mantine-color-gray-5)" aria-hidden />
-              <Text fw={650}>{t('emptyTitle')}</Text>
-              <Text c="dimmed" fz="sm" ta="center">
-                {t('empty')}
-              </Text>
-              <Button mt="sm" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-                {t('new')}
-              </Button>
-            </Stack>
-          </Center>
-        </Card>
+        <EmptyCard
+          testId="quick-messages-empty"
+          icon={<IconMessageBolt size={40} color="var(--mantine-color-gray-5)" aria-hidden />}
+          title={t('emptyTitle')}
+          text={t('empty')}
+          maw={460}
+          action={
+            <Button mt="sm" leftSection={<IconPlus size={16} />} onClick={() => editor.edit('new')}>
+              {t('new')}
+            </Button>
+          }
+        />
       ) : (
         <Card padding={0}>
           <Group p="md" justify="space-between">
@@ -101,70 +86,42 @@ export function QuickMessagesPage() {
               {t('count', { count: list.data.length })}
             </Text>
           </Group>
-          <Table.ScrollContainer minWidth={680}>
-            <Table
-              verticalSpacing="sm"
-              horizontalSpacing="lg"
-              highlightOnHover
-              data-testid="quick-messages-table"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={200}>{t('columns.shortcut')}</Table.Th>
-                  <Table.Th>{t('columns.text')}</Table.Th>
-                  <Table.Th w={150}>{t('columns.updatedAt')}</Table.Th>
-                  <Table.Th w={100}>
-                    <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((m) => (
-                  <Table.Tr key={m._id} data-testid="quick-message-row">
-                    <Table.Td>
-                      <Badge variant="light" tt="none" ff="monospace" fz="sm" radius="sm">
-                        /{m.shortcut}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
-                        {m.text}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm" c="dimmed">
-                        {formatDate(m.updatedAt, i18n.language)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            onClick={() => setEditing(m)}
-                            aria-label={t('editNamed', { shortcut: m.shortcut })}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setDeleting(m)}
-                            aria-label={t('deleteNamed', { shortcut: m.shortcut })}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            testId="quick-messages-table"
+            minWidth={680}
+            columns={[
+              { label: t('columns.shortcut'), w: 200 },
+              { label: t('columns.text') },
+              { label: t('columns.updatedAt'), w: 150 },
+              { label: t('columns.actions'), w: 100, hidden: true },
+            ]}
+          >
+            {items.map((m) => (
+              <Table.Tr key={m._id} data-testid="quick-message-row">
+                <Table.Td>
+                  <Badge variant="light" tt="none" ff="monospace" fz="sm" radius="sm">
+                    /{m.shortcut}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
+                    {m.text}
+                  </Text>
+                </Table.Td>
+                <DimmedCell>{formatDate(m.updatedAt, i18n.language)}</DimmedCell>
+                <Table.Td>
+                  <EditDeleteActions
+                    edit={t('edit')}
+                    editLabel={t('editNamed', { shortcut: m.shortcut })}
+                    remove={t('delete')}
+                    removeLabel={t('deleteNamed', { shortcut: m.shortcut })}
+                    onEdit={() => editor.edit(m)}
+                    onRemove={() => editor.askDelete(m)}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           {items.length === 0 && (
             <Text c="dimmed" ta="center" py="lg" fz="sm">
               {t('common:nothingFound')}
@@ -173,29 +130,25 @@ export function QuickMessagesPage() {
         </Card>
       )}
       <QuickMessageModal
-        opened={editing !== null}
+        opened={editor.opened}
         message={current}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
         onSave={async (body) => {
           await saveQuickMessage(acc, current?._id ?? null, body);
-          notify({ color: 'green', message: t(current ? 'saved' : 'created', { shortcut: body.shortcut }) });
-          setEditing(null);
-          await refresh();
+          await editor.saved(t(current ? 'saved' : 'created', { shortcut: body.shortcut }));
         }}
       />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmDelete
+        item={editor.deleting}
         title={t('deleteTitle')}
-        message={t('deleteConfirm', { shortcut: deleting?.shortcut })}
+        message={t('deleteConfirm', { shortcut: editor.deleting?.shortcut })}
         confirm={t('delete')}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteQuickMessage(acc, deleting._id);
-          notify({ color: 'green', message: t('deleted', { shortcut: deleting.shortcut }) });
-          setDeleting(null);
-          await refresh();
+        onClose={editor.closeDelete}
+        remove={async (m) => {
+          await deleteQuickMessage(acc, m._id);
+          return t('deleted', { shortcut: m.shortcut });
         }}
+        onDeleted={refresh}
       />
     </Stack>
   );

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClockOff, IconHourglassOff, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { serverFieldErrors } from '../../app/forms';
-import { errorText, validationText } from '../../app/i18n';
-import { notify } from '../../app/notify';
+import { validationText } from '../../app/i18n';
 import { useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
-import { CardSkeleton } from './card-skeleton';
+import { CardSkeleton } from '../../ui/card-skeleton';
+import { SaveBar } from '../../ui/save-bar';
+import { LoadError } from '../../ui/load-error';
 import { OutOfHoursFields } from './hours-tab';
 import { SettingsLayout } from './settings-layout';
-import { useInboxSettings, useSaveSettings } from './settings-api';
+import { useInboxSettings } from './settings-api';
+import { useSettingsSaver } from './use-settings-saver';
 import { BADGE_TEXT } from './badge-text';
 
 /** The other automatic messages and where each is set. */
@@ -57,7 +58,7 @@ export function AutoMessagesPage() {
   const acc = useSession().account!.acc._id;
   const link = useAccLink();
   const settings = useInboxSettings(acc);
-  const save = useSaveSettings(acc);
+  const saver = useSettingsSaver(acc);
   const [form, setForm] = useState<{ outOfHoursMessageEnabled: boolean; outOfHoursMessage: string } | null>(
     null,
   );
@@ -76,13 +77,7 @@ export function AutoMessagesPage() {
     const empty = form.outOfHoursMessageEnabled && !form.outOfHoursMessage.trim();
     setError(empty ? validationText(t, 'messageEmpty') : undefined);
     if (empty) return;
-    save.mutate(form, {
-      onSuccess: () => notify({ color: 'green', message: t('saved') }),
-      onError: (err) => {
-        setError(serverFieldErrors(t, err).outOfHoursMessage);
-        notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
-      },
-    });
+    saver.send(form, (errors) => setError(errors.outOfHoursMessage));
   };
 
   return (
@@ -92,9 +87,7 @@ export function AutoMessagesPage() {
           {t('autoMessages.intro')}
         </Text>
         {settings.isError ? (
-          <Text c="red.8" role="alert">
-            {errorText(t, settings.error)}
-          </Text>
+          <LoadError error={settings.error} />
         ) : !form || !settings.data ? (
           <CardSkeleton rows={3} />
         ) : (
@@ -136,11 +129,7 @@ export function AutoMessagesPage() {
               error={error}
               onChange={(next) => setForm({ ...form, ...next })}
             />
-            <Group justify="flex-end" mt="md">
-              <Button onClick={submit} loading={save.isPending}>
-                {t('common:save')}
-              </Button>
-            </Group>
+            <SaveBar onSave={submit} saving={saver.saving} mt="md" />
           </Card>
         )}
         <OtherMessages />

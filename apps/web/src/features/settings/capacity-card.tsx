@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Group, NumberInput, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput } from '@mantine/core';
 import { INBOX_SETTINGS_LIMITS, ZInboxSettings } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/i18n';
-import { notify } from '../../app/notify';
+import { FormCard } from '../../ui/section-heading';
 import { issuesByPath } from './settings-errors';
-import { useInboxSettings, useSaveSettings } from './settings-api';
+import { useInboxSettings } from './settings-api';
+import { useSettingsSaver } from './use-settings-saver';
 
 const ZCapacity = ZInboxSettings.pick({ operatorCapacity: true });
 
@@ -13,7 +13,7 @@ const ZCapacity = ZInboxSettings.pick({ operatorCapacity: true });
 export function CapacityCard({ acc }: { acc: string }) {
   const { t } = useTranslation('settings');
   const settings = useInboxSettings(acc);
-  const save = useSaveSettings(acc);
+  const saver = useSettingsSaver(acc);
   const [value, setValue] = useState<number | string>('');
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {
@@ -24,19 +24,10 @@ export function CapacityCard({ acc }: { acc: string }) {
     const found = issuesByPath(ZCapacity, body, t).operatorCapacity;
     setError(found);
     if (found) return;
-    save.mutate(body, {
-      onSuccess: () => notify({ color: 'green', message: t('saved') }),
-      onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
-    });
+    saver.send(body);
   };
   return (
-    <Card padding="lg">
-      <Title order={2} fz="lg" mb={4}>
-        {t('distribution.capacityTitle')}
-      </Title>
-      <Text c="dimmed" fz="sm" mb="md">
-        {t('distribution.capacityDescription')}
-      </Text>
+    <FormCard title={t('distribution.capacityTitle')} description={t('distribution.capacityDescription')}>
       <Group align="flex-end" gap="sm">
         <NumberInput
           w={220}
@@ -53,10 +44,10 @@ export function CapacityCard({ acc }: { acc: string }) {
           error={error}
           disabled={!settings.data}
         />
-        <Button onClick={submit} loading={save.isPending} disabled={!settings.data}>
+        <Button onClick={submit} loading={saver.saving} disabled={!settings.data}>
           {t('common:save')}
         </Button>
       </Group>
-    </Card>
+    </FormCard>
   );
 }

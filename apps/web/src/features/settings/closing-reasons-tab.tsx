@@ -1,13 +1,15 @@
-import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Center, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTagStarred, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTagStarred } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { INBOX_SETTINGS_LIMITS, type TClosingReason } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/i18n';
-import { notify } from '../../app/notify';
-import { CardSkeleton } from './card-skeleton';
-import { ConfirmModal } from './confirm-modal';
+import { CardSkeleton } from '../../ui/card-skeleton';
+import { useListEditor } from '../../ui/use-list-editor';
+import { ConfirmDelete } from '../../ui/confirm-modal';
+import { EmptyNote } from '../../ui/empty-state';
+import { LoadError } from '../../ui/load-error';
+import { EditDeleteActions } from '../../ui/row-action';
+import { SectionHeading } from '../../ui/section-heading';
 import { ReasonModal } from './reason-modal';
 import { deleteReason, reasonsKey, saveReason, useClosingReasons } from './settings-api';
 
@@ -16,57 +18,46 @@ export function ClosingReasonsTab({ acc }: { acc: string }) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const reasons = useClosingReasons(acc);
-  const [editing, setEditing] = useState<TClosingReason | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TClosingReason | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: reasonsKey(acc) });
+  const editor = useListEditor<TClosingReason>(refresh);
 
   if (reasons.isPending) return <CardSkeleton />;
-  if (reasons.isError)
-    return (
-      <Text c="red.8" role="alert">
-        {errorText(t, reasons.error)}
-      </Text>
-    );
+  if (reasons.isError) return <LoadError error={reasons.error} />;
   const items = reasons.data;
   const max = INBOX_SETTINGS_LIMITS.closingReasonsMax;
   const full = items.length >= max;
-  const current = editing === 'new' ? null : editing;
+  const { current } = editor;
 
   return (
     <Card padding="lg">
-      <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
-        <div>
-          <Title order={2} fz="lg">
-            {t('reasons.title')}
-          </Title>
-          <Text c="dimmed" fz="sm" maw={620}>
-            {t('reasons.description')}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <Text fz="sm" c="dimmed" data-testid="reasons-count">
-            {t('reasons.count', { count: items.length, max })}
-          </Text>
-          <Button leftSection={<IconPlus size={16} />} disabled={full} onClick={() => setEditing('new')}>
-            {t('reasons.add')}
-          </Button>
-        </Group>
-      </Group>
+      <SectionHeading
+        title={t('reasons.title')}
+        description={t('reasons.description')}
+        mb="md"
+        actions={
+          <Group gap="sm">
+            <Text fz="sm" c="dimmed" data-testid="reasons-count">
+              {t('reasons.count', { count: items.length, max })}
+            </Text>
+            <Button leftSection={<IconPlus size={16} />} disabled={full} onClick={() => editor.edit('new')}>
+              {t('reasons.add')}
+            </Button>
+          </Group>
+        }
+      />
       {full && (
         <Text c="orange.9" fz="sm" mb="sm" role="status">
           {t('errors:REASONS_LIMIT_REACHED')}
         </Text>
       )}
       {items.length === 0 ? (
-        <Center py="xl" data-testid="reasons-empty">
-          <Stack align="center" gap={6}>
-            <IconTagStarred size={32} color="var(--mantine-color-gray-5)" aria-hidden />
-            <Text fw={600}>{t('reasons.emptyTitle')}</Text>
-            <Text c="dimmed" fz="sm" ta="center" maw={420}>
-              {t('reasons.empty')}
-            </Text>
-          </Stack>
-        </Center>
+        <EmptyNote
+          testId="reasons-empty"
+          icon={<IconTagStarred size={32} color="var(--mantine-color-gray-5)" aria-hidden />}
+          title={t('reasons.emptyTitle')}
+          text={t('reasons.empty')}
+          maw={420}
+        />
       ) : (
         <Stack gap={0}>
           {items.map((reason) => (
@@ -92,60 +83,39 @@ export function ClosingReasonsTab({ acc }: { acc: string }) {
                   </Group>
                 )}
               </Stack>
-              <Group gap={4} wrap="nowrap">
-                <Tooltip label={t('reasons.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => setEditing(reason)}
-                    aria-label={t('reasons.editNamed', { name: reason.name })}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('reasons.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setDeleting(reason)}
-                    aria-label={t('reasons.deleteNamed', { name: reason.name })}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <EditDeleteActions
+                edit={t('reasons.edit')}
+                editLabel={t('reasons.editNamed', { name: reason.name })}
+                remove={t('reasons.delete')}
+                removeLabel={t('reasons.deleteNamed', { name: reason.name })}
+                onEdit={() => editor.edit(reason)}
+                onRemove={() => editor.askDelete(reason)}
+              />
             </Group>
           ))}
         </Stack>
       )}
       <ReasonModal
-        opened={editing !== null}
+        opened={editor.opened}
         reason={current}
         others={items.filter((r) => r._id !== current?._id)}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
         onSave={async (body) => {
           await saveReason(acc, current?._id ?? null, body);
-          notify({
-            color: 'green',
-            message: current ? t('reasons.saved') : t('reasons.added', { name: body.name }),
-          });
-          setEditing(null);
-          await refresh();
+          await editor.saved(current ? t('reasons.saved') : t('reasons.added', { name: body.name }));
         }}
       />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmDelete
+        item={editor.deleting}
         title={t('reasons.deleteTitle')}
-        message={t('reasons.deleteConfirm', { name: deleting?.name })}
+        message={t('reasons.deleteConfirm', { name: editor.deleting?.name })}
         confirm={t('reasons.delete')}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteReason(acc, deleting._id);
-          notify({ color: 'green', message: t('reasons.deleted') });
-          setDeleting(null);
-          await refresh();
+        onClose={editor.closeDelete}
+        remove={async (reason) => {
+          await deleteReason(acc, reason._id);
+          return t('reasons.deleted');
         }}
+        onDeleted={refresh}
       />
     </Card>
   );

@@ -1,32 +1,33 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Avatar,
   Badge,
   Button,
   Card,
-  Center,
   Group,
   Progress,
   Select,
   Stack,
   Table,
   Text,
-  Title,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconUserMinus, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INBOX_SETTINGS_LIMITS, type TDistributionMember } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { DimmedCell } from '../../ui/data-table';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
 import { initials } from '../../app/shell/user-menu';
 import { formatDate } from '../billing/format';
 import { useMembers } from '../users/users-api';
 import { CapacityCard } from './capacity-card';
-import { CardSkeleton } from './card-skeleton';
+import { CardSkeleton } from '../../ui/card-skeleton';
+import { EmptyNote } from '../../ui/empty-state';
+import { LoadError } from '../../ui/load-error';
+import { RowAction } from '../../ui/row-action';
+import { SectionHeading } from '../../ui/section-heading';
 import {
   addToQueue,
   distributionKey,
@@ -71,52 +72,46 @@ export function DistributionTab({ acc }: { acc: string }) {
   return (
     <Stack gap="lg">
       <Card padding="lg">
-        <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
-          <div>
-            <Title order={2} fz="lg">
-              {t('distribution.title')}
-            </Title>
-            <Text c="dimmed" fz="sm" maw={620}>
-              {t('distribution.description')}
-            </Text>
-          </div>
-          <Group gap="sm" align="flex-end">
-            <Select
-              w={280}
-              label={t('distribution.member')}
-              placeholder={t('distribution.pick')}
-              data={candidates}
-              value={picked}
-              onChange={setPicked}
-              searchable
-              nothingFoundMessage={t('common:nothingFound')}
-            />
-            <Button
-              leftSection={<IconUserPlus size={16} />}
-              disabled={!picked}
-              loading={add.isPending}
-              onClick={() => picked && add.mutate(picked)}
-            >
-              {t('distribution.add')}
-            </Button>
-          </Group>
-        </Group>
+        <SectionHeading
+          title={t('distribution.title')}
+          description={t('distribution.description')}
+          align="flex-end"
+          mb="md"
+          actions={
+            <Group gap="sm" align="flex-end">
+              <Select
+                w={280}
+                label={t('distribution.member')}
+                placeholder={t('distribution.pick')}
+                data={candidates}
+                value={picked}
+                onChange={setPicked}
+                searchable
+                nothingFoundMessage={t('common:nothingFound')}
+              />
+              <Button
+                leftSection={<IconUserPlus size={16} />}
+                disabled={!picked}
+                loading={add.isPending}
+                onClick={() => picked && add.mutate(picked)}
+              >
+                {t('distribution.add')}
+              </Button>
+            </Group>
+          }
+        />
         {queue.isPending ? (
           <CardSkeleton rows={3} />
         ) : queue.isError ? (
-          <Text c="red.8" role="alert">
-            {errorText(t, queue.error)}
-          </Text>
+          <LoadError error={queue.error} />
         ) : queue.data.length === 0 ? (
-          <Center py="xl" data-testid="queue-empty">
-            <Stack align="center" gap={6}>
-              <IconUsersGroup size={32} color="var(--mantine-color-gray-5)" aria-hidden />
-              <Text fw={600}>{t('distribution.emptyTitle')}</Text>
-              <Text c="dimmed" fz="sm" ta="center" maw={440}>
-                {t('distribution.empty')}
-              </Text>
-            </Stack>
-          </Center>
+          <EmptyNote
+            testId="queue-empty"
+            icon={<IconUsersGroup size={32} color="var(--mantine-color-gray-5)" aria-hidden />}
+            title={t('distribution.emptyTitle')}
+            text={t('distribution.empty')}
+            maw={440}
+          />
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="sm" data-testid="queue-table">
@@ -164,24 +159,20 @@ export function DistributionTab({ acc }: { acc: string }) {
                         aria-label={t('distribution.load', { open: m.openConversations, capacity })}
                       />
                     </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm" c="dimmed">
-                        {m.lastAssignedAt
-                          ? formatDate(m.lastAssignedAt, i18n.language, true)
-                          : t('distribution.never')}
-                      </Text>
-                    </Table.Td>
+                    <DimmedCell>
+                      {m.lastAssignedAt
+                        ? formatDate(m.lastAssignedAt, i18n.language, true)
+                        : t('distribution.never')}
+                    </DimmedCell>
                     <Table.Td ta="right">
-                      <Tooltip label={t('distribution.remove')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('distribution.removeNamed', { name: m.name })}
-                          onClick={() => remove.mutate(m.userId)}
-                        >
-                          <IconUserMinus size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        tooltip={t('distribution.remove')}
+                        label={t('distribution.removeNamed', { name: m.name })}
+                        color="red"
+                        onClick={() => remove.mutate(m.userId)}
+                      >
+                        <IconUserMinus size={18} />
+                      </RowAction>
                     </Table.Td>
                   </Table.Tr>
                 ))}

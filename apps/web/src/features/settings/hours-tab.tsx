@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Button, Card, Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { INBOX_SETTINGS_LIMITS, ZInboxSettings, type TWeekHours } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText, validationText } from '../../app/i18n';
-import { notify } from '../../app/notify';
-import { serverFieldErrors } from '../../app/forms';
+import { validationText } from '../../app/i18n';
 import { useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
-import { CardSkeleton } from './card-skeleton';
+import { CardSkeleton } from '../../ui/card-skeleton';
+import { SaveBar } from '../../ui/save-bar';
+import { LoadError } from '../../ui/load-error';
+import { SectionHeading } from '../../ui/section-heading';
 import { HoursEditor } from './hours-editor';
 import { errorsUnder, issuesByPath } from './settings-errors';
-import { useInboxSettings, useSaveSettings } from './settings-api';
+import { useInboxSettings } from './settings-api';
+import { useSettingsSaver } from './use-settings-saver';
 
 const ZHoursForm = ZInboxSettings.pick({
   hoursEnabled: true,
@@ -34,7 +36,7 @@ export function HoursTab({ acc }: { acc: string }) {
   const link = useAccLink();
   const timezone = useSession().account?.acc.timezone ?? 'America/Sao_Paulo';
   const settings = useInboxSettings(acc);
-  const save = useSaveSettings(acc);
+  const saver = useSettingsSaver(acc);
   const [form, setForm] = useState<THoursForm | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -45,12 +47,7 @@ export function HoursTab({ acc }: { acc: string }) {
     }
   }, [settings.data, form]);
 
-  if (settings.isError)
-    return (
-      <Text c="red.8" role="alert">
-        {errorText(t, settings.error)}
-      </Text>
-    );
+  if (settings.isError) return <LoadError error={settings.error} />;
   if (!form) return <CardSkeleton rows={7} />;
 
   const patch = (next: Partial<THoursForm>) => setForm({ ...form, ...next });
@@ -60,35 +57,26 @@ export function HoursTab({ acc }: { acc: string }) {
       found.outOfHoursMessage = validationText(t, 'messageEmpty');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    save.mutate(form, {
-      onSuccess: () => notify({ color: 'green', message: t('saved') }),
-      onError: (err) => {
-        setErrors(serverFieldErrors(t, err));
-        notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
-      },
-    });
+    saver.send(form, setErrors);
   };
 
   return (
     <Stack gap="lg">
       <Card padding="lg">
-        <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
-          <div>
-            <Title order={2} fz="lg">
-              {t('hours.title')}
-            </Title>
-            <Text c="dimmed" fz="sm" maw={620}>
-              {t('hours.description')}
-            </Text>
-          </div>
-          <Group gap={6} data-testid="hours-timezone">
-            <IconWorld size={16} aria-hidden />
-            <Text fz="sm">{t('hours.timezone', { timezone })}</Text>
-            <Anchor underline="always" component={Link} to={link('/acc')} fz="sm">
-              {t('hours.changeTimezone')}
-            </Anchor>
-          </Group>
-        </Group>
+        <SectionHeading
+          title={t('hours.title')}
+          description={t('hours.description')}
+          mb="md"
+          actions={
+            <Group gap={6} data-testid="hours-timezone">
+              <IconWorld size={16} aria-hidden />
+              <Text fz="sm">{t('hours.timezone', { timezone })}</Text>
+              <Anchor underline="always" component={Link} to={link('/acc')} fz="sm">
+                {t('hours.changeTimezone')}
+              </Anchor>
+            </Group>
+          }
+        />
         <Switch
           mb="md"
           checked={form.hoursEnabled}
@@ -117,11 +105,7 @@ export function HoursTab({ acc }: { acc: string }) {
           onChange={(next) => patch(next)}
         />
       </Card>
-      <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>
-          {t('common:save')}
-        </Button>
-      </Group>
+      <SaveBar onSave={submit} saving={saver.saving} />
     </Stack>
   );
 }

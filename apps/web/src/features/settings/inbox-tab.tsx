@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Group, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { LIMITS, ZInboxSettings, type TInboxSettings } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors } from '../../app/forms';
-import { errorText } from '../../app/i18n';
-import { notify } from '../../app/notify';
-import { CardSkeleton } from './card-skeleton';
+import { CardSkeleton } from '../../ui/card-skeleton';
+import { SaveBar } from '../../ui/save-bar';
+import { LoadError } from '../../ui/load-error';
+import { FormCard } from '../../ui/section-heading';
 import { issuesByPath } from './settings-errors';
-import { useInboxSettings, useSaveSettings } from './settings-api';
+import { useInboxSettings } from './settings-api';
+import { useSettingsSaver } from './use-settings-saver';
 
 type TInboxForm = Pick<
   TInboxSettings,
@@ -40,7 +41,7 @@ const toBody = (f: TInboxForm) => ({
 export function InboxTab({ acc }: { acc: string }) {
   const { t } = useTranslation('settings');
   const settings = useInboxSettings(acc);
-  const save = useSaveSettings(acc);
+  const saver = useSettingsSaver(acc);
   const [form, setForm] = useState<TInboxForm | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -58,12 +59,7 @@ export function InboxTab({ acc }: { acc: string }) {
       });
   }, [settings.data, form]);
 
-  if (settings.isError)
-    return (
-      <Text c="red.8" role="alert">
-        {errorText(t, settings.error)}
-      </Text>
-    );
+  if (settings.isError) return <LoadError error={settings.error} />;
   if (!form) return <CardSkeleton rows={6} />;
 
   const patch = (next: Partial<TInboxForm>) => setForm({ ...form, ...next });
@@ -73,24 +69,12 @@ export function InboxTab({ acc }: { acc: string }) {
     const found = issuesByPath(ZInboxForm, body, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    save.mutate(body, {
-      onSuccess: () => notify({ color: 'green', message: t('saved') }),
-      onError: (err) => {
-        setErrors(serverFieldErrors(t, err));
-        notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
-      },
-    });
+    saver.send(body, setErrors);
   };
 
   return (
     <Stack gap="lg">
-      <Card padding="lg">
-        <Title order={2} fz="lg" mb={4}>
-          {t('inbox.loadTitle')}
-        </Title>
-        <Text c="dimmed" fz="sm" mb="md">
-          {t('inbox.loadDescription')}
-        </Text>
+      <FormCard title={t('inbox.loadTitle')} description={t('inbox.loadDescription')}>
         <Group align="flex-start" gap="xl" wrap="wrap">
           <NumberInput
             w={320}
@@ -122,14 +106,8 @@ export function InboxTab({ acc }: { acc: string }) {
             />
           </Stack>
         </Group>
-      </Card>
-      <Card padding="lg">
-        <Title order={2} fz="lg" mb={4}>
-          {t('inbox.restrictionsTitle')}
-        </Title>
-        <Text c="dimmed" fz="sm" mb="md">
-          {t('inbox.restrictionsDescription')}
-        </Text>
+      </FormCard>
+      <FormCard title={t('inbox.restrictionsTitle')} description={t('inbox.restrictionsDescription')}>
         <Stack gap="md">
           {(['hideWaitingTab', 'blockStartConversation', 'restrictOutsideHours'] as const).map((key) => (
             <Switch
@@ -141,14 +119,8 @@ export function InboxTab({ acc }: { acc: string }) {
             />
           ))}
         </Stack>
-      </Card>
-      <Card padding="lg">
-        <Title order={2} fz="lg" mb={4}>
-          {t('inbox.sendWindowTitle')}
-        </Title>
-        <Text c="dimmed" fz="sm" mb="md">
-          {t('inbox.sendWindowDescription')}
-        </Text>
+      </FormCard>
+      <FormCard title={t('inbox.sendWindowTitle')} description={t('inbox.sendWindowDescription')}>
         <Switch
           mb="sm"
           checked={sendWindow !== null}
@@ -184,12 +156,8 @@ export function InboxTab({ acc }: { acc: string }) {
             />
           </Group>
         )}
-      </Card>
-      <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>
-          {t('common:save')}
-        </Button>
-      </Group>
+      </FormCard>
+      <SaveBar onSave={submit} saving={saver.saving} />
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { Modal, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZClosingReasonBody, type TClosingReason } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { serverFieldErrors, zodValidator } from '../../app/forms';
-import { errorText } from '../../app/i18n';
+import { zodValidator } from '../../app/forms';
+import { FormFailure, ModalActions, useFormSave } from '../../ui/form-modal';
 
 interface TReasonValues {
   name: string;
@@ -30,8 +29,6 @@ export function ReasonModal({
   onSave: (body: TReasonValues) => Promise<unknown>;
 }) {
   const { t } = useTranslation('settings');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const schemaCheck = zodValidator<TReasonValues>(ZClosingReasonBody, t);
   const form = useForm<TReasonValues>({
     initialValues: { name: '', subReasons: [] },
@@ -44,6 +41,9 @@ export function ReasonModal({
       return errors;
     },
   });
+  const { saving, failure, setFailure, save } = useFormSave(form, t, {
+    fieldOf: { CLOSING_REASON_EXISTS: 'name' },
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
   useEffect(() => {
@@ -54,20 +54,9 @@ export function ReasonModal({
     setFailure(null);
   }, [opened, reason]);
 
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setSaving(true);
-    try {
-      await onSave({ name: values.name.trim(), subReasons: values.subReasons.map((s) => s.trim()) });
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'CLOSING_REASON_EXISTS')
-        form.setFieldError('name', errorText(t, err));
-      else if (err instanceof ApiError && err.fields.length > 0) form.setErrors(serverFieldErrors(t, err));
-      else setFailure(errorText(t, err));
-    } finally {
-      setSaving(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    save(() => onSave({ name: values.name.trim(), subReasons: values.subReasons.map((s) => s.trim()) })),
+  );
 
   return (
     <Modal
@@ -79,11 +68,7 @@ export function ReasonModal({
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure failure={failure} />
           <TextInput
             label={t('reasons.name')}
             placeholder={t('reasons.namePlaceholder')}
@@ -99,14 +84,11 @@ export function ReasonModal({
             splitChars={[',']}
             {...form.getInputProps('subReasons')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {reason ? t('common:save') : t('reasons.add')}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={onClose}
+            saving={saving}
+            submit={reason ? t('common:save') : t('reasons.add')}
+          />
         </Stack>
       </form>
     </Modal>

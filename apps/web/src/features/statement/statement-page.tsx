@@ -7,7 +7,8 @@ import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
 import { PageHeader } from '../../ui/page-header';
-import { CardSkeleton } from '../settings/card-skeleton';
+import { CardSkeleton } from '../../ui/card-skeleton';
+import { LoadError } from '../../ui/load-error';
 import {
   chartPoints,
   PERIOD_PRESETS,
@@ -23,6 +24,11 @@ import { downloadStatement, openTranscript, STATEMENT_PAGE_SIZE, useStatement } 
 import { StatementChart } from './statement-chart';
 import { StatementTable } from './statement-table';
 import { StatementTotals } from './statement-totals';
+
+const EXPORTS = [
+  { format: 'csv', icon: IconFileTypeCsv, label: 'exportCsv' },
+  { format: 'xlsx', icon: IconFileSpreadsheet, label: 'exportXlsx' },
+] as const;
 
 /** /acc/statement (admins): conversations counted against the plan in a period, per day, exportable. */
 export function StatementPage() {
@@ -79,26 +85,17 @@ export function StatementPage() {
       <PageHeader
         title={t('title')}
         description={t('subtitle')}
-        actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconFileTypeCsv size={16} />}
-              loading={exporting === 'csv'}
-              onClick={() => exportAs('csv')}
-            >
-              {t('exportCsv')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              loading={exporting === 'xlsx'}
-              onClick={() => exportAs('xlsx')}
-            >
-              {t('exportXlsx')}
-            </Button>
-          </>
-        }
+        actions={EXPORTS.map(({ format, icon: Icon, label }) => (
+          <Button
+            key={format}
+            variant="default"
+            leftSection={<Icon size={16} />}
+            loading={exporting === format}
+            onClick={() => exportAs(format)}
+          >
+            {t(label)}
+          </Button>
+        ))}
       />
       <Card padding="md">
         <Group gap="md" align="flex-end" wrap="wrap">
@@ -138,9 +135,7 @@ export function StatementPage() {
       {statement.isPending ? (
         <CardSkeleton rows={6} />
       ) : statement.isError || !data ? (
-        <Text c="red.8" role="alert">
-          {errorText(t, statement.error)}
-        </Text>
+        <LoadError error={statement.error} />
       ) : (
         <>
           <StatementTotals totals={data.totals} limit={limit} monthly={withinOneMonth(period)} />

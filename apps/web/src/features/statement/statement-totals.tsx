@@ -1,8 +1,45 @@
 import { Card, Group, Progress, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconMessages } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { TStatement } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../billing/format';
+
+/** One total: its icon and label, the number, and a line about it. */
+function TotalCard({
+  icon,
+  color,
+  label,
+  value,
+  valueColor,
+  testId,
+  children,
+}: {
+  icon: ReactNode;
+  color?: string;
+  label: string;
+  value: string;
+  valueColor?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card padding="lg">
+      <Group gap="sm" mb={6}>
+        <ThemeIcon variant="light" color={color} radius="xl">
+          {icon}
+        </ThemeIcon>
+        <Text fz="sm" c="dimmed">
+          {label}
+        </Text>
+      </Group>
+      <Text fz={28} fw={700} c={valueColor} data-testid={testId}>
+        {value}
+      </Text>
+      {children}
+    </Card>
+  );
+}
 
 /** Counted / not counted / total in the period, against the plan's monthly limit. */
 export function StatementTotals({
@@ -21,18 +58,12 @@ export function StatementTotals({
   const share = limit ? Math.min(100, (totals.counted / limit) * 100) : 0;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="statement-totals">
-      <Card padding="lg">
-        <Group gap="sm" mb={6}>
-          <ThemeIcon variant="light" radius="xl">
-            <IconCircleCheck size={18} />
-          </ThemeIcon>
-          <Text fz="sm" c="dimmed">
-            {t('totals.counted')}
-          </Text>
-        </Group>
-        <Text fz={28} fw={700} data-testid="total-counted">
-          {n(totals.counted)}
-        </Text>
+      <TotalCard
+        icon={<IconCircleCheck size={18} />}
+        label={t('totals.counted')}
+        value={n(totals.counted)}
+        testId="total-counted"
+      >
         {limit !== null && (
           <>
             <Text fz="xs" c="dimmed" mb={6} data-testid="plan-limit">
@@ -49,44 +80,30 @@ export function StatementTotals({
             )}
           </>
         )}
-      </Card>
-      <Card padding="lg">
-        <Group gap="sm" mb={6}>
-          <ThemeIcon variant="light" color="orange" radius="xl">
-            <IconAlertTriangle size={18} />
-          </ThemeIcon>
-          <Text fz="sm" c="dimmed">
-            {t('totals.notCounted')}
-          </Text>
-        </Group>
-        <Text
-          fz={28}
-          fw={700}
-          c={totals.notCounted > 0 ? 'orange.9' : undefined}
-          data-testid="total-not-counted"
-        >
-          {n(totals.notCounted)}
-        </Text>
+      </TotalCard>
+      <TotalCard
+        icon={<IconAlertTriangle size={18} />}
+        color="orange"
+        label={t('totals.notCounted')}
+        value={n(totals.notCounted)}
+        valueColor={totals.notCounted > 0 ? 'orange.9' : undefined}
+        testId="total-not-counted"
+      >
         <Text fz="xs" c="dimmed">
           {t('totals.notCountedHelp')}
         </Text>
-      </Card>
-      <Card padding="lg">
-        <Group gap="sm" mb={6}>
-          <ThemeIcon variant="light" color="gray" radius="xl">
-            <IconMessages size={18} />
-          </ThemeIcon>
-          <Text fz="sm" c="dimmed">
-            {t('totals.total')}
-          </Text>
-        </Group>
-        <Text fz={28} fw={700} data-testid="total-all">
-          {n(totals.counted + totals.notCounted)}
-        </Text>
+      </TotalCard>
+      <TotalCard
+        icon={<IconMessages size={18} />}
+        color="gray"
+        label={t('totals.total')}
+        value={n(totals.counted + totals.notCounted)}
+        testId="total-all"
+      >
         <Text fz="xs" c="dimmed">
           {t('totals.totalHelp')}
         </Text>
-      </Card>
+      </TotalCard>
     </SimpleGrid>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
-import { Alert, Button, Grid, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useEffect, type ChangeEvent } from 'react';
+import { Button, Grid, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   TEMPLATE_CATEGORIES,
@@ -11,9 +11,8 @@ import {
   type TTemplateBody,
 } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { serverFieldErrors, zodValidator } from '../../app/forms';
-import { errorText } from '../../app/i18n';
+import { zodValidator } from '../../app/forms';
+import { FormFailure, ModalActions, useFormSave } from '../../ui/form-modal';
 import { TemplateButtons } from './template-buttons';
 import { TemplatePreview } from './template-preview';
 import {
@@ -51,11 +50,12 @@ export function TemplateModal({
   onSave: (body: TTemplateBody) => Promise<unknown>;
 }) {
   const { t, i18n } = useTranslation('templates');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const form = useForm<TTemplateValues>({
     initialValues: templateValues(null, '', i18n.language),
     validate: zodValidator<TTemplateValues>(ZTemplateBody, t, templateBody),
+  });
+  const { saving, failure, setFailure, save } = useFormSave(form, t, {
+    fieldOf: { TEMPLATE_NAME_IN_USE: 'name' },
   });
   // Meta keys a submitted template by channel, name and language: those stay.
   const locked = !!template?.providerTemplateId;
@@ -68,20 +68,7 @@ export function TemplateModal({
     setFailure(null);
   }, [opened, template]);
 
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(templateBody(values));
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'TEMPLATE_NAME_IN_USE')
-        form.setFieldError('name', errorText(t, err));
-      else if (err instanceof ApiError && err.fields.length > 0) form.setErrors(serverFieldErrors(t, err));
-      else setFailure(errorText(t, err));
-    } finally {
-      setSaving(false);
-    }
-  });
+  const submit = form.onSubmit((values) => save(() => onSave(templateBody(values))));
 
   const v = form.values;
   const bodyVars = templateVariables(v.body);
@@ -109,11 +96,7 @@ export function TemplateModal({
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="sm">
-              {failure && (
-                <Alert color="red" role="alert">
-                  {failure}
-                </Alert>
-              )}
+              <FormFailure failure={failure} />
               <Group grow align="flex-start">
                 <Select
                   label={t('fields.channel')}
@@ -219,14 +202,12 @@ export function TemplateModal({
             </Text>
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {template ? t('common:save') : t('saveDraft')}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          saving={saving}
+          submit={template ? t('common:save') : t('saveDraft')}
+          mt="lg"
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Card, Center, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Card, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconBrandWhatsapp, IconPlus, IconRefresh, IconTemplate } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEMPLATE_STATUSES, type TTemplate, type TTemplateStatus } from '@atende/shared';
@@ -10,8 +10,11 @@ import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
-import { CardSkeleton } from '../settings/card-skeleton';
-import { ConfirmModal } from '../settings/confirm-modal';
+import { CardSkeleton } from '../../ui/card-skeleton';
+import { useListEditor } from '../../ui/use-list-editor';
+import { ConfirmDelete } from '../../ui/confirm-modal';
+import { EmptyCard } from '../../ui/empty-state';
+import { LoadError } from '../../ui/load-error';
 import { useChannels } from '../settings/settings-api';
 import { TemplateModal } from './template-modal';
 import {
@@ -24,33 +27,6 @@ import {
 } from './templates-api';
 import { TemplatesTable } from './templates-table';
 
-function Empty({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action: ReactNode;
-}) {
-  return (
-    <Card padding="xl" data-testid="templates-empty">
-      <Center>
-        <Stack align="center" gap="xs" maw={480}>
-          {icon}
-          <Text fw={650}>{title}</Text>
-          <Text c="dimmed" fz="sm" ta="center">
-            {text}
-          </Text>
-          {action}
-        </Stack>
-      </Center>
-    </Card>
-  );
-}
-
 /** /templates (admins): WhatsApp message templates — create, submit for Meta's review, resubmit, sync status. */
 export function TemplatesPage() {
   const { t } = useTranslation('templates');
@@ -60,15 +36,14 @@ export function TemplatesPage() {
   const channels = useChannels(acc);
   const templates = useTemplates(acc);
   const [filter, setFilter] = useState<'all' | TTemplateStatus>('all');
-  const [editing, setEditing] = useState<TTemplate | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TTemplate | null>(null);
   const [submitting, setSubmitting] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: templatesKey(acc) });
+  const editor = useListEditor<TTemplate>(refresh);
   const fail = (err: unknown) =>
     notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
   const whatsapp = (channels.data ?? []).filter((c) => c.kind === 'whatsapp-cloud');
-  const current = editing === 'new' ? null : editing;
+  const { current } = editor;
 
   const sync = async () => {
     setSyncing(true);
@@ -116,7 +91,7 @@ export function TemplatesPage() {
               >
                 {t('sync')}
               </Button>
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => editor.edit('new')}>
                 {t('new')}
               </Button>
             </>
@@ -126,11 +101,11 @@ export function TemplatesPage() {
       {loading ? (
         <CardSkeleton rows={5} />
       ) : error ? (
-        <Text c="red.8" role="alert">
-          {errorText(t, error)}
-        </Text>
+        <LoadError error={error} />
       ) : !canCreate && all.length === 0 ? (
-        <Empty
+        <EmptyCard
+          testId="templates-empty"
+          maw={480}
           icon={<IconBrandWhatsapp size={40} color="var(--mantine-color-green-7)" aria-hidden />}
           title={t('noChannelTitle')}
           text={t('noChannel')}
@@ -141,12 +116,14 @@ export function TemplatesPage() {
           }
         />
       ) : all.length === 0 ? (
-        <Empty
+        <EmptyCard
+          testId="templates-empty"
+          maw={480}
           icon={<IconTemplate size={40} color="var(--mantine-color-gray-5)" aria-hidden />}
           title={t('emptyTitle')}
           text={t('empty')}
           action={
-            <Button mt="sm" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            <Button mt="sm" leftSection={<IconPlus size={16} />} onClick={() => editor.edit('new')}>
               {t('new')}
             </Button>
           }
@@ -171,37 +148,33 @@ export function TemplatesPage() {
             items={items}
             channels={channels.data ?? []}
             submitting={submitting}
-            onEdit={setEditing}
-            onDelete={setDeleting}
+            onEdit={editor.edit}
+            onDelete={editor.askDelete}
             onSubmit={submit}
           />
         </Card>
       )}
       <TemplateModal
-        opened={editing !== null}
+        opened={editor.opened}
         template={current}
         channels={whatsapp}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
         onSave={async (body) => {
           await saveTemplate(acc, current?._id ?? null, body);
-          notify({ color: 'green', message: t(current ? 'saved' : 'created', { name: body.name }) });
-          setEditing(null);
-          await refresh();
+          await editor.saved(t(current ? 'saved' : 'created', { name: body.name }));
         }}
       />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmDelete
+        item={editor.deleting}
         title={t('deleteTitle')}
-        message={t('deleteConfirm', { name: deleting?.name })}
+        message={t('deleteConfirm', { name: editor.deleting?.name })}
         confirm={t('delete')}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteTemplate(acc, deleting._id);
-          notify({ color: 'green', message: t('deleted', { name: deleting.name }) });
-          setDeleting(null);
-          await refresh();
+        onClose={editor.closeDelete}
+        remove={async (tpl) => {
+          await deleteTemplate(acc, tpl._id);
+          return t('deleted', { name: tpl.name });
         }}
+        onDeleted={refresh}
       />
     </Stack>
   );

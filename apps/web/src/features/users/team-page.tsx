@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { IconMailX, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROLES, hasRole, type TMember, type TRole } from '@atende/shared';
@@ -22,8 +8,11 @@ import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
 import { currentRole, useSession } from '../../app/session';
 import { initials } from '../../app/shell/user-menu';
+import { DataTable, DimmedCell } from '../../ui/data-table';
+import { LoadError } from '../../ui/load-error';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
+import { RowAction } from '../../ui/row-action';
 import { formatDate } from '../billing/format';
 import { InviteModal } from './invite-modal';
 import { membersKey, useMembers } from './users-api';
@@ -86,99 +75,84 @@ export function TeamPage() {
           </Button>
         }
       />
-      {members.isError && (
-        <Text c="red.8" role="alert">
-          {errorText(t, members.error)}
-        </Text>
-      )}
+      {members.isError && <LoadError error={members.error} />}
       <Card padding={0}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover data-testid="members-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('columns.member')}</Table.Th>
-                <Table.Th>{t('columns.role')}</Table.Th>
-                <Table.Th>{t('columns.since')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.items.map((member) => {
-                const self = member.userId === me;
-                const editable = !self && hasRole(myRole, member.acl as TRole);
-                return (
-                  <Table.Tr key={member.userId} data-testid="member-row">
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Avatar src={member.profilePic} radius="xl" color="brand" alt="">
-                          {initials(member.name || member.email)}
-                        </Avatar>
-                        <div>
-                          <Text fz="sm" fw={600}>
-                            {member.name}{' '}
-                            {self && (
-                              <Badge size="xs" variant="light" ml={4}>
-                                {t('you')}
-                              </Badge>
-                            )}
-                          </Text>
-                          <Text fz="xs" c="dimmed">
-                            {member.email}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {editable ? (
-                        <Select
-                          size="xs"
-                          w={150}
-                          data={roleOptions}
-                          value={member.acl}
-                          allowDeselect={false}
-                          aria-label={t('changeRole', { name: member.name || member.email })}
-                          onChange={(acl) =>
-                            acl &&
-                            acl !== member.acl &&
-                            changeRole.mutate({ userId: member.userId, acl: acl as TRole })
-                          }
-                        />
-                      ) : (
-                        <Badge
-                          variant={member.acl === 'master' ? 'filled' : 'light'}
-                          color={member.acl === 'master' ? 'violet.8' : 'gray'}
-                        >
-                          {t(`shell:roles.${member.acl}`)}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm" c="dimmed">
-                        {formatDate(member.createdAt, i18n.language)}
+        <DataTable
+          testId="members-table"
+          minWidth={640}
+          columns={[
+            { label: t('columns.member') },
+            { label: t('columns.role') },
+            { label: t('columns.since') },
+            { label: t('columns.actions'), hidden: true },
+          ]}
+        >
+          {data?.items.map((member) => {
+            const self = member.userId === me;
+            const editable = !self && hasRole(myRole, member.acl as TRole);
+            return (
+              <Table.Tr key={member.userId} data-testid="member-row">
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={member.profilePic} radius="xl" color="brand" alt="">
+                      {initials(member.name || member.email)}
+                    </Avatar>
+                    <div>
+                      <Text fz="sm" fw={600}>
+                        {member.name}{' '}
+                        {self && (
+                          <Badge size="xs" variant="light" ml={4}>
+                            {t('you')}
+                          </Badge>
+                        )}
                       </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {editable && (
-                        <Tooltip label={t('remove')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setRemoving(member)}
-                            aria-label={t('removeNamed', { name: member.name || member.email })}
-                          >
-                            <IconUserMinus size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                      <Text fz="xs" c="dimmed">
+                        {member.email}
+                      </Text>
+                    </div>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {editable ? (
+                    <Select
+                      size="xs"
+                      w={150}
+                      data={roleOptions}
+                      value={member.acl}
+                      allowDeselect={false}
+                      aria-label={t('changeRole', { name: member.name || member.email })}
+                      onChange={(acl) =>
+                        acl &&
+                        acl !== member.acl &&
+                        changeRole.mutate({ userId: member.userId, acl: acl as TRole })
+                      }
+                    />
+                  ) : (
+                    <Badge
+                      variant={member.acl === 'master' ? 'filled' : 'light'}
+                      color={member.acl === 'master' ? 'violet.8' : 'gray'}
+                    >
+                      {t(`shell:roles.${member.acl}`)}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <DimmedCell>{formatDate(member.createdAt, i18n.language)}</DimmedCell>
+                <Table.Td ta="right">
+                  {editable && (
+                    <RowAction
+                      tooltip={t('remove')}
+                      label={t('removeNamed', { name: member.name || member.email })}
+                      color="red"
+                      onClick={() => setRemoving(member)}
+                    >
+                      <IconUserMinus size={18} />
+                    </RowAction>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </DataTable>
       </Card>
       {data && data.invitations.length > 0 && (
         <Card padding="lg">
@@ -197,16 +171,13 @@ export function TeamPage() {
                     {t('expires', { date: formatDate(inv.expiresAt, i18n.language) })}
                   </Text>
                 </div>
-                <Tooltip label={t('revoke')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => revoke.mutate(inv._id)}
-                    aria-label={t('revokeNamed', { email: inv.email })}
-                  >
-                    <IconMailX size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  tooltip={t('revoke')}
+                  label={t('revokeNamed', { email: inv.email })}
+                  onClick={() => revoke.mutate(inv._id)}
+                >
+                  <IconMailX size={18} />
+                </RowAction>
               </Group>
             ))}
           </Stack>

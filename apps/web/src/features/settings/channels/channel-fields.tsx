@@ -102,8 +102,8 @@ function Secret({
   );
 }
 
-/** WhatsApp Cloud API: the number's ids at Meta and the app's secrets (write-only). */
-export function WhatsappFields({ form, editing }: { form: TForm; editing: boolean }) {
+/** The channel's name and the number it sends from (WhatsApp and SMS). */
+function NameAndNumber({ form, number }: { form: TForm; number: 'displayPhone' | 'fromNumber' }) {
   const { t } = useTranslation('settings');
   return (
     <>
@@ -114,11 +114,21 @@ export function WhatsappFields({ form, editing }: { form: TForm; editing: boolea
         {...form.getInputProps('name')}
       />
       <TextInput
-        label={t('channels.fields.displayPhone')}
+        label={t(`channels.fields.${number}`)}
         placeholder="+5511999990000"
         withAsterisk
-        {...form.getInputProps('displayPhone')}
+        {...form.getInputProps(number)}
       />
+    </>
+  );
+}
+
+/** WhatsApp Cloud API: the number's ids at Meta and the app's secrets (write-only). */
+export function WhatsappFields({ form, editing }: { form: TForm; editing: boolean }) {
+  const { t } = useTranslation('settings');
+  return (
+    <>
+      <NameAndNumber form={form} number="displayPhone" />
       <TextInput
         label={t('channels.fields.phoneNumberId')}
         withAsterisk
@@ -156,18 +166,7 @@ export function SmsFields({ form, editing }: { form: TForm; editing: boolean }) 
   const { t } = useTranslation('settings');
   return (
     <>
-      <TextInput
-        label={t('channels.fields.name')}
-        withAsterisk
-        data-autofocus
-        {...form.getInputProps('name')}
-      />
-      <TextInput
-        label={t('channels.fields.fromNumber')}
-        placeholder="+5511999990000"
-        withAsterisk
-        {...form.getInputProps('fromNumber')}
-      />
+      <NameAndNumber form={form} number="fromNumber" />
       <TextInput label={t('channels.fields.accountSid')} withAsterisk {...form.getInputProps('accountSid')} />
       <Secret form={form} field="authToken" label={t('channels.fields.authToken')} editing={editing} />
     </>

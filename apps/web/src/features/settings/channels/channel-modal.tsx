@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, ThemeIcon } from '@mantine/core';
+import { Button, Group, Modal, Stack, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import {
@@ -11,10 +11,9 @@ import {
   type TUpdateChannelBody,
 } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../app/api-client';
-import { serverFieldErrors, zodValidator } from '../../../app/forms';
-import { errorText } from '../../../app/i18n';
+import { zodValidator } from '../../../app/forms';
 import { notify } from '../../../app/notify';
+import { FormFailure, ModalActions, useFormSave } from '../../../ui/form-modal';
 import { createChannel, updateChannel } from '../settings-api';
 import { SmsFields, WebchatFields, WhatsappFields } from './channel-fields';
 import { channelBody, initialValues, KIND_COLOR, KIND_ICON, type TChannelValues } from './channel-kinds';
@@ -47,8 +46,6 @@ export function ChannelModal({
   const { t } = useTranslation('settings');
   const editing = !!state?.channel;
   const [connected, setConnected] = useState<{ channel: TChannel; verifyToken?: string } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const schemaCheck = zodValidator<TChannelValues>(
     editing ? ZUpdateChannelBody : ZCreateChannelBody,
     t,
@@ -58,6 +55,7 @@ export function ChannelModal({
     initialValues: initialValues('webchat'),
     validate: (values) => foldListErrors(schemaCheck(values)),
   });
+  const { saving, failure, setFailure, save } = useFormSave(form, t, { foldErrors: foldListErrors });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
   useEffect(() => {
@@ -71,9 +69,7 @@ export function ChannelModal({
 
   const submit = form.onSubmit(async (values) => {
     if (!state) return;
-    setSaving(true);
-    setFailure(null);
-    try {
+    await save(async () => {
       const body = channelBody(values, editing);
       const saved = state.channel
         ? await updateChannel(acc, state.channel._id, body as TUpdateChannelBody)
@@ -89,13 +85,7 @@ export function ChannelModal({
           verifyToken: values.kind === 'whatsapp-cloud' ? values.verifyToken : undefined,
         });
       }
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.length > 0)
-        form.setErrors(foldListErrors(serverFieldErrors(t, err)));
-      else setFailure(errorText(t, err));
-    } finally {
-      setSaving(false);
-    }
+    });
   });
 
   const kind = state?.kind ?? 'webchat';
@@ -130,24 +120,18 @@ export function ChannelModal({
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            {failure && (
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            )}
+            <FormFailure failure={failure} />
             {kind === 'webchat' && (
               <WebchatFields form={form} editing={editing} origin={window.location.origin} />
             )}
             {kind === 'whatsapp-cloud' && <WhatsappFields form={form} editing={editing} />}
             {kind === 'sms' && <SmsFields form={form} editing={editing} />}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose}>
-                {t('common:cancel')}
-              </Button>
-              <Button type="submit" loading={saving}>
-                {editing ? t('common:save') : t('channels.connect')}
-              </Button>
-            </Group>
+            <ModalActions
+              onCancel={onClose}
+              saving={saving}
+              submit={editing ? t('common:save') : t('channels.connect')}
+              mt="sm"
+            />
           </Stack>
         </form>
       )}

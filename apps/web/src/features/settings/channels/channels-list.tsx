@@ -1,14 +1,9 @@
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text, ThemeIcon } from '@mantine/core';
-import {
-  IconCode,
-  IconDots,
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Menu, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconCode, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { TChannel, TChannelKind } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { DataTable, DimmedCell } from '../../../ui/data-table';
+import { DeleteMenuItem, RowMenu } from '../../../ui/row-action';
 import { formatDate } from '../../billing/format';
 import { BADGE_TEXT } from '../badge-text';
 import { channelAddress, KIND_COLOR, KIND_ICON, KINDS } from './channel-kinds';
@@ -64,104 +59,80 @@ export function ChannelsTable({
   const { t, i18n } = useTranslation('settings');
   return (
     <Card padding={0}>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover data-testid="channels-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('channels.columns.channel')}</Table.Th>
-              <Table.Th>{t('channels.columns.kind')}</Table.Th>
-              <Table.Th>{t('channels.columns.status')}</Table.Th>
-              <Table.Th>{t('channels.columns.createdAt')}</Table.Th>
-              <Table.Th ta="right">{t('channels.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {channels.map((channel) => (
-              <Table.Tr key={channel._id} data-testid="channel-row">
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <KindIcon kind={channel.kind} />
-                    <div style={{ minWidth: 0 }}>
-                      <Text fz="sm" fw={600}>
-                        {channel.name}
-                      </Text>
-                      <Text fz="xs" c="dimmed" truncate maw={320}>
-                        {channelAddress(channel)}
-                      </Text>
-                    </div>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{t(`channels.kinds.${channel.kind}`)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge
-                    variant="light"
-                    color={channel.status === 'active' ? 'green' : 'gray'}
-                    c={channel.status === 'active' ? BADGE_TEXT.green : undefined}
-                  >
-                    {t(`channels.status.${channel.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm" c="dimmed">
-                    {formatDate(channel.createdAt, i18n.language)}
+      <DataTable
+        testId="channels-table"
+        minWidth={720}
+        columns={[
+          { label: t('channels.columns.channel') },
+          { label: t('channels.columns.kind') },
+          { label: t('channels.columns.status') },
+          { label: t('channels.columns.createdAt') },
+          { label: t('channels.columns.actions'), ta: 'right' },
+        ]}
+      >
+        {channels.map((channel) => (
+          <Table.Tr key={channel._id} data-testid="channel-row">
+            <Table.Td>
+              <Group gap="sm" wrap="nowrap">
+                <KindIcon kind={channel.kind} />
+                <div style={{ minWidth: 0 }}>
+                  <Text fz="sm" fw={600}>
+                    {channel.name}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      leftSection={<IconCode size={14} />}
-                      onClick={() => onSetup(channel)}
-                      aria-label={t('channels.setupNamed', { name: channel.name })}
-                    >
-                      {t(channel.kind === 'webchat' ? 'channels.embed' : 'channels.webhook')}
-                    </Button>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={t('channels.actionsNamed', { name: channel.name })}
-                        >
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(channel)}>
-                          {t('channels.edit')}
-                        </Menu.Item>
-                        <Menu.Item
-                          leftSection={
-                            channel.status === 'active' ? (
-                              <IconPlayerPause size={16} />
-                            ) : (
-                              <IconPlayerPlay size={16} />
-                            )
-                          }
-                          onClick={() => onToggle(channel)}
-                        >
-                          {t(channel.status === 'active' ? 'channels.disable' : 'channels.enable')}
-                        </Menu.Item>
-                        <Menu.Divider />
-                        <Menu.Item
-                          color="red"
-                          leftSection={<IconTrash size={16} />}
-                          onClick={() => onDelete(channel)}
-                        >
-                          {t('channels.delete')}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  <Text fz="xs" c="dimmed" truncate maw={320}>
+                    {channelAddress(channel)}
+                  </Text>
+                </div>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm">{t(`channels.kinds.${channel.kind}`)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge
+                variant="light"
+                color={channel.status === 'active' ? 'green' : 'gray'}
+                c={channel.status === 'active' ? BADGE_TEXT.green : undefined}
+              >
+                {t(`channels.status.${channel.status}`)}
+              </Badge>
+            </Table.Td>
+            <DimmedCell>{formatDate(channel.createdAt, i18n.language)}</DimmedCell>
+            <Table.Td>
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconCode size={14} />}
+                  onClick={() => onSetup(channel)}
+                  aria-label={t('channels.setupNamed', { name: channel.name })}
+                >
+                  {t(channel.kind === 'webchat' ? 'channels.embed' : 'channels.webhook')}
+                </Button>
+                <RowMenu label={t('channels.actionsNamed', { name: channel.name })}>
+                  <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(channel)}>
+                    {t('channels.edit')}
+                  </Menu.Item>
+                  <Menu.Item
+                    leftSection={
+                      channel.status === 'active' ? (
+                        <IconPlayerPause size={16} />
+                      ) : (
+                        <IconPlayerPlay size={16} />
+                      )
+                    }
+                    onClick={() => onToggle(channel)}
+                  >
+                    {t(channel.status === 'active' ? 'channels.disable' : 'channels.enable')}
+                  </Menu.Item>
+                  <Menu.Divider />
+                  <DeleteMenuItem onClick={() => onDelete(channel)}>{t('channels.delete')}</DeleteMenuItem>
+                </RowMenu>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Card>
   );
 }

@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Button, Group, Menu, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Menu, Modal, Stack } from '@mantine/core';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TChannel, TChannelKind } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/i18n';
 import { notify } from '../../../app/notify';
-import { CardSkeleton } from '../card-skeleton';
-import { ConfirmModal } from '../confirm-modal';
+import { CardSkeleton } from '../../../ui/card-skeleton';
+import { ConfirmDelete } from '../../../ui/confirm-modal';
+import { LoadError } from '../../../ui/load-error';
+import { SectionHeading } from '../../../ui/section-heading';
 import { channelsKey, deleteChannel, updateChannel, useChannels } from '../settings-api';
 import { KIND_ICON, KINDS, statusBody } from './channel-kinds';
 import { ChannelsTable, ConnectCards } from './channels-list';
@@ -61,23 +63,17 @@ export function ChannelsTab({ acc }: { acc: string }) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2} fz="lg">
-            {t('channels.title')}
-          </Title>
-          <Text c="dimmed" fz="sm" maw={640}>
-            {t('channels.description')}
-          </Text>
-        </div>
-        {channels.data && channels.data.length > 0 && connectMenu}
-      </Group>
+      <SectionHeading
+        title={t('channels.title')}
+        description={t('channels.description')}
+        align="flex-end"
+        maw={640}
+        actions={channels.data && channels.data.length > 0 && connectMenu}
+      />
       {channels.isPending ? (
         <CardSkeleton rows={3} />
       ) : channels.isError ? (
-        <Text c="red.8" role="alert">
-          {errorText(t, channels.error)}
-        </Text>
+        <LoadError error={channels.error} />
       ) : channels.data.length === 0 ? (
         <ConnectCards onPick={connect} />
       ) : (
@@ -100,19 +96,17 @@ export function ChannelsTab({ acc }: { acc: string }) {
       >
         {setup && <ChannelSetup channel={setup} />}
       </Modal>
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmDelete
+        item={deleting}
         title={t('channels.deleteTitle')}
         message={t('channels.deleteConfirm', { name: deleting?.name })}
         confirm={t('channels.delete')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteChannel(acc, deleting._id);
-          notify({ color: 'green', message: t('channels.deleted', { name: deleting.name }) });
-          setDeleting(null);
-          await refresh();
+        remove={async (channel) => {
+          await deleteChannel(acc, channel._id);
+          return t('channels.deleted', { name: channel.name });
         }}
+        onDeleted={refresh}
       />
     </Stack>
   );

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/i18n';
+import { errorText } from '../app/i18n';
+import { notify } from '../app/notify';
+import { FormFailure } from './form-modal';
 
 /** A destructive action's confirmation; a refusal from the server stays in the dialog. */
 export function ConfirmModal({
@@ -46,11 +48,7 @@ export function ConfirmModal({
       closeButtonProps={{ 'aria-label': t('close') }}
     >
       <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure failure={failure} />
         <Text fz="sm">{message}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
@@ -62,5 +60,43 @@ export function ConfirmModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * Deleting `item` once confirmed: `remove` deletes it and answers the toast's text, then the dialog
+ * closes and `onDeleted` refreshes the list. A refusal from the server stays in the dialog.
+ */
+export function ConfirmDelete<T>({
+  item,
+  title,
+  message,
+  confirm,
+  onClose,
+  remove,
+  onDeleted,
+}: {
+  item: T | null;
+  title: string;
+  message: string;
+  confirm: string;
+  onClose: () => void;
+  remove: (item: T) => Promise<string>;
+  onDeleted: () => Promise<unknown>;
+}) {
+  return (
+    <ConfirmModal
+      opened={item !== null}
+      title={title}
+      message={message}
+      confirm={confirm}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (item === null) return;
+        notify({ color: 'green', message: await remove(item) });
+        onClose();
+        await onDeleted();
+      }}
+    />
   );
 }
