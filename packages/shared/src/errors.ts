@@ -198,6 +198,11 @@ export const ERRORS = {
   ),
   CLOSING_REASON_NOT_FOUND: def(404, 'Closing reason not found', 'Motivo de encerramento não encontrado'),
   QUICK_MESSAGE_NOT_FOUND: def(404, 'Quick message not found', 'Mensagem rápida não encontrada'),
+  QUICK_MESSAGES_LIMIT_REACHED: def(
+    400,
+    'Quick messages limit reached (500 per account)',
+    'Limite de mensagens rápidas atingido (500 por conta)',
+  ),
   QUICK_MESSAGE_SHORTCUT_IN_USE: def(409, 'This shortcut is already in use', 'Este atalho já está em uso'),
   TEMPLATE_NOT_FOUND: def(404, 'Template not found', 'Modelo não encontrado'),
   TEMPLATE_NAME_IN_USE: def(
@@ -209,6 +214,11 @@ export const ERRORS = {
     409,
     'This template is not approved by WhatsApp yet',
     'Este modelo ainda não foi aprovado pelo WhatsApp',
+  ),
+  TEMPLATE_CHANNEL_NOT_SUPPORTED: def(
+    400,
+    'Templates can only be sent in WhatsApp conversations',
+    'Modelos só podem ser enviados em conversas do WhatsApp',
   ),
   OUTSIDE_BUSINESS_HOURS: def(
     403,

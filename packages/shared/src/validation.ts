@@ -48,6 +48,14 @@ export const VALIDATION_MESSAGES = {
     'pt-BR': 'O horário final deve ser depois do horário inicial',
   },
   duplicate: { en: 'This value is repeated', 'pt-BR': 'Este valor está repetido' },
+  templateAlone: {
+    en: 'A template is sent on its own, without text or files',
+    'pt-BR': 'O modelo é enviado sozinho, sem texto nem arquivos',
+  },
+  templateVariables: {
+    en: 'Fill in every variable of the template',
+    'pt-BR': 'Preencha todas as variáveis do modelo',
+  },
 } as const;
 
 export type TValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -16,6 +16,9 @@ export type TChannelRecord = {
   secrets: Record<string, string>;
 };
 
+/** A customer's media read from the provider, streamed through to the agent. */
+export type TFetchedMedia = { body: ReadableStream<Uint8Array>; mimeType: string; size?: number };
+
 export type TInboundMedia = {
   providerMediaId?: string;
   url?: string;

@@ -25,6 +25,8 @@ export class FakeSmsProvider {
   readonly accounts = new Map<string, string>();
   /** 'To' numbers Twilio refuses as invalid (error 21211). */
   readonly invalidNumbers = new Set<string>();
+  /** MMS attachments a customer sent, by path (/2010-04-01/Accounts/{sid}/Messages/{MM}/Media/{ME}). */
+  readonly media = new Map<string, { contentType: string; data: Buffer }>();
   private server: Server | null = null;
   url = '';
 
@@ -43,6 +45,7 @@ export class FakeSmsProvider {
   private async handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    if (req.method === 'GET' && this.media.has(req.url ?? '')) return this.serveMedia(req, res);
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match)
       return json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
@@ -90,6 +93,35 @@ export class FakeSmsProvider {
       uri: `/2010-04-01/Accounts/${sid}/Messages/${messageSid}.json`,
     });
   }
+
+  private serveMedia(req: IncomingMessage, res: ServerResponse) {
+    const sid = /^\/2010-04-01\/Accounts\/([^/]+)\//.exec(req.url ?? '')![1];
+    const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+      .toString('utf8')
+      .split(':');
+    if (user !== sid || this.accounts.get(sid) !== pass)
+      return json(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
+    const media = this.media.get(req.url ?? '')!;
+    res.writeHead(200, { 'content-type': media.contentType, 'content-length': media.data.length });
+    res.end(media.data);
+  }
+}
+
+export interface TFakeMms {
+  url: string;
+  contentType: string;
+}
+
+/** Hosts an attachment as Twilio does for an inbound MMS (MediaUrl0), behind the account's Basic auth. */
+export function hostMms(
+  fake: FakeSmsProvider,
+  accountSid: string,
+  contentType: string,
+  data: Buffer,
+): TFakeMms {
+  const path = `/2010-04-01/Accounts/${accountSid}/Messages/MM${randomBytes(16).toString('hex')}/Media/ME${randomBytes(16).toString('hex')}`;
+  fake.media.set(path, { contentType, data });
+  return { url: `${fake.url}${path}`, contentType };
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: TFieldIssue[] = [],
+    /** The error's details, when the server sends some (e.g. the open conversation of ACTIVE_CONVERSATION_EXISTS). */
+    readonly details: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -175,7 +177,8 @@ export async function request<T>(path: string, options: TRequestOptions = {}, re
     }
     logoutOnce();
   }
-  throw new ApiError(res.status, code, message, Array.isArray(body?.fields) ? body.fields : []);
+  const details = body?.details && typeof body.details === 'object' ? body.details : null;
+  throw new ApiError(res.status, code, message, Array.isArray(body?.fields) ? body.fields : [], details);
 }
 
 export const api = {

@@ -25,9 +25,26 @@ export const CONVERSATION_LIMITS = {
 
 const zCursorTs = z.iso.datetime({ offset: true, error: 'invalid' });
 
+/** How a conversation began: the customer wrote, an operator started it, or a campaign did. */
+export const CONVERSATION_ORIGINS = ['inbound', 'outbound', 'campaign'] as const;
+export type TConversationOrigin = (typeof CONVERSATION_ORIGINS)[number];
+/** One origin or several, comma-separated ('campaign', 'inbound,outbound'). */
+const zOrigins = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))])
+  .pipe(z.array(z.enum(CONVERSATION_ORIGINS)).min(1));
+
 export const ZConversationListQuery = z.object({
   acc: zUuid,
   tab: z.enum(INBOX_TABS).default('attendance'),
+  /**
+   * One contact's conversations in every stage (tab and scope do not apply): what the caller may
+   * see of them — managers all, operators their own, closed by them, and the waiting ones their
+   * waiting tab shows.
+   */
+  contactId: zUuid.optional(),
+  /** Only conversations of these origins (Campanhas: 'campaign'; the other tabs: 'inbound,outbound'). */
+  origin: zOrigins.optional(),
   /** attendance: 'mine' (default) or 'all' (managers and up). */
   scope: z.enum(['mine', 'all']).default('mine'),
   /** An operator's id, or '' for 'Sem operador' (no assignee). */
@@ -92,10 +109,18 @@ export const ZSendMessageBody = z
     text: z.string().trim().max(CONVERSATION_LIMITS.textMax, { error: 'tooLong' }).optional(),
     /** Uploaded files (POST /p/chat/upload): one message each, the text goes with the first. */
     files: z.array(zUuid).max(CONVERSATION_LIMITS.filesPerSend, { error: 'tooLong' }).default([]),
+    /** An approved WhatsApp template, sent alone (also when the 24-hour window is closed). */
+    templateId: zUuid.optional(),
+    /** Template variables: the header's ({{1}}) then the body's ({{1}}, {{2}}...); templateSendVariables. */
+    variables: z.array(z.string().max(1000)).max(20).default([]),
   })
-  .refine((b) => (b.text && b.text.length > 0) || b.files.length > 0, {
+  .refine((b) => (b.text && b.text.length > 0) || b.files.length > 0 || b.templateId, {
     error: 'messageEmpty',
     path: ['text'],
+  })
+  .refine((b) => !b.templateId || (!b.text && b.files.length === 0), {
+    error: 'templateAlone',
+    path: ['templateId'],
   });
 export type TSendMessageBody = z.infer<typeof ZSendMessageBody>;
 
@@ -106,7 +131,7 @@ export const ZStartConversationBody = z
     phone: z.string().trim().max(40).optional(),
     channelId: zUuid,
     templateId: zUuid.optional(),
-    /** Template variables in order ({{1}}, {{2}}...). */
+    /** Template variables: the header's ({{1}}) then the body's ({{1}}, {{2}}...); templateSendVariables. */
     variables: z.array(z.string().max(1000)).max(20).default([]),
     text: z.string().trim().max(CONVERSATION_LIMITS.textMax, { error: 'tooLong' }).optional(),
   })
@@ -133,6 +158,9 @@ export const ZTranscriptQuery = z.object({
 
 export interface TMessageMedia {
   fileId?: string;
+  /** A customer's WhatsApp media (read from Meta through the signed `url`). */
+  providerMediaId?: string;
+  /** A signed link (uploads, customers' media); absent in the intake's realtime events. */
   url?: string;
   mimeType: string;
   fileName?: string;

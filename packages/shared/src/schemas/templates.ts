@@ -46,6 +46,25 @@ export function renderTemplateText(text: string, values: readonly string[]): str
   return text.replace(VARIABLE, (whole, n: string) => values[Number(n) - 1] ?? whole);
 }
 
+export type TTemplateSendVariable = { component: 'header' | 'body'; name: string };
+
+/**
+ * The values a send of a template fills, in the order the template shows them: the header's
+ * variable ({{1}}, at most one) first, then the body's ({{1}}, {{2}}...). Meta numbers each
+ * component's placeholders from {{1}}, so a send's `variables` array is the header's values then
+ * the body's: header 'Pedido {{1}}' + body 'Olá {{1}}, {{2}}' take ['1234', 'Ana', 'amanhã'].
+ */
+export function templateSendVariables(t: {
+  header: string | null | undefined;
+  body: string;
+}): TTemplateSendVariable[] {
+  const inOrder = (text: string | null | undefined) => templateVariables(text).sort((a, b) => +a - +b);
+  return [
+    ...inOrder(t.header).map((name) => ({ component: 'header' as const, name })),
+    ...inOrder(t.body).map((name) => ({ component: 'body' as const, name })),
+  ];
+}
+
 const zOptionalText = (max: number) =>
   z
     .string()
@@ -143,7 +162,7 @@ export interface TTemplate {
   footer: string | null;
   buttons: TTemplateButton[];
   examples: { body: string[]; header: string[] };
-  /** The body's variables in order ('1', '2', ...). */
+  /** The body's variables in order ('1', '2', ...); a send fills the header's too (templateSendVariables). */
   variables: string[];
   status: TTemplateStatus;
   providerTemplateId: string | null;

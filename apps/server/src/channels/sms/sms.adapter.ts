@@ -2,6 +2,7 @@ import { AppError } from '../../platform/errors';
 import type {
   ChannelAdapter,
   TChannelRecord,
+  TFetchedMedia,
   TOutbound,
   TParsedWebhook,
   TSendResult,
@@ -47,6 +48,12 @@ export class SmsAdapter implements ChannelAdapter {
       params,
       headers['x-twilio-signature'],
     );
+  }
+
+  /** A customer's MMS attachment, read with the channel's credentials. */
+  async fetchMedia(channel: TChannelRecord, url: string): Promise<TFetchedMedia | undefined> {
+    const credentials = this.credentials(channel);
+    return credentials ? this.provider.fetchMedia(credentials, url) : undefined;
   }
 
   /** `body`: the form fields (URLSearchParams or a plain object). */

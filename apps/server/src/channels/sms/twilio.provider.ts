@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { TErrorCode } from '@atende/shared';
 import { safeEqual } from '../../platform/auth/secrets';
 import { AppError } from '../../platform/errors';
-import type { TInboundMessage, TParsedWebhook, TStatusUpdate } from '../channel-adapter';
+import type { TFetchedMedia, TInboundMessage, TParsedWebhook, TStatusUpdate } from '../channel-adapter';
 import type { SmsProvider, TSmsCredentials, TSmsSend } from './sms-provider';
 
 const TIMEOUT_MS = 15_000;
@@ -60,6 +60,37 @@ export class TwilioSmsProvider implements SmsProvider {
       throw new AppError(twilioErrorCode(json.code), { status: response.status, providerCode: json.code });
     }
     return { providerMessageId: json.sid };
+  }
+
+  /**
+   * An MMS attachment (MediaUrl0) read with the account's Basic auth — Twilio may require it — and
+   * only from the provider's own host: the URL came in a webhook and is never fetched elsewhere.
+   */
+  async fetchMedia(credentials: TSmsCredentials, url: string): Promise<TFetchedMedia | undefined> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return undefined;
+    }
+    if (target.origin !== new URL(this.apiUrl).origin) return undefined;
+    const auth = Buffer.from(`${credentials.accountId}:${credentials.authToken}`).toString('base64');
+    let response: Response;
+    try {
+      response = await fetch(target, {
+        headers: { authorization: `Basic ${auth}` },
+        signal: AbortSignal.timeout(60_000),
+      });
+    } catch {
+      throw new AppError('CHANNEL_PROVIDER_ERROR', { reason: 'unreachable' });
+    }
+    if (!response.ok || !response.body) return undefined;
+    const size = Number(response.headers.get('content-length'));
+    return {
+      body: response.body,
+      mimeType: response.headers.get('content-type') ?? 'application/octet-stream',
+      ...(size > 0 ? { size } : {}),
+    };
   }
 
   verifySignature(

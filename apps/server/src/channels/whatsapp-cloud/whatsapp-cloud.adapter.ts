@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import type {
   ChannelAdapter,
   TChannelRecord,
+  TFetchedMedia,
   TOutbound,
   TParsedWebhook,
   TSendResult,
@@ -50,10 +51,7 @@ export class WhatsAppCloudAdapter implements ChannelAdapter {
    * A customer's media: Graph answers its (short-lived) URL for the media id, which is then read
    * with the same token. Undefined when the provider no longer has it (media ids last 30 days).
    */
-  async fetchMedia(
-    channel: TChannelRecord,
-    mediaId: string,
-  ): Promise<{ body: ReadableStream<Uint8Array>; mimeType: string; size?: number } | undefined> {
+  async fetchMedia(channel: TChannelRecord, mediaId: string): Promise<TFetchedMedia | undefined> {
     const token = channel.secrets.accessToken;
     const meta = await graphRequest<{ url?: string; mime_type?: string; file_size?: number }>(
       this.graphUrl,

@@ -215,13 +215,25 @@ describe('close and reopen', () => {
     });
     const open = await act(closed.conversationId, 'reopen', ana.token);
     expect(open.statusCode).toBe(409);
-    expect(open.body.code).toBe('ACTIVE_CONVERSATION_EXISTS');
+    expect(open.body).toMatchObject({
+      code: 'ACTIVE_CONVERSATION_EXISTS',
+      details: { conversationId: closed.conversationId },
+    });
+    // Someone else's open conversation: the same refusal, without an id they could not open.
+    const byBruno = await act(closed.conversationId, 'reopen', bruno.token);
+    expect(byBruno.body.code).toBe('ACTIVE_CONVERSATION_EXISTS');
+    expect(byBruno.body).not.toHaveProperty('details');
 
     const old = await seed({ stage: 'closed' });
-    await seed({ contactId: old.contactId, stage: 'waiting' });
+    const waiting = await seed({ contactId: old.contactId, stage: 'waiting' });
     const conflict = await act(old.conversationId, 'reopen', manager.token);
     expect(conflict.statusCode).toBe(409);
-    expect(conflict.body.message).toBe('An active conversation already exists with this number');
+    expect(conflict.body).toEqual({
+      status: 0,
+      code: 'ACTIVE_CONVERSATION_EXISTS',
+      message: 'An active conversation already exists with this number',
+      details: { conversationId: waiting.conversationId },
+    });
     // An operator cannot reopen someone else's history.
     const foreign = await seed({ stage: 'closed', assigneeId: ana.userId });
     expect((await act(foreign.conversationId, 'reopen', bruno.token)).statusCode).toBe(404);

@@ -19,8 +19,8 @@ import {
   withLockedConversation,
 } from './conversation-actions.repo';
 import { presentChatMessage, presentListConversation } from './conversation-presenter';
-import { findConversationListRow } from './conversations.repo';
-import type { InboxAccess, TViewer } from './inbox-access';
+import { findConversationListRow, findOpenConversation } from './conversations.repo';
+import { activeConversationExists, type InboxAccess, type TViewer } from './inbox-access';
 import type { InboxEvents } from './inbox-events';
 import { isInDepartments, type TVisibilityPolicy } from './inbox-rooms';
 import type { TMessageRow } from './message-presenter';
@@ -147,12 +147,14 @@ export class ConversationActionsService {
 
   /** A closed conversation back in attendance with me; refused while the contact has another open one on the channel. */
   async reopen(viewer: TViewer, id: string, actor: TActor): Promise<TConversation> {
-    await this.access.gate(viewer);
+    const policy = await this.access.gate(viewer);
     const actorName = await this.nameOf(viewer.userId);
+    let conversation: TConversationRow | undefined;
     let outcome: TOutcome;
     try {
       outcome = await this.locked(viewer, id, async (tx, row) => {
-        if (row.stage !== 'closed') throw new AppError('ACTIVE_CONVERSATION_EXISTS');
+        conversation = row;
+        if (row.stage !== 'closed') throw activeConversationExists(viewer, policy, row);
         const mine = row.assigneeId === viewer.userId || row.closedBy === viewer.userId;
         if (!hasRole(viewer.role, 'manager') && !mine) throw new AppError('CONVERSATION_NOT_FOUND');
         return this.apply(tx, viewer, row, {
@@ -171,7 +173,12 @@ export class ConversationActionsService {
       });
     } catch (error) {
       const e = error as { code?: string; cause?: { code?: string } };
-      if (e.code === '23505' || e.cause?.code === '23505') throw new AppError('ACTIVE_CONVERSATION_EXISTS');
+      if ((e.code === '23505' || e.cause?.code === '23505') && conversation) {
+        // The contact's other open conversation on the channel (the unique index said so).
+        const { contactId, channelId } = conversation;
+        const open = await findOpenConversation(this.db, viewer.accountId, contactId, channelId);
+        throw activeConversationExists(viewer, policy, open);
+      }
       throw error;
     }
     return this.after(viewer.accountId, outcome);

@@ -91,16 +91,24 @@ export function isoMicros(micros: string): string {
   return new Date(Number(ms)).toISOString().replace('Z', `${rest}Z`);
 }
 
-/** A message (spec §3 chat message); `mediaUrl` signs links to uploaded files. */
+/**
+ * A message (spec §3 chat message); `mediaUrl` signs links to uploaded files, `inboundUrl` to the
+ * media a customer sent (read from the provider on request; the provider's own address is never
+ * handed out).
+ */
 export function presentChatMessage(
   m: TMessageRow,
   mediaUrl?: (fileId: string, name: string) => string,
+  inboundUrl?: (messageId: string) => string,
 ): TMessage {
+  const fromProvider = m.media && !m.media.fileId && (m.media.providerMediaId || m.media.url);
+  const url = m.media?.fileId
+    ? mediaUrl?.(m.media.fileId, m.media.fileName ?? 'file')
+    : fromProvider
+      ? inboundUrl?.(m.id)
+      : undefined;
   const media = m.media
-    ? {
-        ...m.media,
-        ...(m.media.fileId && mediaUrl ? { url: mediaUrl(m.media.fileId, m.media.fileName ?? 'file') } : {}),
-      }
+    ? { ...m.media, ...(fromProvider ? { url: undefined } : {}), ...(url ? { url } : {}) }
     : null;
   return {
     _id: m.id,

@@ -258,6 +258,210 @@ describe('tabs and filters', () => {
   });
 });
 
+describe('origins and one contact’s conversations', () => {
+  let shop: TSignedUp;
+  let op: TMember;
+  let opSales: TMember;
+  let boss: TMember;
+  let carla: string;
+  const ids: Record<string, string> = {};
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+  const shopList = async (query: string, token: string, acc = shop.accountId) => {
+    const res = await get(`/p/chat/conversation/list?${query}`, token, acc);
+    if (res.statusCode !== 200) throw new Error(JSON.stringify(res.body));
+    return res.body.data as {
+      items: Array<{ _id: string; origin: string; stage: string; contact: { _id: string; name: string } }>;
+      count: number;
+      next: { before: string; beforeId: string } | null;
+    };
+  };
+  const idsOf = (page: { items: Array<{ _id: string }> }) => page.items.map((i) => i._id);
+  const shopSettings = (body: unknown) =>
+    api(ctx.app, 'PUT', withAcc('/p/chat/settings', shop.accountId), { token: shop.token, body });
+
+  beforeAll(async () => {
+    shop = await signUp(ctx);
+    op = await member(ctx, shop, 'operator');
+    opSales = await member(ctx, shop, 'operator', ['vendas']);
+    boss = await member(ctx, shop, 'manager');
+    const [sms1, sms2, web1] = [
+      (await createChannel(ctx, shop, smsBody()))._id,
+      (await createChannel(ctx, shop, smsBody()))._id,
+      (await createChannel(ctx, shop, webchatBody()))._id,
+    ];
+    const seedIn = async (
+      key: string,
+      seed: Parameters<typeof seedConversation>[2],
+      extra: { origin?: string; closedBy?: string } = {},
+    ) => {
+      const row = await seedConversation(ctx, shop.accountId, seed);
+      ids[key] = row.conversationId;
+      await queryRows(
+        ctx,
+        sql`update conversations set origin = ${extra.origin ?? 'inbound'}, closed_by = ${extra.closedBy ?? null}
+            where id = ${row.conversationId}`,
+      );
+      return row.contactId;
+    };
+    // Carla: four conversations on three channels, in every stage.
+    carla = await seedIn(
+      'carlaClosedByOp',
+      {
+        channelId: sms1,
+        name: 'Carla',
+        stage: 'closed',
+        assigneeId: op.userId,
+        lastMessageAt: minutesAgo(40),
+      },
+      { closedBy: op.userId },
+    );
+    await seedIn('carlaClosedByBoss', {
+      channelId: sms1,
+      contactId: carla,
+      stage: 'closed',
+      assigneeId: boss.userId,
+      lastMessageAt: minutesAgo(30),
+    });
+    await seedIn(
+      'carlaWaiting',
+      { channelId: web1, contactId: carla, departmentId: 'suporte', lastMessageAt: minutesAgo(20) },
+      { origin: 'campaign' },
+    );
+    await seedIn('carlaWithBoss', {
+      channelId: sms2,
+      contactId: carla,
+      stage: 'attendance',
+      assigneeId: boss.userId,
+      lastMessageAt: minutesAgo(10),
+    });
+    // Other contacts: waiting and in attendance, from campaigns, inbound and outbound.
+    await seedIn(
+      'campaignWaiting',
+      { channelId: sms1, name: 'Wal', lastMessageAt: minutesAgo(5) },
+      {
+        origin: 'campaign',
+      },
+    );
+    await seedIn('inboundWaiting', { channelId: sms1, name: 'Ivo', lastMessageAt: minutesAgo(4) });
+    await seedIn(
+      'campaignOp',
+      {
+        channelId: sms1,
+        name: 'Cris',
+        stage: 'attendance',
+        assigneeId: op.userId,
+        lastMessageAt: minutesAgo(3),
+      },
+      { origin: 'campaign' },
+    );
+    await seedIn(
+      'outboundOp',
+      {
+        channelId: sms1,
+        name: 'Otto',
+        stage: 'attendance',
+        assigneeId: op.userId,
+        lastMessageAt: minutesAgo(2),
+      },
+      { origin: 'outbound' },
+    );
+  });
+
+  it('origin: campaign conversations alone, or the others (comma-separated or repeated), with their counts', async () => {
+    const campaigns = await shopList('tab=waiting&origin=campaign', boss.token);
+    expect(idsOf(campaigns)).toEqual([ids.campaignWaiting, ids.carlaWaiting]);
+    expect(campaigns.count).toBe(2);
+    expect(campaigns.items.every((c) => c.origin === 'campaign')).toBe(true);
+    const others = await shopList('tab=waiting&origin=inbound,outbound', boss.token);
+    expect(idsOf(others)).toEqual([ids.inboundWaiting]);
+    expect(others.count).toBe(1);
+    expect(idsOf(await shopList('tab=waiting&origin=inbound&origin=outbound', boss.token))).toEqual([
+      ids.inboundWaiting,
+    ]);
+    // In attendance: an operator's own campaign conversations; a manager's view of everyone's.
+    expect(idsOf(await shopList('tab=attendance&origin=campaign', op.token))).toEqual([ids.campaignOp]);
+    expect(idsOf(await shopList('tab=attendance&origin=inbound,outbound', op.token))).toEqual([
+      ids.outboundOp,
+    ]);
+    expect(idsOf(await shopList('tab=attendance&scope=all&origin=campaign', boss.token))).toEqual([
+      ids.campaignOp,
+    ]);
+    // The operator's waiting tab keeps its department rule under the filter.
+    expect(idsOf(await shopList('tab=waiting&origin=campaign', opSales.token))).toEqual([
+      ids.campaignWaiting,
+    ]);
+  });
+
+  it('origin pages with the keyset; an unknown origin is refused', async () => {
+    const first = await shopList('tab=waiting&origin=campaign&limit=1', boss.token);
+    expect(idsOf(first)).toEqual([ids.campaignWaiting]);
+    expect(first.count).toBe(2);
+    const second = await shopList(
+      `tab=waiting&origin=campaign&limit=1&before=${encodeURIComponent(first.next!.before)}&beforeId=${first.next!.beforeId}`,
+      boss.token,
+    );
+    expect(idsOf(second)).toEqual([ids.carlaWaiting]);
+    const end = await shopList(
+      `tab=waiting&origin=campaign&limit=1&before=${encodeURIComponent(second.next!.before)}&beforeId=${second.next!.beforeId}`,
+      boss.token,
+    );
+    expect(end).toEqual({ items: [], count: 2, next: null });
+    const bad = await get('/p/chat/conversation/list?tab=waiting&origin=flow', boss.token, shop.accountId);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [expect.objectContaining({ path: expect.stringContaining('origin') })],
+    });
+  });
+
+  it('contactId: every stage for managers, newest first, whatever the tab; other filters still apply', async () => {
+    const all = await shopList(`tab=waiting&contactId=${carla}`, boss.token);
+    expect(idsOf(all)).toEqual([
+      ids.carlaWithBoss,
+      ids.carlaWaiting,
+      ids.carlaClosedByBoss,
+      ids.carlaClosedByOp,
+    ]);
+    expect(all.count).toBe(4);
+    expect(all.items.map((c) => c.stage)).toEqual(['attendance', 'waiting', 'closed', 'closed']);
+    expect(all.items.every((c) => c.contact._id === carla && c.contact.name === 'Carla')).toBe(true);
+    expect(idsOf(await shopList(`contactId=${carla}&origin=campaign`, boss.token))).toEqual([
+      ids.carlaWaiting,
+    ]);
+    const page = await shopList(`contactId=${carla}&limit=3`, boss.token);
+    expect(idsOf(page)).toEqual([ids.carlaWithBoss, ids.carlaWaiting, ids.carlaClosedByBoss]);
+    const rest = await shopList(
+      `contactId=${carla}&limit=3&before=${encodeURIComponent(page.next!.before)}&beforeId=${page.next!.beforeId}`,
+      boss.token,
+    );
+    expect(idsOf(rest)).toEqual([ids.carlaClosedByOp]);
+  });
+
+  it('contactId: operators see what their lists show them; another account sees nothing', async () => {
+    // Closed by them and waiting (unrouted department rule: suporte is not sales').
+    expect(idsOf(await shopList(`contactId=${carla}`, op.token))).toEqual([
+      ids.carlaWaiting,
+      ids.carlaClosedByOp,
+    ]);
+    expect(await shopList(`contactId=${carla}`, opSales.token)).toEqual({ items: [], count: 0, next: null });
+    await shopSettings({ hideWaitingTab: true });
+    try {
+      expect(idsOf(await shopList(`contactId=${carla}`, op.token))).toEqual([ids.carlaClosedByOp]);
+    } finally {
+      await shopSettings({ hideWaitingTab: false });
+    }
+    // Another account's contact: nothing, for its owner as for anyone.
+    expect(await shopList(`contactId=${carla}`, other.token, other.accountId)).toEqual({
+      items: [],
+      count: 0,
+      next: null,
+    });
+    expect(
+      (await get(`/p/chat/conversation/list?contactId=${carla}`, other.token, shop.accountId)).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('inbox data (GET /p/chat/inbox/{acc})', () => {
   it('has the spec fields, the operators with online and last seen, and the Sem operador option', async () => {
     const res = await get(`/p/chat/inbox/${owner.accountId}?minimal=true`, ana.token);

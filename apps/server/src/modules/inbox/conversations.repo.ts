@@ -46,7 +46,12 @@ export type TConversationListRow = Omit<TColumnsRow, 'channelKind'> & { channelK
 
 /** The list's filter, already narrowed to what the caller may see (conversations.service.ts). */
 export interface TConversationFilter {
-  stage: 'waiting' | 'attendance' | 'closed';
+  /** undefined: every stage (one contact's conversations). */
+  stage?: 'waiting' | 'attendance' | 'closed';
+  /** An operator's view across stages (inbox-rooms.ts canSee): theirs, closed by them, and the waiting ones they may see. */
+  visibleTo?: TOperatorView;
+  contactId?: string;
+  origins?: string[];
   /** A user id; null: no assignee; undefined: any. */
   assigneeId?: string | null;
   /** Closed history of an operator: assigned to or closed by this user. */
@@ -61,11 +66,31 @@ export interface TConversationFilter {
   before?: { at: string; id: string };
 }
 
+/** What an operator may see of the inbox (managers see everything). */
+export interface TOperatorView {
+  userId: string;
+  /** The waiting tab is shown to them (not hidden by the settings). */
+  waiting: boolean;
+  /** Their departments (empty: every department). */
+  departments: string[];
+}
+
+/** canSee (inbox-rooms.ts) as SQL: assigned to or closed by them, or waiting unassigned in their departments. */
+function visibleToOperator(v: TOperatorView): SQL {
+  const mine = or(eq(conversations.assigneeId, v.userId), eq(conversations.closedBy, v.userId))!;
+  if (!v.waiting) return mine;
+  const departments = v.departments.length
+    ? or(isNull(conversations.departmentId), inArray(conversations.departmentId, v.departments))
+    : undefined;
+  return or(mine, and(eq(conversations.stage, 'waiting'), isNull(conversations.assigneeId), departments))!;
+}
+
 function whereOf(accountId: string, f: TConversationFilter): SQL {
-  const clauses: Array<SQL | undefined> = [
-    eq(conversations.accountId, accountId),
-    eq(conversations.stage, f.stage),
-  ];
+  const clauses: Array<SQL | undefined> = [eq(conversations.accountId, accountId)];
+  if (f.stage) clauses.push(eq(conversations.stage, f.stage));
+  if (f.contactId) clauses.push(eq(conversations.contactId, f.contactId));
+  if (f.visibleTo) clauses.push(visibleToOperator(f.visibleTo));
+  if (f.origins?.length) clauses.push(inArray(conversations.origin, f.origins));
   if (f.assigneeId === null) clauses.push(isNull(conversations.assigneeId));
   else if (f.assigneeId) clauses.push(eq(conversations.assigneeId, f.assigneeId));
   if (f.involving)
@@ -242,6 +267,35 @@ export async function findConversationState(db: TDb, accountId: string, id: stri
       })
       .from(conversations)
       .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)));
+    return row;
+  });
+}
+
+/** A contact's open conversation on a channel (at most one: conversations_open_uq). */
+export async function findOpenConversation(
+  db: TDb,
+  accountId: string,
+  contactId: string,
+  channelId: string | null,
+) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select({
+        id: conversations.id,
+        stage: conversations.stage,
+        assigneeId: conversations.assigneeId,
+        departmentId: conversations.departmentId,
+        closedBy: conversations.closedBy,
+      })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.accountId, accountId),
+          eq(conversations.contactId, contactId),
+          channelId ? eq(conversations.channelId, channelId) : isNull(conversations.channelId),
+          sql`${conversations.stage} <> 'closed'`,
+        ),
+      );
     return row;
   });
 }

@@ -29,7 +29,7 @@ import {
 } from './conversations.repo';
 import type { InboxAccess, TViewer } from './inbox-access';
 import type { InboxFilesService } from './inbox-files.service';
-import { canSee } from './inbox-rooms';
+import { canSee, type TVisibilityPolicy } from './inbox-rooms';
 import { listMessageRows } from './messages.repo';
 
 const COUNT_CAP = 10_000;
@@ -48,26 +48,14 @@ export class ConversationsService {
   /**
    * A tab, up to the account's inbox load size: waiting (unassigned; operators only of their
    * departments, and not at all when the tab is hidden from them), attendance (mine, or all for
-   * managers and up), closed history (operators: theirs).
+   * managers and up), closed history (operators: theirs). With `contactId`, that contact's
+   * conversations in every stage instead, as far as the caller may see them (canSee).
    */
   async list(viewer: TViewer, query: TConversationListQuery): Promise<TConversationList> {
     const policy = await this.access.gate(viewer);
-    const manager = hasRole(viewer.role, 'manager');
     const { loadSize } = await this.settings.get(viewer.accountId);
     const limit = Math.min(query.limit ?? loadSize, loadSize);
-    const filter: TConversationFilter = { stage: query.tab };
-    if (query.tab === 'waiting') {
-      if (!manager && policy.hideWaitingTab) throw new AppError('NOT_AUTHORIZED');
-      filter.assigneeId = null;
-      if (!manager && viewer.intentions.length) filter.departments = viewer.intentions;
-    } else if (query.tab === 'attendance') {
-      if (!manager || query.scope === 'mine') filter.assigneeId = viewer.userId;
-    } else if (!manager) filter.involving = viewer.userId;
-    if (manager && query.operator !== undefined && query.tab !== 'waiting')
-      filter.assigneeId = query.operator === '' ? null : query.operator;
-    if (query.department) filter.departmentId = query.department;
-    if (query.channel) filter.channelId = query.channel;
-    if (query.tag) filter.tagId = query.tag;
+    const filter = this.filterOf(viewer, policy, query);
     filter.search = await this.searchOf(query.search);
     if (query.before && query.beforeId) filter.before = { at: query.before, id: query.beforeId };
     const rows = await listConversationPage(this.db, viewer.accountId, filter, limit, COUNT_CAP);
@@ -77,6 +65,43 @@ export class ConversationsService {
       count: last ? Number(last.total) : await this.countOf(viewer.accountId, filter),
       next: rows.length === limit && last ? { before: isoMicros(last.cursor_us), beforeId: last.id } : null,
     };
+  }
+
+  /** The list's filter narrowed to what the viewer may see. */
+  private filterOf(
+    viewer: TViewer,
+    policy: TVisibilityPolicy,
+    query: TConversationListQuery,
+  ): TConversationFilter {
+    const manager = hasRole(viewer.role, 'manager');
+    const filter: TConversationFilter = {};
+    if (query.contactId) {
+      filter.contactId = query.contactId;
+      if (!manager)
+        filter.visibleTo = {
+          userId: viewer.userId,
+          waiting: !policy.hideWaitingTab,
+          departments: viewer.intentions,
+        };
+    } else if (query.tab === 'waiting') {
+      if (!manager && policy.hideWaitingTab) throw new AppError('NOT_AUTHORIZED');
+      filter.stage = 'waiting';
+      filter.assigneeId = null;
+      if (!manager && viewer.intentions.length) filter.departments = viewer.intentions;
+    } else if (query.tab === 'attendance') {
+      filter.stage = 'attendance';
+      if (!manager || query.scope === 'mine') filter.assigneeId = viewer.userId;
+    } else {
+      filter.stage = 'closed';
+      if (!manager) filter.involving = viewer.userId;
+    }
+    if (manager && query.operator !== undefined && filter.stage !== 'waiting')
+      filter.assigneeId = query.operator === '' ? null : query.operator;
+    if (query.origin) filter.origins = query.origin;
+    if (query.department) filter.departmentId = query.department;
+    if (query.channel) filter.channelId = query.channel;
+    if (query.tag) filter.tagId = query.tag;
+    return filter;
   }
 
   /** An empty page's count: 0 on the first page; past the end of a keyset, the filter's own count. */
@@ -114,7 +139,8 @@ export class ConversationsService {
       sinceId: since && UUID_RE.test(since) ? since : undefined,
       sinceAt: since && !UUID_RE.test(since) ? new Date(since) : undefined,
     });
-    const items = rows.map((m) => presentChatMessage(m, this.linker(viewer.accountId)));
+    const inbound = (messageId: string) => this.files.inboundMediaLink(viewer.accountId, messageId);
+    const items = rows.map((m) => presentChatMessage(m, this.linker(viewer.accountId), inbound));
     return { items, count: items.length };
   }
 

@@ -8,10 +8,10 @@ import {
   contactTypeOf,
   countNewConversations,
   createMissingContacts,
-  type TConversationRow,
   textArray,
   uuidArray,
 } from './conversation-open';
+import type { TConversationListRow } from './conversations.repo';
 import { conversationFromJson, messageFromJson, type TMessageRow } from './message-presenter';
 
 /** One customer message to store, with its contact when the caller knows it (webchat visitors). */
@@ -23,8 +23,8 @@ export interface TInboundItem {
 export interface TStoredInbound {
   /** Messages really inserted (a retried webhook's are not). */
   inserted: TMessageRow[];
-  /** Conversations whose activity changed, as committed. */
-  conversations: TConversationRow[];
+  /** Conversations whose activity changed, as committed, with their contact and channel kind (list rows). */
+  conversations: TConversationListRow[];
   createdConversationIds: Set<string>;
   /** providerMessageId → stored message id (inserted now or before). */
   idsByProviderId: Map<string, { id: string; conversationId: string }>;
@@ -87,6 +87,24 @@ function dedupe(items: TInboundItem[]): TInboundItem[] {
 }
 
 async function storeMessages(tx: TTx, channel: TChannelRecord, all: TInboundItem[], out: TStoredInbound) {
+  await insertMessages(tx, channel, all, out);
+  for (const m of out.inserted)
+    out.idsByProviderId.set(m.providerMessageId!, { id: m.id, conversationId: m.conversationId });
+  // Counted last: the account's usage row stays locked from here to the commit.
+  if (out.createdConversationIds.size > 0) {
+    const quota = await countNewConversations(tx, channel.accountId, [...out.createdConversationIds]);
+    out.quotaReached = quota.overflow.length > 0;
+    out.usageChanged = quota.usageChanged;
+    const overflow = new Set(quota.overflow);
+    for (const c of out.conversations) if (overflow.has(c.id)) c.counted = false;
+  }
+  // Stored meanwhile by another process (a provider retrying in parallel): read their ids.
+  const raced = all.map((i) => i.message.providerMessageId).filter((id) => !out.idsByProviderId.has(id));
+  if (raced.length > 0) await findKnown(tx, channel, raced, out);
+}
+
+/** Contacts, conversations and messages of a batch (the new ones), and their conversations' activity. */
+async function insertMessages(tx: TTx, channel: TChannelRecord, all: TInboundItem[], out: TStoredInbound) {
   const accountId = channel.accountId;
   // One read for the batch: messages already stored (a retried delivery's: they open no contact
   // and no conversation) and the live contacts of the senders' phones.
@@ -185,30 +203,45 @@ async function storeMessages(tx: TTx, channel: TChannelRecord, all: TInboundItem
             then agg.preview else c.last_message_preview end,
           updated_at = now()
         from agg
-        where c.id = agg.conversation_id and c.account_id = ${accountId}
+        where c.id = agg.conversation_id and c.account_id = ${accountId} and c.stage <> 'closed'
         returning c.*
       )
       select 'm' as t, to_jsonb(ins) as r from ins
       union all
-      select 'c' as t, to_jsonb(upd) as r from upd`),
+      select 'c' as t, to_jsonb(upd) || jsonb_build_object('channel_kind', ${channel.kind}::text,
+          'contact_name', ct.name, 'contact_phone', ct.phone, 'contact_email', ct.email,
+          'contact_pic', ct.profile_pic, 'contact_tags', ct.tags) as r
+      from upd left join contacts ct on ct.id = upd.contact_id`),
   );
   for (const s of stored) {
     if (s.t === 'm') out.inserted.push(messageFromJson(s.r));
     else out.conversations.push(conversationFromJson(s.r));
   }
-  for (const m of out.inserted)
-    out.idsByProviderId.set(m.providerMessageId!, { id: m.id, conversationId: m.conversationId });
-  // Counted last: the account's usage row stays locked from here to the commit.
-  if (out.createdConversationIds.size > 0) {
-    const quota = await countNewConversations(tx, accountId, [...out.createdConversationIds]);
-    out.quotaReached = quota.overflow.length > 0;
-    out.usageChanged = quota.usageChanged;
-    const overflow = new Set(quota.overflow);
-    for (const c of out.conversations) if (overflow.has(c.id)) c.counted = false;
-  }
-  // Stored meanwhile by another process (a provider retrying in parallel): read their ids.
-  const raced = items.map((i) => i.message.providerMessageId).filter((id) => !out.idsByProviderId.has(id));
-  if (raced.length > 0) await findKnown(tx, channel, raced, out);
+  const again = await moveOutOfClosed(tx, out);
+  if (again.size > 0)
+    await insertMessages(
+      tx,
+      channel,
+      items.filter((i) => again.has(i.message.providerMessageId)),
+      out,
+    );
+}
+
+/**
+ * An operator may close a conversation between this batch's lookup (it was open) and its insert:
+ * the activity update skips closed conversations, so their messages are the inserted ones without
+ * an updated conversation. Those are taken back (same transaction) and stored again — the second
+ * pass sees the conversation closed and opens a new one, as if the message came a moment later.
+ * Returns the provider ids to store again.
+ */
+async function moveOutOfClosed(tx: TTx, out: TStoredInbound): Promise<Set<string>> {
+  const updated = new Set(out.conversations.map((c) => c.id));
+  const stray = out.inserted.filter((m) => !updated.has(m.conversationId));
+  if (stray.length === 0) return new Set();
+  await tx.execute(sql`delete from messages where id = any(${uuidArray(stray.map((m) => m.id))})`);
+  const strayIds = new Set(stray.map((m) => m.id));
+  out.inserted = out.inserted.filter((m) => !strayIds.has(m.id));
+  return new Set(stray.map((m) => m.providerMessageId!));
 }
 
 async function findKnown(tx: TTx, channel: TChannelRecord, providerIds: string[], out: TStoredInbound) {

@@ -5,7 +5,8 @@ import { withTenant } from '../../platform/db/tenant';
 import type { TenantCache } from '../../platform/tenant-cache';
 import { storeInbound, type TInboundItem, type TStoredInbound } from './inbound.repo';
 import type { InboxEvents } from './inbox-events';
-import { presentConversation, presentMessage } from './message-presenter';
+import { presentListConversation } from './conversation-presenter';
+import { presentChatMessage } from './conversation-presenter';
 
 export interface TReceiveOptions {
   /** The contact the messages come from when the channel knows it (webchat visitors). */
@@ -126,16 +127,17 @@ export class InboundService {
    * count, preview, last activity), so lists update from it. conversation:updated goes out for
    * conversations opened here only (a new row in the waiting tab; it also starts automatic
    * distribution). Each event is a round trip to the other nodes (the PostgreSQL adapter), so a
-   * second one per message would halve the intake rate.
+   * second one per message would halve the intake rate. The conversation has the shape of the
+   * inbox list's rows (with its contact and channel kind), as the agent side's events carry it.
    */
   private emit(accountId: string, stored: TStoredInbound) {
-    const conversations = new Map(stored.conversations.map((c) => [c.id, presentConversation(c)]));
+    const conversations = new Map(stored.conversations.map((c) => [c.id, presentListConversation(c)]));
     for (const [id, conversation] of conversations)
       if (stored.createdConversationIds.has(id)) this.events.conversationUpdated(accountId, { conversation });
     for (const m of stored.inserted) {
       const created = {
         conversationId: m.conversationId,
-        message: presentMessage(m),
+        message: presentChatMessage(m),
         conversation: conversations.get(m.conversationId),
       };
       this.events.messageCreated(accountId, created);

@@ -36,3 +36,16 @@ export class InboxAccess {
     if (!canSee(viewer, state, policy)) throw new AppError('CONVERSATION_NOT_FOUND');
   }
 }
+
+/**
+ * ACTIVE_CONVERSATION_EXISTS about the contact's open conversation on a channel: its id goes in
+ * the details ({ conversationId }) when the caller may open it, so the web can offer to.
+ */
+export function activeConversationExists(
+  viewer: TViewer,
+  policy: TVisibilityPolicy,
+  open: (TConversationState & { id: string; closedBy?: string | null }) | undefined,
+): AppError {
+  const visible = open && canSee(viewer, open, policy);
+  return new AppError('ACTIVE_CONVERSATION_EXISTS', visible ? { conversationId: open.id } : undefined);
+}

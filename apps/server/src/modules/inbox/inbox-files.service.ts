@@ -83,8 +83,9 @@ export class InboxFilesService {
     });
   }
 
-  private sign(accountId: string, fileId: string, exp: number): string {
-    return createHmac('sha256', this.key).update(`${accountId}:${fileId}:${exp}`).digest('base64url');
+  /** `subject`: an upload's id, or `inbound:<message id>` (a customer's media). */
+  private sign(accountId: string, subject: string, exp: number): string {
+    return createHmac('sha256', this.key).update(`${accountId}:${subject}:${exp}`).digest('base64url');
   }
 
   /** A link valid for 7 days (absolute, so providers can download it). */
@@ -94,12 +95,32 @@ export class InboxFilesService {
     return `${this.appUrl}/p/chat/media/${fileId}/${encodeURIComponent(name)}?acc=${accountId}&exp=${exp}&sig=${sig}`;
   }
 
-  /** The file of a signed link; NOT_FOUND for a bad, expired or foreign link. */
-  async download(accountId: string, fileId: string, exp: number, sig: string) {
-    const expected = Buffer.from(this.sign(accountId, fileId, exp));
+  /**
+   * A link to the media a customer sent (read from the provider on request): what an <img> or a
+   * download can open without the session's bearer token. Handed only to those who may see the
+   * message; valid 7 days.
+   */
+  inboundMediaLink(accountId: string, messageId: string): string {
+    const exp = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
+    const sig = this.sign(accountId, `inbound:${messageId}`, exp);
+    return `${this.appUrl}/p/chat/inbox/media/${messageId}?acc=${accountId}&exp=${exp}&sig=${sig}`;
+  }
+
+  /** NOT_FOUND unless `sig` signs this account's message media until `exp` (not past). */
+  checkInboundMediaLink(accountId: string, messageId: string, exp: number, sig: string) {
+    this.checkSignature(accountId, `inbound:${messageId}`, exp, sig);
+  }
+
+  private checkSignature(accountId: string, subject: string, exp: number, sig: string) {
+    const expected = Buffer.from(this.sign(accountId, subject, exp));
     const given = Buffer.from(sig);
     const valid = expected.length === given.length && timingSafeEqual(expected, given);
     if (!valid || exp < Date.now() / 1000) throw new AppError('NOT_FOUND');
+  }
+
+  /** The file of a signed link; NOT_FOUND for a bad, expired or foreign link. */
+  async download(accountId: string, fileId: string, exp: number, sig: string) {
+    this.checkSignature(accountId, fileId, exp, sig);
     const stored = await readInboxFile(this.db, accountId, fileId);
     if (!stored) throw new AppError('NOT_FOUND');
     return stored;

@@ -60,7 +60,9 @@ const say = async (v: ChatClient, id: string, text: string) => {
   if (res.status !== 1) throw new Error(JSON.stringify(res));
   return res.data as { id: string; conversationId: string };
 };
-const createdFor = (id: string) => (p: { message: { _id: string } }) => p.message._id === id;
+const createdFor =
+  (id: string) => (p: { message: { _id: string }; conversation?: Record<string, unknown> }) =>
+    p.message._id === id;
 
 describe('inbox realtime (/attendance)', () => {
   it('a web chat visitor message reaches the operators who may see it, never another department nor another account', async () => {
@@ -134,6 +136,54 @@ describe('inbox realtime (/attendance)', () => {
     const sentinel = await say(await visitor('Outro'), 'o-1', 'Olá');
     await salesC.waitFor('message:created', createdFor(sentinel.id));
     expect(salesC.received('message:created', createdFor(m2.id))).toEqual([]);
+  });
+
+  it('the intake and the agent side send one conversation shape: the list row, with its contact and channel kind', async () => {
+    const ownerC = await agent(owner);
+    const v = await visitor('Rita');
+    const m1 = await say(v, 'r-1', 'Olá');
+    const opened = await ownerC.waitFor(
+      'conversation:updated',
+      (p: { conversation: { _id: string } }) => p.conversation._id === m1.conversationId,
+    );
+    const created = await ownerC.waitFor('message:created', createdFor(m1.id));
+    const listed = await api(
+      ctx.app,
+      'GET',
+      withAcc(`/p/chat/conversation/${m1.conversationId}`, owner.accountId),
+      { token: owner.token },
+    );
+    // As the conversation is read alone (and as the list has it).
+    expect(created.conversation).toEqual(listed.body.data);
+    expect(opened.conversation).toEqual(listed.body.data);
+    expect(created.conversation).toMatchObject({
+      contact: { name: 'Rita' },
+      channelKind: 'webchat',
+      unreadCount: 1,
+      lastMessagePreview: 'Olá',
+    });
+    const take = await api(
+      ctx.app,
+      'POST',
+      withAcc(`/p/chat/conversation/${m1.conversationId}/take`, owner.accountId),
+      { token: owner.token },
+    );
+    expect(take.statusCode).toBe(200);
+    const taken = await ownerC.waitFor(
+      'conversation:updated',
+      (p: { conversation: { _id: string; stage: string } }) =>
+        p.conversation._id === m1.conversationId && p.conversation.stage === 'attendance',
+    );
+    expect(Object.keys(created.conversation ?? {}).sort()).toEqual(Object.keys(taken.conversation).sort());
+    // A later customer message carries the conversation as the agent side left it.
+    const m2 = await say(v, 'r-2', 'Tudo bem?');
+    const next = await ownerC.waitFor('message:created', createdFor(m2.id));
+    expect(next.conversation).toMatchObject({
+      stage: 'attendance',
+      assigneeId: owner.userId,
+      contact: { name: 'Rita' },
+      lastMessagePreview: 'Tudo bem?',
+    });
   });
 
   it('operator replies reach the visitor (ack 1 when delivered, 3 when seen); typing goes both ways', async () => {

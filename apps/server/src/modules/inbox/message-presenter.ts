@@ -1,54 +1,7 @@
-import type { conversations, messages } from './inbox.schema';
+import type { TConversationListRow } from './conversations.repo';
+import type { messages } from './inbox.schema';
 
 export type TMessageRow = typeof messages.$inferSelect;
-type TConversationRow = typeof conversations.$inferSelect;
-
-/** A message as the web sees it (spec §3 chat message: id, _id, uid, timestamp, ack, author...). */
-export function presentMessage(m: TMessageRow) {
-  return {
-    _id: m.id,
-    id: m.id,
-    uid: m.clientId,
-    conversationId: m.conversationId,
-    channelId: m.channelId,
-    author: m.authorType,
-    authorId: m.authorId,
-    authorName: m.authorName,
-    authorImageUrl: null as string | null,
-    kind: m.kind,
-    body: m.body,
-    media: m.media,
-    template: m.template,
-    private: m.private,
-    ack: m.ack,
-    // The outbound job's in-flight guard ('SENDING') is not an error: only failed messages carry one.
-    errorCode: m.ack === -1 ? m.errorCode : null,
-    timestamp: m.createdAt.toISOString(),
-  };
-}
-
-export function presentConversation(c: TConversationRow) {
-  return {
-    _id: c.id,
-    acc: c.accountId,
-    contactId: c.contactId,
-    channelId: c.channelId,
-    stage: c.stage,
-    origin: c.origin,
-    assigneeId: c.assigneeId,
-    departmentId: c.departmentId,
-    counted: c.counted,
-    unreadCount: c.unreadCount,
-    lastMessageAt: c.lastMessageAt.toISOString(),
-    lastInboundAt: c.lastInboundAt?.toISOString() ?? null,
-    lastMessagePreview: c.lastMessagePreview,
-    takenAt: c.takenAt?.toISOString() ?? null,
-    closedAt: c.closedAt?.toISOString() ?? null,
-    closeReason: c.closeReason,
-    closeSubReason: c.closeSubReason,
-    createdAt: c.createdAt.toISOString(),
-  };
-}
 
 const date = (v: unknown) => (v == null ? null : new Date(v as string));
 
@@ -75,19 +28,29 @@ export function messageFromJson(r: Record<string, any>): TMessageRow {
   };
 }
 
-/** A conversations row from `to_jsonb(conversations)`. */
-export function conversationFromJson(r: Record<string, any>): TConversationRow {
+/**
+ * A conversation as the intake's statement answers it: `to_jsonb(conversations)` with what the
+ * inbox list shows of its contact and channel (contact_name, contact_phone, contact_email,
+ * contact_pic, contact_tags, channel_kind), ready for presentListConversation.
+ */
+export function conversationFromJson(r: Record<string, any>): TConversationListRow {
   return {
     id: r.id,
     accountId: r.account_id,
-    contactId: r.contact_id,
-    channelId: r.channel_id,
     stage: r.stage,
     origin: r.origin,
+    channelId: r.channel_id,
+    channelKind: r.channel_kind ?? null,
+    contactId: r.contact_id,
+    contactName: r.contact_name,
+    contactPhone: r.contact_phone ?? null,
+    contactEmail: r.contact_email ?? null,
+    contactPic: r.contact_pic ?? null,
+    contactTags: r.contact_tags ?? [],
     assigneeId: r.assignee_id,
     departmentId: r.department_id,
-    counted: r.counted,
     unreadCount: Number(r.unread_count),
+    counted: r.counted,
     lastMessageAt: date(r.last_message_at)!,
     lastInboundAt: date(r.last_inbound_at),
     lastMessagePreview: r.last_message_preview,

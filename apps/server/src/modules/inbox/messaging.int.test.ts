@@ -269,10 +269,19 @@ describe('starting a conversation', () => {
     );
     const again = await start({ phone: '+55 11 97777-1234', channelId: sms, text: 'De novo' });
     expect(again.statusCode).toBe(409);
-    expect(again.body).toMatchObject({
+    expect(again.body).toEqual({
+      status: 0,
       code: 'ACTIVE_CONVERSATION_EXISTS',
       message: 'An active conversation already exists with this number',
+      details: { conversationId: res.body.data._id },
     });
+    // A manager may open it too; another operator, who cannot see it, is told without its id.
+    const byOwner = await start({ phone: '11977771234', channelId: sms, text: 'x' }, owner.token);
+    expect(byOwner.body).toMatchObject({ details: { conversationId: res.body.data._id } });
+    const byBruno = await start({ phone: '11977771234', channelId: sms, text: 'x' }, bruno.token);
+    expect(byBruno.statusCode).toBe(409);
+    expect(byBruno.body.code).toBe('ACTIVE_CONVERSATION_EXISTS');
+    expect(byBruno.body).not.toHaveProperty('details');
   });
 
   it('refuses numbers that cannot exist, web chat, and WhatsApp without an approved template', async () => {

@@ -17,6 +17,12 @@ import type { TMessageRow } from './message-presenter';
 import { insertMessageRow, touchConversation } from './messages.repo';
 import { isWithinReplyWindow, type OutboundService } from './outbound.service';
 import { systemMessage } from './system-messages';
+import {
+  assertTemplateSendable,
+  assertTemplateVariables,
+  findTemplate,
+  templateMessage,
+} from './template-message';
 
 /** What the send path needs of the rest of the app (E's outbound queue, the web chat channel). */
 export interface TMessagingDeps {
@@ -26,10 +32,12 @@ export interface TMessagingDeps {
 
 /**
  * Operator messages: text, or files uploaded first (one message each; the text goes with the
- * first). Refused up front: a closed conversation, another operator's, the channel's media limits,
- * WhatsApp's 24-hour window. Stored in one transaction (idempotent on the client id: a retried
- * send returns what was stored), then WhatsApp/SMS go to the outbound queue and web chat straight
- * to the visitor's socket.
+ * first), or an approved WhatsApp template (alone; the way to write again once the 24-hour window
+ * is closed). Refused up front: a closed conversation, another operator's, the channel's media
+ * limits, WhatsApp's 24-hour window for anything but a template, a template on another channel
+ * kind, not approved or with the wrong variables. Stored in one transaction (idempotent on the
+ * client id: a retried send returns what was stored), then WhatsApp/SMS go to the outbound queue
+ * and web chat straight to the visitor's socket.
  */
 export class MessagingService {
   constructor(
@@ -53,12 +61,13 @@ export class MessagingService {
     if (!current.channelId) throw new AppError('CHANNEL_NOT_FOUND');
     const channel = await this.channels.row(viewer.accountId, current.channelId);
     if (channel.status !== 'active') throw new AppError('CHANNEL_DISABLED');
+    const template = body.templateId ? await this.template(viewer.accountId, channel, body) : null;
     const files = await this.files.find(viewer.accountId, body.files);
     for (const f of files) {
       const refused = checkMediaAllowed(channel.kind as never, f.mimeType, f.size);
       if (refused) throw new AppError(refused);
     }
-    if (channel.kind === 'whatsapp-cloud' && !isWithinReplyWindow(current.lastInboundAt))
+    if (!template && channel.kind === 'whatsapp-cloud' && !isWithinReplyWindow(current.lastInboundAt))
       throw new AppError('WHATSAPP_WINDOW_CLOSED');
     const name = (await userNames(this.db, [viewer.userId])).get(viewer.userId) ?? '';
 
@@ -72,7 +81,7 @@ export class MessagingService {
         if (row.assigneeId || (row.stage !== 'waiting' && row.stage !== 'flow'))
           throw new AppError('CONVERSATION_OTHER_OPERATOR');
       }
-      const items = this.itemsOf(body, files);
+      const items = this.itemsOf(body, files, template);
       for (const [index, item] of items.entries()) {
         stored.push(
           await insertMessageRow(tx, viewer.accountId, id, {
@@ -82,6 +91,7 @@ export class MessagingService {
             authorName: name,
             kind: item.kind,
             body: item.text ?? null,
+            template: item.template ?? null,
             media: item.file
               ? {
                   fileId: item.file.id,
@@ -165,11 +175,22 @@ export class MessagingService {
     else await this.deps.outbound().enqueue(accountId, stored.row.id);
   }
 
+  /** The approved template of the conversation's WhatsApp channel, filled with the variables. */
+  private async template(accountId: string, channel: { id: string; kind: string }, body: TSendMessageBody) {
+    if (channel.kind !== 'whatsapp-cloud') throw new AppError('TEMPLATE_CHANNEL_NOT_SUPPORTED');
+    const template = await findTemplate(this.db, accountId, body.templateId!);
+    assertTemplateSendable(template, channel);
+    assertTemplateVariables(template, body.variables);
+    return templateMessage(template, body.variables);
+  }
+
   private itemsOf(
     body: TSendMessageBody,
-    files: Array<{ id: string; name: string; mimeType: string; size: number }>,
-  ) {
-    if (files.length === 0) return [{ kind: 'text', text: body.text, file: undefined }];
+    files: TFile[],
+    template: ReturnType<typeof templateMessage> | null,
+  ): TSendItem[] {
+    if (template) return [{ kind: 'template', text: template.text, template: template.template }];
+    if (files.length === 0) return [{ kind: 'text', text: body.text }];
     return files.map((file, i) => ({
       kind: kindOf(file.mimeType),
       text: i === 0 ? body.text : undefined,
@@ -190,6 +211,10 @@ export class MessagingService {
       this.events.messageCreated(accountId, { conversationId, message: presentChatMessage(m, link) });
   }
 }
+
+type TFile = { id: string; name: string; mimeType: string; size: number };
+/** One stored message of a send. */
+type TSendItem = { kind: string; text?: string; file?: TFile; template?: Record<string, unknown> };
 
 function kindOf(mimeType: string): 'image' | 'audio' | 'video' | 'document' {
   if (mimeType.startsWith('image/')) return 'image';

@@ -1,7 +1,6 @@
 import {
   hasRole,
   normalizePhone,
-  renderTemplateText,
   type TChannelKind,
   type TConversation,
   type TStartConversationBody,
@@ -25,10 +24,12 @@ import {
 import { presentChatMessage, presentListConversation } from './conversation-presenter';
 import { findConversationListRow } from './conversations.repo';
 import { conversations } from './inbox.schema';
-import type { InboxAccess, TViewer } from './inbox-access';
+import { activeConversationExists, type InboxAccess, type TViewer } from './inbox-access';
 import type { InboxEvents } from './inbox-events';
+import type { TVisibilityPolicy } from './inbox-rooms';
 import { insertMessageRow, touchConversation } from './messages.repo';
 import type { OutboundService } from './outbound.service';
+import { assertTemplateSendable, assertTemplateVariables, templateMessage } from './template-message';
 
 export interface TStartDeps {
   outbound: () => OutboundService;
@@ -55,7 +56,7 @@ export class StartConversationService {
   ) {}
 
   async start(viewer: TViewer, body: TStartConversationBody): Promise<TConversation> {
-    await this.access.gate(viewer);
+    const policy = await this.access.gate(viewer);
     const { blockStartConversation } = await this.settings.get(viewer.accountId);
     if (blockStartConversation && !hasRole(viewer.role, 'manager')) throw new AppError('NOT_AUTHORIZED');
     const channel = await this.channels.row(viewer.accountId, body.channelId);
@@ -67,15 +68,14 @@ export class StartConversationService {
     const template = body.templateId
       ? await this.deps.template(viewer.accountId, body.templateId)
       : undefined;
-    if (template && (template.channelId !== channel.id || kind !== 'whatsapp-cloud'))
-      throw new AppError('TEMPLATE_NOT_FOUND');
-    if (template && template.status !== 'approved') throw new AppError('TEMPLATE_NOT_APPROVED');
+    if (template) assertTemplateSendable(template, channel);
+    if (template) assertTemplateVariables(template, body.variables);
     if (kind === 'whatsapp-cloud' && !template) throw new AppError('WHATSAPP_WINDOW_CLOSED');
     const name = (await userNames(this.db, [viewer.userId])).get(viewer.userId) ?? '';
 
     let outcome: Awaited<ReturnType<typeof this.open>>;
     try {
-      outcome = await this.open(viewer, { id: channel.id, kind }, body, phone, template, name);
+      outcome = await this.open(viewer, policy, { id: channel.id, kind }, body, phone, template, name);
     } catch (error) {
       if (error instanceof AppError) throw error;
       const e = error as { code?: string; cause?: { code?: string } };
@@ -97,6 +97,7 @@ export class StartConversationService {
 
   private open(
     viewer: TViewer,
+    policy: TVisibilityPolicy,
     channel: { id: string; kind: TChannelKind },
     body: TStartConversationBody,
     phone: string | undefined,
@@ -126,7 +127,12 @@ export class StartConversationService {
         ).id;
       }
       const [open] = await tx
-        .select({ id: conversations.id })
+        .select({
+          id: conversations.id,
+          stage: conversations.stage,
+          assigneeId: conversations.assigneeId,
+          departmentId: conversations.departmentId,
+        })
         .from(conversations)
         .where(
           and(
@@ -136,16 +142,17 @@ export class StartConversationService {
             sql`${conversations.stage} <> 'closed'`,
           ),
         );
-      if (open) throw new AppError('ACTIVE_CONVERSATION_EXISTS');
+      if (open) throw activeConversationExists(viewer, policy, open);
       const opened = await openConversation(tx, { accountId, channel, contactId, origin: 'outbound' });
-      if (!opened.created) throw new AppError('ACTIVE_CONVERSATION_EXISTS');
+      if (!opened.created) throw activeConversationExists(viewer, policy, opened.conversation);
       const id = opened.conversation.id;
       await updateConversationRow(tx, accountId, id, {
         stage: 'attendance',
         assigneeId: viewer.userId,
         takenAt: new Date(),
       });
-      const text = template ? renderTemplateText(template.body, body.variables) : (body.text ?? '');
+      const filled = template ? templateMessage(template, body.variables) : null;
+      const text = filled ? filled.text : (body.text ?? '');
       const { row: message } = await insertMessageRow(tx, accountId, id, {
         channelId: channel.id,
         authorType: 'operator',
@@ -153,15 +160,7 @@ export class StartConversationService {
         authorName: operatorName,
         kind: template ? 'template' : 'text',
         body: text,
-        template: template
-          ? {
-              name: template.name,
-              language: template.language,
-              components: body.variables.length
-                ? [{ type: 'body', parameters: body.variables.map((v) => ({ type: 'text', text: v })) }]
-                : [],
-            }
-          : null,
+        template: filled?.template ?? null,
       });
       await touchConversation(tx, accountId, id, text);
       return { conversationId: id, message, opened };

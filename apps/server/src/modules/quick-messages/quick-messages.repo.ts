@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { quickMessages } from './quick-messages.schema';
@@ -25,12 +25,20 @@ export function findQuickMessageRow(db: TDb, accountId: string, id: string) {
   });
 }
 
+/** Inserts unless the account already has `max` (counted under a per-account lock). */
 export function insertQuickMessageRow(
   db: TDb,
   accountId: string,
   values: { shortcut: string; text: string; createdBy: string | null },
+  max: number,
 ) {
   return withTenant(db, accountId, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('quick_messages'), hashtext(${accountId}))`);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(quickMessages)
+      .where(eq(quickMessages.accountId, accountId));
+    if (n >= max) return 'limit' as const;
     const [row] = await tx
       .insert(quickMessages)
       .values({ ...values, accountId })

@@ -1,4 +1,5 @@
 import {
+  QUICK_MESSAGE_LIMITS,
   renderQuickMessage,
   type TQuickMessage,
   type TQuickMessageBody,
@@ -60,8 +61,14 @@ export class QuickMessagesService {
 
   async create(accountId: string, userId: string, body: TQuickMessageBody): Promise<TQuickMessage> {
     const row = await this.unique(() =>
-      insertQuickMessageRow(this.db, accountId, { ...body, createdBy: userId || null }),
+      insertQuickMessageRow(
+        this.db,
+        accountId,
+        { ...body, createdBy: userId || null },
+        QUICK_MESSAGE_LIMITS.max,
+      ),
     );
+    if (row === 'limit') throw new AppError('QUICK_MESSAGES_LIMIT_REACHED');
     return present(row);
   }
 

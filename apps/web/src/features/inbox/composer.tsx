@@ -1,6 +1,16 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Button, FileButton, Group, SegmentedControl, Textarea, Tooltip } from '@mantine/core';
-import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  SegmentedControl,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { IconClockExclamation, IconPaperclip, IconSend, IconTemplate } from '@tabler/icons-react';
 import { renderQuickMessage, type TConversation, type TQuickMessage } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
@@ -9,7 +19,9 @@ import { EmojiPicker } from './emoji-picker';
 import { inboxApi, useQuickMessages } from './inbox-api';
 import { QUICK_MENU_ID, QuickReplyMenu, quickOptionId } from './quick-reply-menu';
 import { filterQuickMessages, insertQuick, quickQuery } from './quick-replies';
+import { TemplateDialog } from './template-dialog';
 import type { TUploadedFile } from './upload';
+import { useSender } from './use-sender';
 import classes from './inbox.module.css';
 
 const drafts = new Map<string, string>();
@@ -18,7 +30,10 @@ const TYPING_IDLE_MS = 3_000;
 export interface TComposerProps {
   acc: string;
   conversation: TConversation;
-  /** false: only private notes (WhatsApp's 24-hour window is closed). */
+  /**
+   * false: WhatsApp's 24-hour window is closed: a WhatsApp conversation takes an approved template
+   * (or a private note), any other only private notes.
+   */
   canReply: boolean;
   onSend: (text: string, files: TUploadedFile[], note: boolean) => void;
   onTyping?: (typing: boolean) => void;
@@ -29,6 +44,8 @@ export interface TComposerProps {
 /**
  * The reply box: text (Enter sends, Shift+Enter breaks the line), quick messages typed with '/',
  * emoji, files with upload progress, and the private-note mode (yellow, never sent to the customer).
+ * In WhatsApp conversations a Template button opens the approved-template picker; once the 24-hour
+ * window is closed the text box gives way to a notice and that button (free text would be refused).
  */
 export function Composer({ acc, conversation, canReply, onSend, onTyping, registerDrop }: TComposerProps) {
   const { t } = useTranslation('inbox');
@@ -37,21 +54,27 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
   const attachments = useAttachments(acc);
   const ref = useRef<HTMLTextAreaElement>(null);
   const id = conversation._id;
+  const whatsapp = conversation.channelKind === 'whatsapp-cloud' && Boolean(conversation.channelId);
+  const notesOnly = !canReply && !whatsapp;
+  const { sendTemplate } = useSender(acc, id);
+  const [picking, setPicking] = useState(false);
   const [text, setText] = useState(() => drafts.get(id) ?? '');
-  const [note, setNote] = useState(!canReply);
+  const [note, setNote] = useState(notesOnly);
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
-    if (!canReply) setNote(true);
-  }, [canReply]);
+    if (notesOnly) setNote(true);
+  }, [notesOnly]);
+  /** Reply mode of a WhatsApp conversation whose window is closed: templates only. */
+  const templateOnly = whatsapp && !canReply && !note;
 
   useEffect(() => {
-    registerDrop?.(note ? null : attachments.add);
+    registerDrop?.(note || templateOnly ? null : attachments.add);
     return () => registerDrop?.(null);
-  }, [registerDrop, note, attachments.add]);
+  }, [registerDrop, note, templateOnly, attachments.add]);
 
   const stopTyping = () => {
     if (typingTimer.current) {
@@ -147,8 +170,30 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
   };
 
   const disabled = !note && !canReply;
+  const templateButton = whatsapp && !note && !templateOnly && (
+    <Tooltip label={t('composer.template')}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={t('composer.template')}
+        onClick={() => setPicking(true)}
+      >
+        <IconTemplate size={20} />
+      </ActionIcon>
+    </Tooltip>
+  );
   return (
     <div className={classes.composer} data-note={note || undefined}>
+      {whatsapp && (
+        <TemplateDialog
+          acc={acc}
+          channelId={conversation.channelId!}
+          opened={picking}
+          onClose={() => setPicking(false)}
+          onSend={sendTemplate}
+        />
+      )}
       {open && (
         <QuickReplyMenu
           items={matches}
@@ -157,26 +202,45 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
           onHover={setActive}
         />
       )}
-      {!note && <AttachmentChips items={attachments.items} onRemove={attachments.remove} />}
-      <Textarea
-        ref={ref}
-        value={text}
-        autosize
-        minRows={2}
-        maxRows={8}
-        disabled={disabled}
-        aria-label={note ? t('composer.noteLabel') : t('composer.label')}
-        placeholder={note ? t('composer.notePlaceholder') : t('composer.placeholder')}
-        aria-autocomplete="list"
-        aria-controls={open && matches.length ? QUICK_MENU_ID : undefined}
-        aria-activedescendant={open && selected ? quickOptionId(selected._id) : undefined}
-        onChange={(e) =>
-          change(e.currentTarget.value, e.currentTarget.selectionStart ?? e.currentTarget.value.length)
-        }
-        onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
-        onKeyDown={onKeyDown}
-        styles={{ input: note ? { background: '#fffbe6', borderColor: '#e0b100' } : undefined }}
-      />
+      {!note && !templateOnly && <AttachmentChips items={attachments.items} onRemove={attachments.remove} />}
+      {templateOnly ? (
+        <Paper withBorder radius="md" p="sm" bg="yellow.0" role="status" data-testid="window-closed">
+          <Group gap="sm" wrap="nowrap" justify="space-between">
+            <Group gap={8} wrap="nowrap">
+              <IconClockExclamation size={20} aria-hidden color="var(--mantine-color-yellow-9)" />
+              <Text fz="sm">{t('composer.windowClosed')}</Text>
+            </Group>
+            <Button
+              size="xs"
+              leftSection={<IconTemplate size={16} />}
+              onClick={() => setPicking(true)}
+              style={{ flexShrink: 0 }}
+            >
+              {t('composer.chooseTemplate')}
+            </Button>
+          </Group>
+        </Paper>
+      ) : (
+        <Textarea
+          ref={ref}
+          value={text}
+          autosize
+          minRows={2}
+          maxRows={8}
+          disabled={disabled}
+          aria-label={note ? t('composer.noteLabel') : t('composer.label')}
+          placeholder={note ? t('composer.notePlaceholder') : t('composer.placeholder')}
+          aria-autocomplete="list"
+          aria-controls={open && matches.length ? QUICK_MENU_ID : undefined}
+          aria-activedescendant={open && selected ? quickOptionId(selected._id) : undefined}
+          onChange={(e) =>
+            change(e.currentTarget.value, e.currentTarget.selectionStart ?? e.currentTarget.value.length)
+          }
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+          onKeyDown={onKeyDown}
+          styles={{ input: note ? { background: '#fffbe6', borderColor: '#e0b100' } : undefined }}
+        />
+      )}
       <Group justify="space-between" mt={8} gap="xs">
         <Group gap={4}>
           <SegmentedControl
@@ -185,18 +249,21 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
             onChange={(v) => setNote(v === 'note')}
             aria-label={t('composer.mode')}
             data={[
-              { value: 'reply', label: t('composer.reply'), disabled: !canReply },
+              { value: 'reply', label: t('composer.reply'), disabled: notesOnly },
               { value: 'note', label: t('composer.note') },
             ]}
           />
-          <EmojiPicker
-            disabled={disabled}
-            onPick={(emoji) => {
-              const at = ref.current?.selectionStart ?? text.length;
-              place(text.slice(0, at) + emoji + text.slice(at), at + emoji.length);
-            }}
-          />
-          {!note && (
+          {templateButton}
+          {!templateOnly && (
+            <EmojiPicker
+              disabled={disabled}
+              onPick={(emoji) => {
+                const at = ref.current?.selectionStart ?? text.length;
+                place(text.slice(0, at) + emoji + text.slice(at), at + emoji.length);
+              }}
+            />
+          )}
+          {!note && !templateOnly && (
             <FileButton onChange={(files) => attachments.add(files)} multiple>
               {(props) => (
                 <Tooltip label={t('composer.attach')}>
@@ -215,14 +282,16 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
             </FileButton>
           )}
         </Group>
-        <Button
-          onClick={submit}
-          color={note ? '#8a5a00' : undefined}
-          rightSection={<IconSend size={16} />}
-          disabled={disabled || attachments.uploading || (!text.trim() && attachments.items.length === 0)}
-        >
-          {note ? t('composer.addNote') : t('composer.send')}
-        </Button>
+        {!templateOnly && (
+          <Button
+            onClick={submit}
+            color={note ? '#8a5a00' : undefined}
+            rightSection={<IconSend size={16} />}
+            disabled={disabled || attachments.uploading || (!text.trim() && attachments.items.length === 0)}
+          >
+            {note ? t('composer.addNote') : t('composer.send')}
+          </Button>
+        )}
       </Group>
     </div>
   );

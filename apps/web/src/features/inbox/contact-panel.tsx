@@ -1,5 +1,6 @@
 import {
   Avatar,
+  Badge,
   Button,
   Divider,
   Group,
@@ -13,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconChevronDown, IconMail, IconPencil, IconPhone, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TContact, TConversation } from '@atende/shared';
+import type { TChannelKind, TContact, TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api-client';
@@ -49,7 +50,8 @@ export function ContactPanel({
   });
   const phases = usePhases(acc);
   const tags = useTags(acc);
-  const history = useContactHistory(acc, c.contact);
+  const history = useContactHistory(acc, contactId);
+  const others = (history.data ?? []).filter((h) => h._id !== c._id);
   const update = useMutation({
     mutationFn: (data: Record<string, unknown>) => contactsApi.update(acc, contactId, data),
     onSuccess: (next) => {
@@ -60,6 +62,8 @@ export function ContactPanel({
   });
 
   const name = c.contact.name || c.contact.phone || t('unknownContact');
+  const channelName = (kind: TChannelKind | null) =>
+    kind ? t(`channels.${kind === 'whatsapp-cloud' ? 'whatsapp' : kind}`) : '';
   const search = (c.contact.phone ?? '').replace(/\D/g, '') || c.contact.name;
   const transcript = (format: TTranscriptFormat) =>
     openTranscript(acc, c._id, format, i18n.language).catch((error) =>
@@ -85,9 +89,7 @@ export function ContactPanel({
         <Group gap={4}>
           <ChannelIcon kind={c.channelKind} />
           <Text fz="xs" c="dimmed">
-            {c.channelKind
-              ? t(`channels.${c.channelKind === 'whatsapp-cloud' ? 'whatsapp' : c.channelKind}`)
-              : ''}
+            {channelName(c.channelKind)}
           </Text>
         </Group>
       </Stack>
@@ -163,29 +165,55 @@ export function ContactPanel({
         </Text>
         {history.isPending ? (
           <Skeleton h={40} />
-        ) : (history.data ?? []).filter((h) => h._id !== c._id).length === 0 ? (
+        ) : history.isError ? (
+          <Text fz="sm" c="red">
+            {errorText(t, history.error)}
+          </Text>
+        ) : others.length === 0 ? (
           <Text fz="sm" c="dimmed">
             {t('contact.noHistory')}
           </Text>
         ) : (
-          <Stack gap={4}>
-            {history
-              .data!.filter((h) => h._id !== c._id)
-              .map((h) => (
+          <Stack
+            gap={4}
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('contact.history')}
+          >
+            {others.map((h) => (
+              <li key={h._id}>
                 <UnstyledButton
-                  key={h._id}
                   onClick={() => onOpenConversation(h._id)}
                   p={6}
+                  w="100%"
                   style={{ borderRadius: 6 }}
                 >
-                  <Text fz="sm" fw={600}>
-                    {formatDate(h.closedAt ?? h.lastMessageAt, i18n.language, true)}
-                  </Text>
-                  <Text fz="xs" c="dimmed" lineClamp={1}>
-                    {[h.closeReason, h.closeSubReason].filter(Boolean).join(' / ') || h.lastMessagePreview}
-                  </Text>
+                  <Group gap={6} justify="space-between" wrap="nowrap">
+                    <Text fz="sm" fw={600}>
+                      {formatDate(h.closedAt ?? h.lastMessageAt, i18n.language, true)}
+                    </Text>
+                    <ChannelIcon kind={h.channelKind} label={channelName(h.channelKind)} />
+                  </Group>
+                  <Group gap={6} wrap="nowrap">
+                    {h.stage !== 'closed' && (
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        color={h.stage === 'waiting' ? 'orange' : 'teal'}
+                        style={{ flexShrink: 0 }}
+                      >
+                        {t(`stages.${h.stage}`)}
+                      </Badge>
+                    )}
+                    <Text fz="xs" c="dimmed" lineClamp={1}>
+                      {[h.closeReason, h.closeSubReason].filter(Boolean).join(' / ') || h.lastMessagePreview}
+                    </Text>
+                  </Group>
                 </UnstyledButton>
-              ))}
+              </li>
+            ))}
           </Stack>
         )}
       </div>

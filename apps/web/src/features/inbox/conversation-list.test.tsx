@@ -53,10 +53,18 @@ const bruno = conversation({
   contact: { _id: 'c3', name: 'Elisa Prado', phone: null, email: null, profilePic: null, tags: [] },
 });
 
-function answer(call: TCall, lists: Record<string, ReturnType<typeof conversation>[]>) {
+/** The server's lists: a tab's conversations of the asked origins (all when none is asked). */
+function answer(
+  call: TCall,
+  lists: Record<string, ReturnType<typeof conversation>[]>,
+  counts: Record<string, number> = {},
+) {
   if (call.path === '/p/chat/conversation/list') {
-    const items = lists[call.query.get('tab') ?? ''] ?? [];
-    return { body: { items, count: items.length, next: null } };
+    const tab = call.query.get('tab') ?? '';
+    const origins = call.query.get('origin')?.split(',');
+    const items = (lists[tab] ?? []).filter((c) => !origins || origins.includes(c.origin));
+    const key = `${tab}:${call.query.get('origin') ?? ''}`;
+    return { body: { items, count: counts[key] ?? items.length, next: null } };
   }
   if (call.path === '/p/chat/contact/tags') return { body: [] };
   return undefined;
@@ -77,6 +85,47 @@ function pickHidden(input: HTMLElement, option: string) {
 }
 
 describe('conversation list', () => {
+  it('Campanhas is read from the server (origin=campaign, waiting and in attendance) with the server counts', async () => {
+    const taken = conversation({
+      origin: 'campaign',
+      stage: 'attendance',
+      assigneeId: OTHER,
+      contact: { _id: 'c4', name: 'Fábio Reis', phone: null, email: null, profilePic: null, tags: [] },
+      lastMessageAt: '2026-03-10T12:30:00.000Z',
+    });
+    const { calls } = mockApi((call) =>
+      answer(
+        call,
+        { waiting: [carla, promo], attendance: [bruno, taken] },
+        // More than one page: the tabs show the server's counts, not what was loaded.
+        { 'waiting:inbound,outbound': 57, 'waiting:campaign': 30, 'attendance:campaign': 12 },
+      ),
+    );
+    renderInbox(<Harness initial="campaigns" />);
+    await screen.findByText('Fábio Reis');
+    expect(screen.getByText('Diego Alves')).toBeInTheDocument();
+    // Newest activity first across both reads; nothing that is not a campaign's.
+    const names = screen.getAllByTestId('conversation-row').map((r) => r.getAttribute('aria-label'));
+    expect(names[0]).toContain('Fábio Reis');
+    expect(names[1]).toContain('Diego Alves');
+    expect(screen.queryByText('Carla Mendes')).toBeNull();
+    expect(screen.queryByText('Elisa Prado')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('tab-count-waiting')).toHaveTextContent('57'));
+    expect(screen.getByTestId('tab-count-campaigns')).toHaveTextContent('42');
+    expect(screen.getByTestId('tab-count-attendance')).toHaveTextContent('1');
+    const read = (tab: string, origin: string) =>
+      calls.some((c) => c.query.get('tab') === tab && c.query.get('origin') === origin);
+    expect(read('waiting', 'campaign')).toBe(true);
+    expect(read('attendance', 'campaign')).toBe(true);
+    expect(read('waiting', 'inbound,outbound')).toBe(true);
+    expect(read('attendance', 'inbound,outbound')).toBe(true);
+    expect(
+      calls
+        .find((c) => c.query.get('origin') === 'campaign' && c.query.get('tab') === 'attendance')
+        ?.query.get('scope'),
+    ).toBe('all');
+  });
+
   it('shows each conversation with its name, channel, last message, unread count and assignee; counts per tab', async () => {
     mockApi((call) => answer(call, { waiting: [carla, promo], attendance: [bruno] }));
     renderInbox(<Harness />);
@@ -88,7 +137,7 @@ describe('conversation list', () => {
     expect(screen.queryByText('Diego Alves')).toBeNull();
     expect(screen.getByTestId('tab-count-waiting')).toHaveTextContent('1');
     expect(screen.getByTestId('tab-count-attendance')).toHaveTextContent('1');
-    expect(screen.getByTestId('tab-count-campaigns')).toHaveTextContent('1');
+    await waitFor(() => expect(screen.getByTestId('tab-count-campaigns')).toHaveTextContent('1'));
 
     await userEvent.click(screen.getByRole('tab', { name: /Em Atendimento/ }));
     const elisa = await screen.findByRole('button', { name: 'Elisa Prado, WhatsApp' });
@@ -163,6 +212,8 @@ describe('conversation list', () => {
     });
     await screen.findByText('Nenhuma conversa em atendimento.');
     expect(screen.queryByRole('tab', { name: /Aguardando Atendimento/ })).toBeNull();
+    // Not even for Campanhas: it reads their attendance only.
+    await waitFor(() => expect(calls.some((c) => c.query.get('origin') === 'campaign')).toBe(true));
     expect(calls.some((c) => c.query.get('tab') === 'waiting')).toBe(false);
     expect(calls.find((c) => c.query.get('tab') === 'attendance')?.query.get('scope')).toBeNull();
   });

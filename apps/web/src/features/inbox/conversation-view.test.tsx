@@ -42,7 +42,7 @@ describe('conversation', () => {
     );
   });
 
-  it("WhatsApp after 24 hours without the customer's reply: the spec's message, and only private notes", async () => {
+  it("WhatsApp after 24 hours without the customer's reply: a template or a private note, no free text", async () => {
     const c = conversation({
       stage: 'attendance',
       assigneeId: '0190f7a8-0000-7000-8000-0000000000e1',
@@ -54,11 +54,13 @@ describe('conversation', () => {
     renderInbox(<ConversationView id={c._id} onBack={() => undefined} />);
     expect(
       await screen.findByText(
-        'A mensagem não foi enviada porque se passaram mais de 24 horas desde a última resposta do cliente',
+        'A janela de 24 horas está fechada: envie um modelo aprovado para retomar a conversa.',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Escolher modelo' })).toBeEnabled();
+    expect(screen.queryByRole('textbox', { name: 'Mensagem' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Nota privada' }));
     expect(screen.getByRole('textbox', { name: 'Nota privada' })).toBeEnabled();
-    expect(screen.getByRole('radio', { name: 'Responder' })).toBeDisabled();
   });
 
   it('a closed conversation shows its reason and can be reopened', async () => {

@@ -121,21 +121,7 @@ export function ConversationView({
               <Text fz="sm">{t('conversation.waitingHint')}</Text>
             </Alert>
           )}
-          {!windowOpen && (
-            <Alert
-              color="yellow"
-              variant="light"
-              radius={0}
-              py={8}
-              title={t('conversation.windowClosedTitle')}
-              role="status"
-            >
-              <Text fz="sm">{t('errors:WHATSAPP_WINDOW_CLOSED')}</Text>
-              <Text fz="xs" c="dimmed" mt={2}>
-                {t('conversation.windowClosedHint')}
-              </Text>
-            </Alert>
-          )}
+          {/* WhatsApp's closed 24-hour window: the composer says so and offers a template. */}
           {allowed.reply ? (
             <Composer
               key={id}

@@ -10,13 +10,13 @@ import {
   type TTemplate,
 } from '@atende/shared';
 import { api } from '../../app/api-client';
-import type { TListFilters, TListTab, TMessagesState } from './inbox-cache';
+import { byActivity, type TListFilters, type TListTab, type TMessagesState } from './inbox-cache';
 
 /** Every inbox query of an account (invalidated together on an account change or a resync). */
 export const inboxKey = (acc: string) => ['acc', acc, 'inbox'] as const;
 export const inboxDataKey = (acc: string) => [...inboxKey(acc), 'data'] as const;
 export const listsKey = (acc: string) => [...inboxKey(acc), 'list'] as const;
-/** A server tab list under the filters (the Campaigns tab is read from the open lists). */
+/** A tab list under the filters (Campanhas included: one list made of two server reads). */
 export const listKey = (acc: string, tab: TListTab, filters: TListFilters) =>
   [...listsKey(acc), tab, filters] as const;
 export const conversationKey = (acc: string, id: string) => [...inboxKey(acc), 'conversation', id] as const;
@@ -29,6 +29,8 @@ export const historyKey = (acc: string, contactId: string) =>
   [...inboxKey(acc), 'history', contactId] as const;
 
 export const MESSAGES_PAGE = 50;
+/** Conversations of a contact shown in the contact panel. */
+export const HISTORY_SIZE = 20;
 
 /** GET /p/chat/inbox/{acc}?minimal=true (60 s timeout, spec §9). */
 export function useInboxData(acc: string) {
@@ -44,18 +46,24 @@ export function useInboxData(acc: string) {
   });
 }
 
+/** The server tabs the list reads (Campanhas reads waiting and in attendance, campaign ones only). */
+type TServerTab = Exclude<TListTab, 'campaigns'>;
+
 /**
  * The query string of a tab list. Built here rather than by the API client, which drops empty
- * values: operator '' is 'Sem operador' (no assignee) and must reach the server.
+ * values: operator '' is 'Sem operador' (no assignee) and must reach the server. Waiting and In
+ * attendance leave campaign conversations to the Campanhas tab (`origin`).
  */
 export function listPath(
   acc: string,
-  tab: Exclude<TListTab, 'campaigns'>,
+  tab: TServerTab,
   filters: TListFilters,
   manager: boolean,
+  origin: 'campaign' | 'others' | null = tab === 'closed' ? null : 'others',
 ) {
   const params = new URLSearchParams({ acc, tab });
   if (tab === 'attendance' && manager) params.set('scope', 'all');
+  if (origin) params.set('origin', origin === 'campaign' ? 'campaign' : 'inbound,outbound');
   if (manager && filters.operator !== null && tab !== 'waiting') params.set('operator', filters.operator);
   if (filters.department) params.set('department', filters.department);
   if (filters.channel) params.set('channel', filters.channel);
@@ -64,20 +72,41 @@ export function listPath(
   return `/p/chat/conversation/list?${params.toString()}`;
 }
 
+function getList(path: string) {
+  return api.get<TConversationList>(path, undefined, { timeoutMs: LIMITS.inboxLoadTimeoutMs });
+}
+
 export function useConversationList(
   acc: string,
-  tab: Exclude<TListTab, 'campaigns'>,
+  tab: TServerTab,
   filters: TListFilters,
   manager: boolean,
   enabled = true,
 ) {
   return useQuery({
     queryKey: listKey(acc, tab, filters),
-    queryFn: () =>
-      api.get<TConversationList>(listPath(acc, tab, filters, manager), undefined, {
-        timeoutMs: LIMITS.inboxLoadTimeoutMs,
-      }),
+    queryFn: () => getList(listPath(acc, tab, filters, manager)),
     enabled,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Campanhas: the open conversations campaigns started, read from the server (origin=campaign)
+ * in the member's waiting tab (when shown) and in attendance, newest activity first, with the
+ * sum of both counts. One cached list, kept live like the others (inbox-cache.ts matchesList).
+ */
+export function useCampaignList(acc: string, filters: TListFilters, manager: boolean, withWaiting: boolean) {
+  return useQuery({
+    queryKey: listKey(acc, 'campaigns', filters),
+    queryFn: async (): Promise<TConversationList> => {
+      const [waiting, attendance] = await Promise.all([
+        withWaiting ? getList(listPath(acc, 'waiting', filters, manager, 'campaign')) : null,
+        getList(listPath(acc, 'attendance', filters, manager, 'campaign')),
+      ]);
+      const items = [...(waiting?.items ?? []), ...attendance.items].sort(byActivity);
+      return { items, count: (waiting?.count ?? 0) + attendance.count, next: null };
+    },
     staleTime: 60_000,
   });
 }
@@ -135,39 +164,36 @@ export function useQuickMessages(acc: string) {
   });
 }
 
-/** Approved WhatsApp templates of a channel. */
+/** Approved WhatsApp templates of a channel (the API answers `{ items, count }`). */
 export function useTemplates(acc: string, channelId: string | null) {
   return useQuery({
     queryKey: templatesKey(acc, channelId ?? ''),
-    queryFn: () =>
-      api.get<TTemplate[]>('/p/chat/templates', { acc, channelId: channelId!, status: 'approved' }),
+    queryFn: async () =>
+      (
+        await api.get<{ items: TTemplate[]; count: number }>('/p/chat/templates', {
+          acc,
+          channelId: channelId!,
+          status: 'approved',
+        })
+      ).items,
     enabled: Boolean(channelId),
     staleTime: 60_000,
   });
 }
 
-/**
- * The contact's earlier conversations. The API has no per-contact list: the closed tab searched by
- * the contact's phone (or name) stands in for it, filtered to the contact.
- */
-export function useContactHistory(
-  acc: string,
-  contact: { _id: string; phone: string | null; name: string } | null,
-) {
+/** A contact's conversations in every stage, as far as this member may see them (newest first). */
+export function useContactHistory(acc: string, contactId: string | null) {
   return useQuery({
-    queryKey: historyKey(acc, contact?._id ?? ''),
+    queryKey: historyKey(acc, contactId ?? ''),
     queryFn: async () => {
-      const search = (contact!.phone ?? '').replace(/\D/g, '') || contact!.name;
       const list = await api.get<TConversationList>('/p/chat/conversation/list', {
         acc,
-        tab: 'closed',
-        scope: 'all',
-        search: search.slice(0, 100),
-        limit: 20,
+        contactId: contactId!,
+        limit: HISTORY_SIZE,
       });
-      return list.items.filter((c) => c.contact._id === contact!._id);
+      return list.items;
     },
-    enabled: Boolean(contact),
+    enabled: Boolean(contactId),
     staleTime: 30_000,
   });
 }
@@ -185,6 +211,12 @@ export const inboxApi = {
     api.post<TConversation>(`/p/chat/conversation/${id}/read`, {}, { query: { acc } }),
   send: (acc: string, id: string, body: { clientId: string; text?: string; files?: string[] }) =>
     api.post<TMessage[]>(`/p/chat/conversation/${id}/messages`, body, { query: { acc } }),
+  /** An approved WhatsApp template (also when the 24-hour window is closed). */
+  sendTemplate: (
+    acc: string,
+    id: string,
+    body: { clientId: string; templateId: string; variables: string[] },
+  ) => api.post<TMessage[]>(`/p/chat/conversation/${id}/messages`, body, { query: { acc } }),
   note: (acc: string, id: string, body: { text: string; clientId: string }) =>
     api.post<TMessage>(`/p/chat/conversation/${id}/note`, body, { query: { acc } }),
   renderQuickMessage: (acc: string, id: string, conversationId: string) =>

@@ -156,6 +156,49 @@ describe('conversation lists', () => {
     expect(applyConversationToList(shown, { ...c, unreadCount: 4 }, searched)?.items[0].unreadCount).toBe(4);
   });
 
+  it('campaign conversations: only in Campanhas (waiting, mine or everyone’s for managers); closed ones in the history', () => {
+    const waiting = conversation({ origin: 'campaign' });
+    const mine = conversation({ origin: 'campaign', stage: 'attendance', assigneeId: ME });
+    const theirs = conversation({ origin: 'campaign', stage: 'attendance', assigneeId: OTHER });
+    const inbound = conversation({ origin: 'inbound' });
+    const campaigns = ctx({ tab: 'campaigns' });
+    expect(matchesList(waiting, campaigns)).toBe(true);
+    expect(matchesList(mine, campaigns)).toBe(true);
+    expect(matchesList(theirs, campaigns)).toBe(false);
+    expect(matchesList(theirs, ctx({ tab: 'campaigns', manager: true }))).toBe(true);
+    expect(matchesList(inbound, campaigns)).toBe(false);
+    expect(matchesList(waiting, ctx({ tab: 'waiting' }))).toBe(false);
+    expect(matchesList(mine, ctx({ tab: 'attendance' }))).toBe(false);
+    expect(matchesList({ ...mine, stage: 'closed' }, campaigns)).toBe(false);
+    expect(matchesList({ ...mine, stage: 'closed' }, ctx({ tab: 'closed' }))).toBe(true);
+    // The operator filter narrows the attendance part only (as the server's two reads do).
+    const byOther = ctx({ tab: 'campaigns', manager: true, filters: { ...EMPTY_FILTERS, operator: OTHER } });
+    expect(matchesList(waiting, byOther)).toBe(true);
+    expect(matchesList(theirs, byOther)).toBe(true);
+    expect(matchesList(mine, byOther)).toBe(false);
+  });
+
+  it('a campaign conversation taken from Campanhas stays there and counts; closed, it leaves', () => {
+    const c = conversation({ origin: 'campaign', lastMessageAt: '2026-03-10T12:00:00.000Z' });
+    const other = conversation({ origin: 'campaign', lastMessageAt: '2026-03-10T11:00:00.000Z' });
+    const campaigns = ctx({ tab: 'campaigns' });
+    const taken = { ...c, stage: 'attendance' as const, assigneeId: ME };
+    const afterTake = applyConversationToList(list(c, other), taken, campaigns);
+    expect(afterTake?.items.map((x) => x._id)).toEqual([c._id, other._id]);
+    expect(afterTake?.count).toBe(2);
+    // My attendance tab (no campaigns) is not touched.
+    const attendance = list();
+    expect(applyConversationToList(attendance, taken, ctx({ tab: 'attendance' }))).toBe(attendance);
+    const closed = applyConversationToList(afterTake, { ...taken, stage: 'closed' }, campaigns);
+    expect(closed?.items.map((x) => x._id)).toEqual([other._id]);
+    expect(closed?.count).toBe(1);
+    // A new campaign conversation enters Campanhas, not Waiting.
+    const fresh = conversation({ origin: 'campaign', lastMessageAt: '2026-03-10T13:00:00.000Z' });
+    expect(applyConversationToList(closed, fresh, campaigns)?.items[0]._id).toBe(fresh._id);
+    const waitingList = list();
+    expect(applyConversationToList(waitingList, fresh, ctx())).toBe(waitingList);
+  });
+
   it('closed conversations go to the closed list', () => {
     const c = conversation({ stage: 'attendance', assigneeId: ME });
     const closed = { ...c, stage: 'closed' as const, closeReason: 'Dúvida resolvida' };
@@ -166,19 +209,17 @@ describe('conversation lists', () => {
   });
 });
 
-describe('conversation patches', () => {
-  it('a row-only event keeps the contact and channel kind already known', () => {
-    const current = conversation({ unreadCount: 0 });
-    const { contact: _c, channelKind: _k, updatedAt: _u, ...row } = { ...current, unreadCount: 3 };
-    const merged = mergeConversation(current, row);
-    expect(merged?.contact.name).toBe(current.contact.name);
-    expect(merged?.channelKind).toBe('webchat');
-    expect(merged?.unreadCount).toBe(3);
-  });
-
-  it('a row-only event of an unknown conversation needs a read (null)', () => {
-    const { contact: _c, ...row } = conversation();
-    expect(mergeConversation(undefined, row)).toBeNull();
+describe('conversation events', () => {
+  it('an event brings the conversation as listed, contact included', () => {
+    const current = conversation({ unreadCount: 0, updatedAt: '2026-03-10T12:00:00.000Z' });
+    const incoming = {
+      ...current,
+      unreadCount: 3,
+      contact: { ...current.contact, name: 'Carla Nova' },
+      updatedAt: '2026-03-10T12:01:00.000Z',
+    };
+    expect(mergeConversation(current, incoming)).toBe(incoming);
+    expect(mergeConversation(undefined, incoming)).toBe(incoming);
   });
 
   it('an event older than what is shown is ignored', () => {

@@ -2,12 +2,16 @@ import type { TConversation, TConversationList, TMessage } from '@atende/shared'
 
 /**
  * The realtime reducer of the inbox: pure functions that fold the /attendance events
- * (message:created, message:updated, conversation:updated) and the reconnect catch-up into the
- * cached lists, conversations and messages. No React, no query client: the binding lives in
- * inbox-realtime.ts.
+ * (message:created, message:updated, conversation:updated; the conversations they carry have the
+ * list's shape, with the contact) and the reconnect catch-up into the cached lists, conversations
+ * and messages. No React, no query client: the binding lives in inbox-realtime.ts.
  */
 
-/** The list tabs: the server's three, plus Campaigns (open conversations a campaign started). */
+/**
+ * The list tabs: the server's three, plus Campaigns (open conversations a campaign started, read
+ * with origin=campaign). Waiting and In attendance leave those to Campaigns; the closed history
+ * has every origin.
+ */
 export const LIST_TABS = ['waiting', 'attendance', 'campaigns', 'closed'] as const;
 export type TListTab = (typeof LIST_TABS)[number];
 
@@ -41,9 +45,6 @@ export interface TMessagesState {
   items: TViewMessage[];
   hasOlder: boolean;
 }
-
-/** conversation:updated may carry the whole listed conversation or only its row (no contact). */
-export type TConversationPatch = Partial<TConversation> & { _id: string };
 
 export interface TListContext {
   tab: TListTab;
@@ -140,24 +141,14 @@ export function markLocal(
   return changed ? { ...state, items } : state;
 }
 
-/** The conversation with a patch on top; a row-only patch keeps the contact and channel kind it had. */
+/** The conversation as an event brings it (the list shape), unless what is shown is newer. */
 export function mergeConversation(
   current: TConversation | undefined,
-  patch: TConversationPatch,
-): TConversation | null {
-  if (!current) return isComplete(patch) ? (patch as TConversation) : null;
-  // An older event than what is shown is ignored.
-  if (patch.updatedAt && current.updatedAt && time(patch.updatedAt) < time(current.updatedAt)) return current;
-  return {
-    ...current,
-    ...patch,
-    contact: patch.contact ?? current.contact,
-    channelKind: patch.channelKind ?? current.channelKind,
-  };
-}
-
-export function isComplete(patch: TConversationPatch): boolean {
-  return Boolean(patch.contact && patch.stage && patch.lastMessageAt);
+  incoming: TConversation,
+): TConversation {
+  if (current?.updatedAt && incoming.updatedAt && time(incoming.updatedAt) < time(current.updatedAt))
+    return current;
+  return incoming;
 }
 
 /** Campaign conversations are shown in their own tab, not in Waiting / In attendance. */
@@ -165,14 +156,21 @@ export function isCampaign(c: Pick<TConversation, 'origin'>): boolean {
   return c.origin === 'campaign';
 }
 
+const isWaiting = (c: TConversation) => c.stage === 'waiting' && !c.assigneeId;
+const isAttended = (c: TConversation, me: string, manager: boolean) =>
+  c.stage === 'attendance' && (manager || c.assigneeId === me);
+
 /** Whether a conversation belongs in a list (tab + filters), as the server would list it. */
 export function matchesList(c: TConversation, ctx: TListContext): boolean {
   const { tab, filters, me, manager } = ctx;
-  if (tab === 'waiting' && (c.stage !== 'waiting' || c.assigneeId)) return false;
-  if (tab === 'attendance' && (c.stage !== 'attendance' || (!manager && c.assigneeId !== me))) return false;
+  if (tab !== 'closed' && isCampaign(c) !== (tab === 'campaigns')) return false;
+  if (tab === 'waiting' && !isWaiting(c)) return false;
+  if (tab === 'attendance' && !isAttended(c, me, manager)) return false;
   if (tab === 'closed' && c.stage !== 'closed') return false;
-  if (tab === 'campaigns' && (c.stage === 'closed' || c.stage === 'flow')) return false;
-  if (manager && filters.operator !== null && tab !== 'waiting' && (c.assigneeId ?? '') !== filters.operator)
+  if (tab === 'campaigns' && !isWaiting(c) && !isAttended(c, me, manager)) return false;
+  // The operator filter applies to what is in attendance (Campanhas: its attendance part).
+  const attended = tab === 'closed' || c.stage === 'attendance';
+  if (manager && filters.operator !== null && attended && (c.assigneeId ?? '') !== filters.operator)
     return false;
   if (filters.department && c.departmentId !== filters.department) return false;
   if (filters.channel && c.channelId !== filters.channel) return false;
@@ -180,7 +178,8 @@ export function matchesList(c: TConversation, ctx: TListContext): boolean {
   return true;
 }
 
-function listOrder(a: TConversation, b: TConversation): number {
+/** Most recent activity first (the server's order: last_message_at, then id). */
+export function byActivity(a: TConversation, b: TConversation): number {
   return time(b.lastMessageAt) - time(a.lastMessageAt) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
 }
 
@@ -204,7 +203,7 @@ export function applyConversationToList(
   }
   const items = index >= 0 ? list.items.slice() : [...list.items, conversation];
   if (index >= 0) items[index] = conversation;
-  items.sort(listOrder);
+  items.sort(byActivity);
   return { ...list, items, count: index >= 0 ? list.count : list.count + 1 };
 }
 

@@ -87,4 +87,26 @@ describe('inbox page', () => {
     expect(screen.getByText('Selecione uma conversa')).toBeInTheDocument();
     expect(calls.find((c) => c.path === `/p/chat/inbox/${ACC}`)?.query.get('minimal')).toBe('true');
   });
+
+  it('a link to a conversation (no tab) opens it on the tab it is in', async () => {
+    const taken = conversation({
+      stage: 'attendance',
+      assigneeId: ME,
+      contact: { _id: 'c9', name: 'Fábio Reis', phone: null, email: null, profilePic: null, tags: [] },
+    });
+    mockApi((call) => {
+      if (call.path === `/p/chat/inbox/${ACC}`) return { body: inboxData() };
+      if (call.path === `/p/chat/conversation/${taken._id}`) return { body: taken };
+      if (call.path === '/p/chat/conversation/list')
+        return {
+          body: { items: call.query.get('tab') === 'attendance' ? [taken] : [], count: 1, next: null },
+        };
+      return undefined;
+    });
+    renderPage(`/apps/inbox?acc=${ACC}&c=${taken._id}`);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /Em Atendimento/ })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(await screen.findByTestId('conversation-row')).toHaveAttribute('aria-current', 'true');
+  });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { hasRole } from '@atende/shared';
+import { hasRole, type TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { QueryProvider } from '../../app/query-provider';
@@ -12,7 +12,7 @@ import { ContactPanel } from './contact-panel';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { useConversation, useInboxData } from './inbox-api';
-import { EMPTY_FILTERS, type TListFilters } from './inbox-cache';
+import { EMPTY_FILTERS, isCampaign, type TListFilters } from './inbox-cache';
 import { InboxContext, type TInboxEnv } from './inbox-context';
 import { ConflictScreen, NoConversation, OfflineBanner } from './inbox-screens';
 import { InboxTopBar } from './inbox-top-bar';
@@ -65,8 +65,10 @@ function InboxScreen() {
     () => (data.data ? { acc, me, manager, data: data.data, realtime } : null),
     [acc, me, manager, data.data, realtime],
   );
+  const current = useConversation(acc, selected);
   const tabs = env ? visibleTabs(env) : [];
-  const asked = params.get('tab') as TVisibleTab | null;
+  // No tab asked (a link to a conversation, e.g. from the start page): the tab it is in.
+  const asked = (params.get('tab') as TVisibleTab | null) ?? (current.data ? tabOf(current.data) : null);
   const tab: TVisibleTab = asked && tabs.includes(asked) ? asked : (tabs[0] ?? 'attendance');
 
   const setParam = useCallback(
@@ -85,7 +87,6 @@ function InboxScreen() {
     [setParams],
   );
   const select = useCallback((id: string | null) => setParam({ c: id }), [setParam]);
-  const current = useConversation(acc, selected);
 
   if (guard.role === 'conflict' || guard.role === 'checking')
     return guard.role === 'checking' ? (
@@ -155,6 +156,13 @@ function InboxScreen() {
       </div>
     </InboxContext.Provider>
   );
+}
+
+/** The list tab an open conversation is shown in (none for a closed one). */
+function tabOf(c: TConversation): TVisibleTab | null {
+  if (c.stage === 'closed' || c.stage === 'flow') return null;
+  if (isCampaign(c)) return 'campaigns';
+  return c.stage === 'waiting' && !c.assigneeId ? 'waiting' : 'attendance';
 }
 
 function LoadError({ onRetry }: { onRetry: () => void }) {

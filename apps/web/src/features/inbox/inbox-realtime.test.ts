@@ -62,23 +62,43 @@ describe('inbox realtime', () => {
     expect(queryClient.getQueryData<TConversation>(conversationKey(ACC, c._id))?.stage).toBe('attendance');
   });
 
-  it('a row-only event of a conversation not cached reads it as listed first', async () => {
+  it('a conversation not cached enters its list as the event brings it, without a read', () => {
     const { queryClient, socket, waiting, list } = setUp();
     const c = conversation({
       contact: { _id: 'x', name: 'Nova Cliente', phone: null, email: null, profilePic: null, tags: [] },
     });
-    const { calls } = mockApi((call) =>
-      call.path === `/p/chat/conversation/${c._id}` ? { body: c } : undefined,
-    );
+    const { calls } = mockApi(() => undefined);
     queryClient.setQueryData(waiting, list([]));
-    const { contact: _contact, channelKind: _kind, ...row } = c;
-    socket.fire('conversation:updated', { conversation: row });
-    await vi.waitFor(() =>
-      expect(queryClient.getQueryData<TConversationList>(waiting)?.items[0]?.contact.name).toBe(
-        'Nova Cliente',
-      ),
-    );
-    expect(calls).toHaveLength(1);
+    socket.fire('conversation:updated', { conversation: c });
+    expect(queryClient.getQueryData<TConversationList>(waiting)?.items[0]?.contact.name).toBe('Nova Cliente');
+    expect(calls).toEqual([]);
+  });
+
+  it("the intake's message:created carries the conversation: its row moves up with the unread count and preview", () => {
+    const { queryClient, socket, waiting, list } = setUp();
+    const older = conversation({ lastMessageAt: '2026-03-10T12:00:00.000Z' });
+    const c = conversation({ lastMessageAt: '2026-03-10T11:00:00.000Z', unreadCount: 0 });
+    queryClient.setQueryData(waiting, list([older, c]));
+    const reply = message({
+      conversationId: c._id,
+      body: 'Ainda aí?',
+      timestamp: '2026-03-10T12:05:00.000Z',
+    });
+    socket.fire('message:created', {
+      conversationId: c._id,
+      message: reply,
+      conversation: {
+        ...c,
+        unreadCount: 1,
+        lastMessagePreview: 'Ainda aí?',
+        lastMessageAt: reply.timestamp,
+        updatedAt: reply.timestamp,
+      },
+    });
+    const items = queryClient.getQueryData<TConversationList>(waiting)?.items;
+    expect(items?.map((x) => x._id)).toEqual([c._id, older._id]);
+    expect(items?.[0]).toMatchObject({ unreadCount: 1, lastMessagePreview: 'Ainda aí?' });
+    expect(queryClient.getQueryData<TConversation>(conversationKey(ACC, c._id))?.unreadCount).toBe(1);
   });
 
   it('message:created and message:updated go to the open conversation; a customer message there is marked read', () => {
@@ -99,6 +119,22 @@ describe('inbox realtime', () => {
     expect(state?.items.map((m) => m._id)).toEqual([mine._id, reply._id]);
     expect(state?.items[0].ack).toBe(3);
     expect(read).toEqual([c._id]);
+  });
+
+  it("a customer's photo without a link (the intake's event) reloads the conversation's messages, which sign it", async () => {
+    const c = conversation();
+    const { queryClient, socket } = setUp(c._id);
+    const key = messagesKey(ACC, c._id);
+    queryClient.setQueryData<TMessagesState>(key, { items: [], hasOlder: false });
+    const photo = message({
+      conversationId: c._id,
+      author: 'contact',
+      kind: 'image',
+      media: { mimeType: 'image/jpeg', providerMediaId: 'media-1' },
+    });
+    socket.fire('message:created', { conversationId: c._id, message: photo });
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryData<TMessagesState>(key)?.items).toEqual([]);
   });
 
   it('shows the customer typing until their message arrives', () => {

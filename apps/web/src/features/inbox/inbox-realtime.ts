@@ -3,7 +3,6 @@ import type { TConversation, TConversationList, TMessage } from '@atende/shared'
 import { INBOX_EVENTS } from '@atende/shared';
 import {
   conversationKey,
-  fetchConversation,
   fetchMessagesPage,
   inboxApi,
   inboxDataKey,
@@ -18,7 +17,6 @@ import {
   lastServerMessageId,
   mergeConversation,
   newestUpdate,
-  type TConversationPatch,
   type TListFilters,
   type TListTab,
   type TMessagesState,
@@ -108,17 +106,21 @@ export class InboxRealtime {
       if (error?.message === 'jwt expired' && options.refreshToken)
         void options.refreshToken().then((ok) => ok && !this.disposed && socket.connect());
     });
-    socket.on(INBOX_EVENTS.messageCreated, (e: { conversationId: string; message: TMessage }) =>
-      this.onMessage(e.conversationId, e.message),
+    socket.on(
+      INBOX_EVENTS.messageCreated,
+      (e: { conversationId: string; message: TMessage; conversation?: TConversation }) => {
+        this.onMessage(e.conversationId, e.message);
+        // The intake's events carry the conversation as it now is (unread count, preview, order).
+        if (e.conversation) this.onConversation(e.conversation);
+      },
     );
     socket.on(
       INBOX_EVENTS.messageUpdated,
       (e: { conversationId: string; messageId: string; ack: number; errorCode?: string | null }) =>
         this.updateMessages(e.conversationId, (s) => applyAck(s, e)),
     );
-    socket.on(
-      INBOX_EVENTS.conversationUpdated,
-      (e: { conversation: TConversationPatch }) => void this.onConversation(e.conversation),
+    socket.on(INBOX_EVENTS.conversationUpdated, (e: { conversation: TConversation }) =>
+      this.onConversation(e.conversation),
     );
     socket.on(INBOX_EVENTS.typing, (e: { conversationId: string; author: string; typing: boolean }) => {
       if (e.author === 'contact') this.setTyping(e.conversationId, e.typing);
@@ -194,8 +196,9 @@ export class InboxRealtime {
   private onMessage(conversationId: string, message: TMessage): void {
     // A customer's message ends their typing indicator.
     if (message.author === 'contact') this.setTyping(conversationId, false);
-    // A file message without a signed link (the intake's event): the conversation's page has it.
-    if (message.media?.fileId && !message.media.url) {
+    // Media without a signed link (the intake's events carry none: a visitor's file, a customer's
+    // WhatsApp or MMS media): the conversation's page has it.
+    if (message.media && !message.media.url) {
       void this.options.queryClient.invalidateQueries({
         queryKey: messagesKey(this.options.acc, conversationId),
       });
@@ -204,25 +207,17 @@ export class InboxRealtime {
       this.options.onRead?.(conversationId);
   }
 
-  private async onConversation(patch: TConversationPatch): Promise<void> {
+  /** A conversation as the server now lists it (both event kinds carry the list shape). */
+  private onConversation(incoming: TConversation): void {
     const { queryClient, acc } = this.options;
-    let current = queryClient.getQueryData<TConversation>(conversationKey(acc, patch._id));
+    let current = queryClient.getQueryData<TConversation>(conversationKey(acc, incoming._id));
     if (!current) {
       for (const [, list] of queryClient.getQueriesData<TConversationList>({ queryKey: listsKey(acc) })) {
-        current = list?.items.find((c) => c._id === patch._id);
+        current = list?.items.find((c) => c._id === incoming._id);
         if (current) break;
       }
     }
-    let merged = mergeConversation(current, patch);
-    if (!merged) {
-      // Only the row came (no contact yet): read the conversation as listed.
-      try {
-        merged = await fetchConversation(acc, patch._id);
-      } catch {
-        return; // not visible to this user (any more)
-      }
-    }
-    if (!this.disposed) this.applyConversation(merged);
+    if (!this.disposed) this.applyConversation(mergeConversation(current, incoming));
   }
 
   /** The tab counts of the inbox data, read again at most every 5 s while events arrive. */

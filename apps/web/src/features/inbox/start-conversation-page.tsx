@@ -2,8 +2,14 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IconSend } from '@tabler/icons-react';
-import { CONVERSATION_LIMITS, hasRole, type TContact, type TConversation } from '@atende/shared';
+import { IconMessageCircle, IconSend } from '@tabler/icons-react';
+import {
+  CONVERSATION_LIMITS,
+  hasRole,
+  type TContact,
+  type TConversation,
+  templateSendVariables,
+} from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../app/api-client';
@@ -16,7 +22,6 @@ import { PhoneField } from '../auth/account-fields';
 import { withDefaultCountry } from '../auth/phone';
 import { ContactPicker } from './contact-picker';
 import { inboxKey, useInboxData, useTemplates } from './inbox-api';
-import { findOpenConversation } from './start-conversation';
 import { TemplateFields } from './template-fields';
 
 /**
@@ -41,7 +46,7 @@ export function StartConversationPage() {
   const [variables, setVariables] = useState<string[]>([]);
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [existing, setExisting] = useState<TConversation | null | undefined>(undefined);
+  const [variableErrors, setVariableErrors] = useState<Array<string | undefined>>([]);
   const form = useForm({ initialValues: { phone: '' } });
   const channels = (data.data?.channels ?? []).filter((c) => c.kind !== 'webchat' && c.status === 'active');
   const channel = channels.find((c) => c._id === channelId) ?? null;
@@ -65,17 +70,6 @@ export function StartConversationPage() {
       await queryClient.invalidateQueries({ queryKey: inboxKey(acc) });
       navigate(link(`/apps/inbox?tab=attendance&c=${conversation._id}`));
     },
-    onError: async (error) => {
-      setExisting(undefined);
-      if (error instanceof ApiError && error.code === 'ACTIVE_CONVERSATION_EXISTS')
-        setExisting(
-          await findOpenConversation(
-            acc,
-            who === 'contact' ? (contact?.phone ?? '') : form.values.phone,
-            channelId,
-          ),
-        );
-    },
   });
 
   if (data.isPending) return <PageLoader label={t('loading')} />;
@@ -93,11 +87,19 @@ export function StartConversationPage() {
     if (!channelId) next.channel = t('validation:selectRequired');
     if (whatsapp && !templateId) next.template = t('validation:selectRequired');
     if (channel && !whatsapp && !text.trim()) next.text = t('validation:messageEmpty');
+    // Every variable of the template (header first, then body) is required.
+    const template = whatsapp ? templates.data?.find((tpl) => tpl._id === templateId) : undefined;
+    const missing = (template ? templateSendVariables(template) : []).map((_, i) =>
+      (variables[i] ?? '').trim() ? undefined : t('validation:required'),
+    );
     setErrors(next);
+    setVariableErrors(missing);
     form.setErrors(next.phone ? { phone: next.phone } : {});
-    if (Object.keys(next).length === 0) start.mutate();
+    if (Object.keys(next).length === 0 && !missing.some(Boolean)) start.mutate();
   };
   const code = start.error instanceof ApiError ? start.error.code : null;
+  // ACTIVE_CONVERSATION_EXISTS names the open conversation when this member may open it.
+  const existing = code === 'ACTIVE_CONVERSATION_EXISTS' ? openConversationOf(start.error as ApiError) : null;
 
   return (
     <Stack maw={640} gap="lg">
@@ -148,8 +150,12 @@ export function StartConversationPage() {
                 templateId={templateId}
                 onTemplate={setTemplateId}
                 variables={variables}
-                onVariables={setVariables}
+                onVariables={(values) => {
+                  setVariables(values);
+                  setVariableErrors([]);
+                }}
                 error={errors.template}
+                variableErrors={variableErrors}
               />
             ) : (
               <Textarea
@@ -166,16 +172,20 @@ export function StartConversationPage() {
           {start.isError && (
             <Alert color="red" title={t('start.failed')} role="alert" data-testid="start-error">
               {errorText(t, start.error)}
-              {code === 'ACTIVE_CONVERSATION_EXISTS' && existing && (
-                <Anchor
+              {existing && (
+                <Button
                   component={Link}
-                  to={link(`/apps/inbox?c=${existing._id}`)}
-                  display="block"
-                  mt={6}
-                  fw={600}
+                  to={link(`/apps/inbox?c=${existing}`)}
+                  display="flex"
+                  w="fit-content"
+                  mt="xs"
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  leftSection={<IconMessageCircle size={14} />}
                 >
                   {t('start.openExisting')}
-                </Anchor>
+                </Button>
               )}
               {code === 'PLAN_QUOTA_REACHED' && admin && (
                 <Anchor component={Link} to={link('/plans')} display="block" mt={6} fw={600}>
@@ -196,4 +206,10 @@ export function StartConversationPage() {
       </Card>
     </Stack>
   );
+}
+
+/** The id of the open conversation an ACTIVE_CONVERSATION_EXISTS refusal names (absent when not visible). */
+function openConversationOf(error: ApiError): string | null {
+  const id = error.details?.conversationId;
+  return typeof id === 'string' ? id : null;
 }

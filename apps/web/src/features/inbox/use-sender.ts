@@ -136,5 +136,19 @@ export function useSender(acc: string, conversationId: string) {
     [post, send],
   );
 
-  return { send, retry };
+  /**
+   * An approved WhatsApp template (from the template dialog, not optimistic): the stored message
+   * joins the conversation; a refusal rejects with the ApiError, for the dialog to show. The
+   * caller keeps the clientId while the same template and values are retried.
+   */
+  const sendTemplate = useCallback(
+    async (input: { clientId: string; templateId: string; variables: string[] }) => {
+      const stored = await inboxApi.sendTemplate(acc, conversationId, input);
+      update(queryClient, key, (s) => applyMessages(s, stored));
+      return stored;
+    },
+    [acc, conversationId, key, queryClient],
+  );
+
+  return { send, retry, sendTemplate };
 }
