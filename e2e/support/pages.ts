@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser, newContext, screenshot, seriousA11yViolations } from './browser';
 import { login, switchLanguage } from './flows';
+import type { TConfig } from '../../apps/server/src/config';
 import { startE2eServer, type TE2eServer } from './server';
 
 export interface TE2eSuite {
@@ -15,14 +16,18 @@ export interface TE2eSuite {
 
 /**
  * The product (a fresh database) and chromium for the spec file: started before its tests, closed
- * after them. Read them inside hooks and tests.
+ * after them. Read them inside hooks and tests. `config`: settings of the product (read in the
+ * hook, e.g. the address of a fake provider started there).
  */
-export function useE2eSuite(timeout: number): TE2eSuite {
+export function useE2eSuite(
+  timeout: number,
+  config: () => Promise<Partial<TConfig>> | Partial<TConfig> = () => ({}),
+): TE2eSuite {
   const suite = {
     newContext: (locale) => newContext(suite.browser, suite.server.baseUrl, locale),
   } as TE2eSuite;
   beforeAll(async () => {
-    suite.server = await startE2eServer();
+    suite.server = await startE2eServer(await config());
     suite.browser = await launchBrowser();
   }, timeout);
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
+import type { TConfig } from '../../apps/server/src/config';
 import { SmtpSink } from '../../apps/server/src/testing/smtp-sink';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
@@ -28,9 +29,10 @@ function freePort(): Promise<number> {
 
 /**
  * The whole product as a user meets it: the API and the built web (apps/web/dist) on one port,
- * a fresh embedded database, and mail delivered to a real SMTP sink.
+ * a fresh embedded database, and mail delivered to a real SMTP sink. `config` points the channel
+ * providers at local fakes (WHATSAPP_GRAPH_URL, SMS_API_URL).
  */
-export async function startE2eServer(): Promise<TE2eServer> {
+export async function startE2eServer(config: Partial<TConfig> = {}): Promise<TE2eServer> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error(`The web app is not built (${WEB_DIST}). Run: npm run build -w @atende/web`);
   }
@@ -51,6 +53,7 @@ export async function startE2eServer(): Promise<TE2eServer> {
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0000',
       ARGON2_MEMORY_KIB: 1024,
       ARGON2_TIME_COST: 1,
+      ...config,
     },
   });
   await app.listen({ port, host: '127.0.0.1' });

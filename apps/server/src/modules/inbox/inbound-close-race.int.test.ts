@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedWhatsAppPost, whatsappWebhook } from '../../testing/fake-whatsapp';
 import { signUp, type TSignedUp } from '../../testing/fixtures';
@@ -61,7 +62,9 @@ if (testEngine() === 'pg') {
 
       // The operator's close holds the conversation row while the webhook's transaction, which saw
       // it open, reaches its update; the close commits first.
-      const operator = await ctx.db.database.pool!.connect();
+      // A connection of its own (not one of the app's pool, which the webhook needs).
+      const operator = new pg.Client({ connectionString: ctx.db.database.pool!.options.connectionString });
+      await operator.connect();
       try {
         await operator.query('begin');
         await operator.query(closeSql(open.id));
@@ -70,7 +73,7 @@ if (testEngine() === 'pg') {
         await operator.query('commit');
         expect((await webhook).statusCode).toBe(200);
       } finally {
-        operator.release();
+        await operator.end();
       }
 
       const [closed, next] = await conversationsOf(phone);
@@ -94,7 +97,7 @@ if (testEngine() === 'pg') {
 }
 
 /** Until another backend waits for a lock this connection holds (the webhook's update). */
-async function waitForLockWait(holder: { query(text: string): Promise<{ rows: Array<{ n: number }> }> }) {
+async function waitForLockWait(holder: pg.Client) {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const { rows } = await holder.query(
@@ -102,7 +105,13 @@ async function waitForLockWait(holder: { query(text: string): Promise<{ rows: Ar
        where wait_event_type = 'Lock' and pg_backend_pid() = any(pg_blocking_pids(pid))`,
     );
     if (rows[0].n > 0) return;
-    if (Date.now() > deadline) throw new Error('the webhook never waited for the close');
+    if (Date.now() > deadline) {
+      const { rows: backends } = await holder.query(
+        `select pid, state, wait_event_type, wait_event, pg_blocking_pids(pid)::text as blocked_by,
+           left(query, 80) as query from pg_stat_activity where datname = current_database()`,
+      );
+      throw new Error(`the webhook never waited for the close: ${JSON.stringify(backends)}`);
+    }
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -237,6 +237,14 @@ describe('sending', () => {
       sql`select stage, assignee_id from conversations where id = ${waiting.conversationId}`,
     );
     expect(row).toEqual({ stage: 'attendance', assignee_id: bruno.userId });
+    // The conversation reads in order: who took it, then the reply.
+    const history = await queryRows<{ author_type: string; body: string }>(
+      ctx,
+      sql`select author_type, body from messages where conversation_id = ${waiting.conversationId}
+          and author_type <> 'contact' order by created_at, id`,
+    );
+    expect(history.map((m) => m.author_type)).toEqual(['system', 'operator']);
+    expect(history[1].body).toBe('Posso ajudar?');
     const closed = await mine(sms, { stage: 'closed' });
     expect((await send(closed.conversationId, ana.token, { clientId: 'z', text: 'Oi' })).body.code).toBe(
       'CONVERSATION_TAKEN',

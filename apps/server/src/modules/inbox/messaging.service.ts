@@ -81,6 +81,23 @@ export class MessagingService {
         if (row.assigneeId || (row.stage !== 'waiting' && row.stage !== 'flow'))
           throw new AppError('CONVERSATION_OTHER_OPERATOR');
       }
+      // An unassigned waiting conversation is taken by whoever answers it: the note comes first.
+      // (A retried send finds it assigned to the sender already.)
+      let taken: TMessageRow | null = null;
+      if (!row.assigneeId && (row.stage === 'waiting' || row.stage === 'flow')) {
+        conversation = await updateConversationRow(tx, viewer.accountId, id, {
+          stage: 'attendance',
+          assigneeId: viewer.userId,
+          takenAt: new Date(),
+        });
+        taken = (
+          await insertMessageRow(tx, viewer.accountId, id, {
+            ...systemMessage({ system: 'taken', operator: name }, lang),
+            channelId: row.channelId,
+            authorId: viewer.userId,
+          })
+        ).row;
+      }
       const items = this.itemsOf(body, files, template);
       for (const [index, item] of items.entries()) {
         stored.push(
@@ -105,22 +122,7 @@ export class MessagingService {
           }),
         );
       }
-      if (!stored.some((s) => s.inserted)) return { conversation, stored, taken: null };
-      let taken: TMessageRow | null = null;
-      if (!row.assigneeId && (row.stage === 'waiting' || row.stage === 'flow')) {
-        conversation = await updateConversationRow(tx, viewer.accountId, id, {
-          stage: 'attendance',
-          assigneeId: viewer.userId,
-          takenAt: new Date(),
-        });
-        taken = (
-          await insertMessageRow(tx, viewer.accountId, id, {
-            ...systemMessage({ system: 'taken', operator: name }, lang),
-            channelId: row.channelId,
-            authorId: viewer.userId,
-          })
-        ).row;
-      }
+      if (!stored.some((s) => s.inserted)) return { conversation, stored, taken };
       const last = stored.at(-1)!.row;
       [conversation] = await touchConversation(
         tx,
@@ -132,7 +134,7 @@ export class MessagingService {
     });
 
     const inserted = outcome.stored.filter((s) => s.inserted).map((s) => s.row);
-    if (inserted.length)
+    if (inserted.length || outcome.taken)
       await this.announce(viewer.accountId, outcome.conversation.id, outcome.taken, inserted);
     if (channel.kind === 'webchat') {
       for (const m of inserted)
