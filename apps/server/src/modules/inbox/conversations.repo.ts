@@ -271,6 +271,32 @@ export async function findConversationState(db: TDb, accountId: string, id: stri
   });
 }
 
+/** A contact's open conversation on a channel (at most one: conversations_open_uq), in `tx`. */
+export function openConversationQuery(
+  tx: TTx,
+  accountId: string,
+  contactId: string,
+  channelId: string | null,
+) {
+  return tx
+    .select({
+      id: conversations.id,
+      stage: conversations.stage,
+      assigneeId: conversations.assigneeId,
+      departmentId: conversations.departmentId,
+      closedBy: conversations.closedBy,
+    })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.accountId, accountId),
+        eq(conversations.contactId, contactId),
+        channelId ? eq(conversations.channelId, channelId) : isNull(conversations.channelId),
+        sql`${conversations.stage} <> 'closed'`,
+      ),
+    );
+}
+
 /** A contact's open conversation on a channel (at most one: conversations_open_uq). */
 export async function findOpenConversation(
   db: TDb,
@@ -279,23 +305,7 @@ export async function findOpenConversation(
   channelId: string | null,
 ) {
   return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .select({
-        id: conversations.id,
-        stage: conversations.stage,
-        assigneeId: conversations.assigneeId,
-        departmentId: conversations.departmentId,
-        closedBy: conversations.closedBy,
-      })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.accountId, accountId),
-          eq(conversations.contactId, contactId),
-          channelId ? eq(conversations.channelId, channelId) : isNull(conversations.channelId),
-          sql`${conversations.stage} <> 'closed'`,
-        ),
-      );
+    const [row] = await openConversationQuery(tx, accountId, contactId, channelId);
     return row;
   });
 }

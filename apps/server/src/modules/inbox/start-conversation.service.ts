@@ -6,7 +6,7 @@ import {
   type TStartConversationBody,
   type TTemplate,
 } from '@atende/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
@@ -22,8 +22,7 @@ import {
   settleOpened,
 } from './conversation-open';
 import { presentChatMessage, presentListConversation } from './conversation-presenter';
-import { findConversationListRow } from './conversations.repo';
-import { conversations } from './inbox.schema';
+import { findConversationListRow, openConversationQuery } from './conversations.repo';
 import { activeConversationExists, type InboxAccess, type TViewer } from './inbox-access';
 import type { InboxEvents } from './inbox-events';
 import type { TVisibilityPolicy } from './inbox-rooms';
@@ -126,22 +125,7 @@ export class StartConversationService {
           await findOrCreateContactByPhone(tx, accountId, phone!, undefined, contactTypeOf(channel.kind))
         ).id;
       }
-      const [open] = await tx
-        .select({
-          id: conversations.id,
-          stage: conversations.stage,
-          assigneeId: conversations.assigneeId,
-          departmentId: conversations.departmentId,
-        })
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.accountId, accountId),
-            eq(conversations.contactId, contactId),
-            eq(conversations.channelId, channel.id),
-            sql`${conversations.stage} <> 'closed'`,
-          ),
-        );
+      const [open] = await openConversationQuery(tx, accountId, contactId, channel.id);
       if (open) throw activeConversationExists(viewer, policy, open);
       const opened = await openConversation(tx, { accountId, channel, contactId, origin: 'outbound' });
       if (!opened.created) throw activeConversationExists(viewer, policy, opened.conversation);

@@ -4,27 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from './composer';
 import { messagesKey } from './inbox-api';
 import type { TMessagesState } from './inbox-cache';
-import { ACC, WHATSAPP, conversation, message, mockApi, renderInbox, uuid } from './inbox-testing';
+import {
+  ACC,
+  WHATSAPP,
+  approvedTemplate,
+  conversation,
+  message,
+  mockApi,
+  renderInbox,
+  uuid,
+} from './inbox-testing';
 
-const template: TTemplate = {
-  _id: uuid(88),
-  channelId: WHATSAPP,
-  name: 'pedido_enviado',
-  language: 'pt_BR',
-  category: 'UTILITY',
-  header: null,
-  body: 'Olá {{1}}, seu pedido {{2}} foi enviado.',
-  footer: null,
-  buttons: [],
-  examples: { body: ['Ana', '123'], header: [] },
-  variables: ['1', '2'],
-  status: 'approved',
-  providerTemplateId: null,
-  rejectionReason: null,
-  submittedAt: null,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-};
+const template = approvedTemplate();
 
 const withHeader: TTemplate = {
   ...template,

@@ -3,7 +3,7 @@ import { configure, render } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { TConversation, TInboxData, TMessage } from '@atende/shared';
+import type { TConversation, TInboxData, TMessage, TTemplate } from '@atende/shared';
 import { vi } from 'vitest';
 import { Wrapper, jsonResponse } from '../../test/setup';
 import { InboxContext, type TInboxEnv } from './inbox-context';
@@ -77,6 +77,30 @@ export function message(patch: Partial<TMessage> = {}): TMessage {
     template: null,
     private: false,
     errorCode: null,
+    ...patch,
+  };
+}
+
+/** An approved WhatsApp template of the WHATSAPP channel: 'Olá {{1}}, seu pedido {{2}} foi enviado.' */
+export function approvedTemplate(patch: Partial<TTemplate> = {}): TTemplate {
+  return {
+    _id: uuid(88),
+    channelId: WHATSAPP,
+    name: 'pedido_enviado',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    header: null,
+    body: 'Olá {{1}}, seu pedido {{2}} foi enviado.',
+    footer: null,
+    buttons: [],
+    examples: { body: ['Ana', '123'], header: [] },
+    variables: ['1', '2'],
+    status: 'approved',
+    providerTemplateId: null,
+    rejectionReason: null,
+    submittedAt: null,
+    createdAt: '2026-03-01T00:00:00.000Z',
+    updatedAt: '2026-03-01T00:00:00.000Z',
     ...patch,
   };
 }

@@ -4,29 +4,20 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n';
 import { resetSession } from '../../app/session';
-import { ACC, WHATSAPP, conversation, inboxData, mockApi, renderInbox, uuid } from './inbox-testing';
+import {
+  ACC,
+  WHATSAPP,
+  approvedTemplate,
+  conversation,
+  inboxData,
+  mockApi,
+  renderInbox,
+  uuid,
+} from './inbox-testing';
 import { StartConversationPage } from './start-conversation-page';
 
 const SMS = uuid(77);
-const template: TTemplate = {
-  _id: uuid(88),
-  channelId: WHATSAPP,
-  name: 'pedido_enviado',
-  language: 'pt_BR',
-  category: 'UTILITY',
-  header: null,
-  body: 'Olá {{1}}, seu pedido {{2}} foi enviado.',
-  footer: null,
-  buttons: [],
-  examples: { body: ['Ana', '123'], header: [] },
-  variables: ['1', '2'],
-  status: 'approved',
-  providerTemplateId: null,
-  rejectionReason: null,
-  submittedAt: null,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-};
+const template = approvedTemplate();
 
 function Where() {
   const location = useLocation();
