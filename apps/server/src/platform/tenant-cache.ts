@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from './db/client';
 
-const CHANNEL = 'atende_tenant_cache';
+/** The NOTIFY channel every process listens on; the payload is the invalidated account id. */
+export const TENANT_CACHE_CHANNEL = 'atende_tenant_cache';
+const CHANNEL = TENANT_CACHE_CHANNEL;
 const MAX_ENTRIES = 50_000;
 
 interface TEntry<T> {

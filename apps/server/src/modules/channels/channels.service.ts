@@ -61,8 +61,8 @@ export class ChannelsService {
   constructor(
     private readonly db: TDb,
     private readonly appUrl: string,
-    /** A channel changed or was deleted (the webhooks' lookup forgets it). */
-    private readonly onChanged: (id: string) => void = () => {},
+    /** A channel changed or was deleted (the webhooks' lookup forgets it, on every process). */
+    private readonly onChanged: (accountId: string, id: string) => Promise<void> = async () => {},
   ) {}
 
   async list(accountId: string): Promise<TChannel[]> {
@@ -107,13 +107,13 @@ export class ChannelsService {
       }),
     );
     if (!row) throw new AppError('CHANNEL_NOT_FOUND');
-    this.onChanged(id);
+    await this.onChanged(accountId, id);
     return presentChannel(row, this.appUrl);
   }
 
   async remove(accountId: string, id: string): Promise<void> {
     if (!(await softDeleteChannelRow(this.db, accountId, id))) throw new AppError('CHANNEL_NOT_FOUND');
-    this.onChanged(id);
+    await this.onChanged(accountId, id);
   }
 
   private async unique<T>(write: () => Promise<T>): Promise<T> {

@@ -59,9 +59,12 @@ export function createInboxServices(platform: TPlatform, wiring: TInboxWiring) {
   const db = platform.database.db;
   const config = platform.config;
   const log = () => wiring.teamChat.log;
-  // A channel edited or deleted here is looked up again by the next webhook (other processes
-  // within the lookup's 2-second cache).
-  const channels = new ChannelsService(db, config.APP_URL, (id) => wiring.webhookChannels.forget(id));
+  // A channel edited or deleted is looked up again by the next webhook: at once here, and on the
+  // other processes when the account's invalidation reaches them (intake.module.ts).
+  const channels = new ChannelsService(db, config.APP_URL, async (accountId, id) => {
+    wiring.webhookChannels.forget(id);
+    await platform.tenantCache.invalidate(accountId);
+  });
   const inboxSettings = new InboxSettingsService(db, platform.tenantCache);
   const quickMessages = new QuickMessagesService(db);
   const access = new InboxAccess(inboxSettings);

@@ -21,6 +21,8 @@ export function createIntakeServices(platform: TPlatform) {
   const inbound = new InboundService(db, events, platform.tenantCache);
   const outbound = new OutboundService(db, platform.jobs, channelRegistry, events, platform.tenantCache);
   const webhookChannels = new WebhookChannels(db);
+  // A channel edited on any process invalidates its account (ChannelsService): forget it here too.
+  platform.tenantCache.on('invalidated', (accountId) => webhookChannels.forgetAccount(accountId));
   platform.jobs.register<TOutboundJob>(OUTBOUND_QUEUE, (data) => outbound.run(data));
   return { channelRegistry, inbound, outbound, events, webhookChannels };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeWhatsApp, signedWhatsAppPost, whatsappWebhook } from '../../testing/fake-whatsapp';
 import { signUp, type TSignedUp } from '../../testing/fixtures';
+import { TENANT_CACHE_CHANNEL } from '../../platform/tenant-cache';
 import { queryRows } from '../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
 import { insertOutbound, insertWhatsAppChannel, messageRow, type TTestChannel } from './intake.testing';
@@ -68,6 +69,25 @@ describe('channel changes reach the webhooks at once', () => {
     expect((await post(ch, textFrom(ch, '5511990001001', 'novo'), newSecret)).statusCode).toBe(200);
     expect(await messagesWithBody('velho')).toBe(0);
     expect(await messagesWithBody('novo')).toBe(1);
+  });
+
+  it("another process's change: when the account's invalidation arrives (NOTIFY), the next delivery reads the channel again", async () => {
+    const ch = await insertWhatsAppChannel(ctx, owner.accountId);
+    expect((await post(ch, textFrom(ch, '5511990001005', 'antes'))).statusCode).toBe(200);
+    // Another process stores a new secret and notifies every process of the account's change.
+    const newSecret = 'c'.repeat(32);
+    await queryRows(
+      ctx,
+      sql`update channels set secrets = jsonb_set(secrets, '{appSecret}', to_jsonb(${newSecret}::text)) where id = ${ch.id}`,
+    );
+    await queryRows(ctx, sql`select pg_notify(${TENANT_CACHE_CHANNEL}, ${owner.accountId})`);
+    await expect
+      .poll(async () => (await post(ch, textFrom(ch, '5511990001005', 'velho'))).statusCode, {
+        timeout: 1_500, // well before the lookup's own 2-second expiry
+        interval: 20,
+      })
+      .toBe(401);
+    expect((await post(ch, textFrom(ch, '5511990001005', 'novo'), newSecret)).statusCode).toBe(200);
   });
 
   it('a disabled channel acknowledges customer messages without storing them, and still applies delivery reports', async () => {

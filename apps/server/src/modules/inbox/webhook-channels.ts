@@ -9,7 +9,11 @@ export type TWebhookChannel = TChannelRecord & { active: boolean };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** How long a looked-up channel is reused (a secret changed by an admin applies within this). */
+/**
+ * How long a looked-up channel is reused at most: a change is forgotten at once on the process
+ * that made it and, through the tenant cache's invalidation (PostgreSQL NOTIFY), on the others;
+ * this bounds a lost notification.
+ */
 const TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
 
@@ -56,5 +60,10 @@ export class WebhookChannels {
   /** Forget a channel at once (its owner changed or deleted it on this process). */
   forget(id: string) {
     for (const key of this.cache.keys()) if (key.endsWith(`:${id}`)) this.cache.delete(key);
+  }
+
+  /** Forget an account's channels (its cached data was invalidated, here or on another process). */
+  forgetAccount(accountId: string) {
+    for (const [key, hit] of this.cache) if (hit.channel.accountId === accountId) this.cache.delete(key);
   }
 }
