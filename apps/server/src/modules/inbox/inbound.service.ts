@@ -5,8 +5,7 @@ import { withTenant } from '../../platform/db/tenant';
 import type { TenantCache } from '../../platform/tenant-cache';
 import { storeInbound, type TInboundItem, type TStoredInbound } from './inbound.repo';
 import type { InboxEvents } from './inbox-events';
-import { presentListConversation } from './conversation-presenter';
-import { presentChatMessage } from './conversation-presenter';
+import { presentChatMessage, presentListConversation } from './conversation-presenter';
 
 export interface TReceiveOptions {
   /** The contact the messages come from when the channel knows it (webchat visitors). */

@@ -4,8 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { TContact, TContactPhase, TContactTag } from '@atende/shared';
-import { vi } from 'vitest';
-import { Wrapper, jsonResponse } from '../../test/setup';
+import { Wrapper } from '../../test/setup';
 
 // Whole pages render slowly on a loaded machine: give findBy/waitFor more than the 1 s default.
 configure({ asyncUtilTimeout: 5_000 });
@@ -60,38 +59,7 @@ export function contact(patch: Partial<TContact>): TContact {
   };
 }
 
-export interface TCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: any;
-}
-
-type TAnswer = { status?: number; body: unknown } | undefined;
-type THandler = (call: TCall) => TAnswer | Promise<TAnswer>;
-
-/**
- * Mocks fetch: each call goes to `handler` (answer `{ body }` for a success envelope's data, or
- * `{ status, body }` for a raw body); the calls are recorded.
- */
-export function mockApi(handler: THandler) {
-  const calls: TCall[] = [];
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const call: TCall = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    const answer = await handler(call);
-    if (!answer) return jsonResponse(404, { status: 0, code: 'ROUTE_NOT_FOUND', message: 'not mocked' });
-    if (answer.status && answer.status >= 400) return jsonResponse(answer.status, answer.body);
-    return jsonResponse(200, { status: 1, data: answer.body });
-  });
-  return { calls, spy };
-}
+export { mockApi, type TCall } from '../../test/mock-api';
 
 /** The current path and query, for assertions on URL state. */
 export function LocationProbe() {

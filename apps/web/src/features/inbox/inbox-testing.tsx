@@ -4,8 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { TConversation, TInboxData, TMessage, TTemplate } from '@atende/shared';
-import { vi } from 'vitest';
-import { Wrapper, jsonResponse } from '../../test/setup';
+import { Wrapper } from '../../test/setup';
 import { InboxContext, type TInboxEnv } from './inbox-context';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -149,34 +148,7 @@ export function inboxData(patch: Partial<TInboxData['inbox']> = {}): TInboxData 
   };
 }
 
-export interface TCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: any;
-}
-
-type TAnswer = { status?: number; body: unknown } | undefined;
-
-/** Mocks fetch: `handler` answers `{ body }` (the envelope's data) or `{ status, body }` (an error body). */
-export function mockApi(handler: (call: TCall) => TAnswer | Promise<TAnswer>) {
-  const calls: TCall[] = [];
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const call: TCall = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    const answer = await handler(call);
-    if (!answer) return jsonResponse(404, { status: 0, code: 'ROUTE_NOT_FOUND', message: 'not mocked' });
-    if (answer.status && answer.status >= 400) return jsonResponse(answer.status, answer.body);
-    return jsonResponse(200, { status: 1, data: answer.body });
-  });
-  return { calls, spy };
-}
+export { mockApi, type TCall } from '../../test/mock-api';
 
 export function renderInbox(ui: ReactNode, env: Partial<TInboxEnv> = {}) {
   const client = new QueryClient({
