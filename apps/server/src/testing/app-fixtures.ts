@@ -1,8 +1,8 @@
 // Set-ups several integration test files share: an app with two accounts and an owner's API call,
 // a team with one member of each role, and an app whose WhatsApp Graph API is a fake.
 import { afterAll, beforeAll } from 'vitest';
-import { withAcc } from '../modules/inbox/inbox.testing';
-import { insertWhatsAppChannel, type TTestChannel } from '../modules/inbox/intake.testing';
+import { withAcc } from '../modules/inbox/testing/inbox.testing';
+import { insertWhatsAppChannel, type TTestChannel } from '../modules/inbox/testing/intake.testing';
 import { FakeWhatsApp } from './fake-whatsapp';
 import { addMember, signUp, type TSignedUp } from './fixtures';
 import { api, startTestApp, type TApiResponse, type TTestApp } from './test-app';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { twilioSignature } from '../channels/sms/twilio.provider';
+import { twilioSignature } from '../providers/sms/twilio.provider';
 
 /**
  * A local stand-in for Twilio's Messages API, speaking its wire format:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_AUTHORIZED, useTwoAccounts } from '../../testing/app-fixtures';
-import { member, smsBody, webchatBody, whatsappBody } from '../inbox/inbox.testing';
+import { member, smsBody, webchatBody, whatsappBody } from '../inbox/testing/inbox.testing';
 
 const setup = useTwoAccounts();
 

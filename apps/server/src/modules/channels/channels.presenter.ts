@@ -1,5 +1,5 @@
 import type { TChannel, TChannelKind, TChannelSummary } from '@atende/shared';
-import type { TChannelRecord } from '../../channels/channel-adapter';
+import type { TChannelRecord } from '../../providers/channel-adapter';
 import type { TChannelRow } from './channels.repo';
 
 /** Secrets each kind keeps (answers only say whether they are set). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTwoAccounts } from '../../testing/app-fixtures';
 import { signUp } from '../../testing/fixtures';
-import { member } from '../inbox/inbox.testing';
+import { member } from '../inbox/testing/inbox.testing';
 
 const setup = useTwoAccounts();
 const { call } = setup;

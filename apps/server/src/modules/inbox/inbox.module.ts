@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChannelRegistry } from '../../channels/channel-registry';
-import { WebchatAdapter } from '../../channels/webchat/webchat.adapter';
-import { webchatRoutes } from '../../channels/webchat/webchat.routes';
-import { attachWebchatNamespace } from '../../channels/webchat/webchat.sockets';
-import { WebchatService } from '../../channels/webchat/webchat.service';
-import { VisitorTokens } from '../../channels/webchat/webchat-token';
+import type { ChannelRegistry } from '../../providers/channel-registry';
+import { WebchatAdapter } from '../../providers/webchat/webchat.adapter';
+import { webchatRoutes } from '../webchat/webchat.routes';
+import { attachWebchatNamespace } from '../webchat/webchat.sockets';
+import { WebchatService } from '../webchat/webchat.service';
+import { VisitorTokens } from '../webchat/webchat-token';
 import type { TPlatform } from '../../platform/platform';
 import { loadMembership } from '../../platform/tenancy';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -17,25 +17,29 @@ import { quickMessagesRoutes } from '../quick-messages/quick-messages.routes';
 import { QuickMessagesService } from '../quick-messages/quick-messages.service';
 import type { TeamChat } from '../team-chat/team-chat';
 import type { TemplatesService } from '../templates/templates.service';
-import { ConversationActionsService } from './conversation-actions.service';
-import { conversationsRoutes } from './conversations.routes';
-import { ConversationsService } from './conversations.service';
-import { findConversationState } from './conversations.repo';
-import { DISTRIBUTION_QUEUE, DISTRIBUTION_SWEEP_QUEUE, DistributionService } from './distribution.service';
-import { INACTIVITY_QUEUE, InactivityService } from './inactivity.service';
-import type { InboundService } from './inbound.service';
-import { InboxAccess } from './inbox-access';
-import { InboxDataService } from './inbox-data.service';
-import type { InboxEvents } from './inbox-events';
-import type { WebhookChannels } from './webhook-channels';
-import { InboxFilesService } from './inbox-files.service';
+import { ConversationActionsService } from './actions/conversation-actions.service';
+import { conversationsRoutes } from './conversations/conversations.routes';
+import { ConversationsService } from './conversations/conversations.service';
+import { findConversationState } from './conversations/conversations.repo';
+import {
+  DISTRIBUTION_QUEUE,
+  DISTRIBUTION_SWEEP_QUEUE,
+  DistributionService,
+} from './distribution/distribution.service';
+import { INACTIVITY_QUEUE, InactivityService } from './actions/inactivity.service';
+import type { InboundService } from './intake/inbound.service';
+import { InboxAccess } from './access/inbox-access';
+import { InboxDataService } from './conversations/inbox-data.service';
+import type { InboxEvents } from './realtime/inbox-events';
+import type { WebhookChannels } from './intake/webhook-channels';
+import { InboxFilesService } from './files/inbox-files.service';
 import { inboxRoutes } from './inbox.routes';
-import { registerInboxSockets } from './inbox.sockets';
-import { MessagingService } from './messaging.service';
-import type { OutboundService } from './outbound.service';
-import { StartConversationService } from './start-conversation.service';
-import { StatementService } from './statement.service';
-import { TranscriptService } from './transcript.service';
+import { registerInboxSockets } from './realtime/inbox.sockets';
+import { MessagingService } from './messaging/messaging.service';
+import type { OutboundService } from './outbound/outbound.service';
+import { StartConversationService } from './messaging/start-conversation.service';
+import { StatementService } from './reports/statement.service';
+import { TranscriptService } from './reports/transcript.service';
 
 export interface TInboxWiring {
   activityLog: ActivityLogService;

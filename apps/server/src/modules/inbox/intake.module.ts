@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { createChannelRegistry } from '../../channels/channel-registry';
+import { createChannelRegistry } from '../../providers/channel-registry';
 import type { TPlatform } from '../../platform/platform';
-import { InboundService } from './inbound.service';
-import { InboxEvents } from './inbox-events';
-import { OUTBOUND_QUEUE, OutboundService, type TOutboundJob } from './outbound.service';
-import { inboundMediaRoutes } from './inbound-media.routes';
-import { WebhookChannels } from './webhook-channels';
-import { webhooksRoutes } from './webhooks.routes';
+import { InboundService } from './intake/inbound.service';
+import { InboxEvents } from './realtime/inbox-events';
+import { OUTBOUND_QUEUE, OutboundService, type TOutboundJob } from './outbound/outbound.service';
+import { inboundMediaRoutes } from './intake/inbound-media.routes';
+import { WebhookChannels } from './intake/webhook-channels';
+import { webhooksRoutes } from './intake/webhooks.routes';
 
 /**
  * The inbox's intake and channel side: channel adapters, inbound storage (webhooks, web chat

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTwoAccounts } from '../../testing/app-fixtures';
-import { createChannel, member, seedConversation, smsBody } from '../inbox/inbox.testing';
+import { createChannel, member, seedConversation, smsBody } from '../inbox/testing/inbox.testing';
 import { renderQuickMessage } from './quick-messages.service';
 
 const setup = useTwoAccounts();

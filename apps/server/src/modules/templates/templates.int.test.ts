@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeWhatsApp, signedWhatsAppPost, templateStatusWebhook } from '../../testing/fake-whatsapp';
 import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
-import { insertWhatsAppChannel, type TTestChannel } from '../inbox/intake.testing';
+import { insertWhatsAppChannel, type TTestChannel } from '../inbox/testing/intake.testing';
 
 let ctx: TTestApp;
 let fake: FakeWhatsApp;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { WhatsAppTemplatesApi } from '../../channels/whatsapp-cloud/whatsapp-templates';
+import { WhatsAppTemplatesApi } from '../../providers/whatsapp-cloud/whatsapp-templates';
 import type { TPlatform } from '../../platform/platform';
 import { templatesRoutes } from './templates.routes';
 import { TemplatesService } from './templates.service';

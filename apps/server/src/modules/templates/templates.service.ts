@@ -8,13 +8,13 @@ import {
   type TTemplateStatus,
 } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TChannelRecord } from '../../channels/channel-adapter';
-import type { TTemplateStatusEvent } from '../../channels/whatsapp-cloud/whatsapp-webhook';
+import type { TChannelRecord } from '../../providers/channel-adapter';
+import type { TTemplateStatusEvent } from '../../providers/whatsapp-cloud/whatsapp-webhook';
 import {
   templateStatusOf,
   type TTemplateContent,
   type WhatsAppTemplatesApi,
-} from '../../channels/whatsapp-cloud/whatsapp-templates';
+} from '../../providers/whatsapp-cloud/whatsapp-templates';
 import type { TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
 import { AppError } from '../../platform/errors';

@@ -10,5 +10,5 @@ export * from '../../modules/channels/channels.schema';
 export * from '../../modules/inbox/inbox.schema';
 export * from '../../modules/inbox-settings/inbox-settings.schema';
 export * from '../../modules/quick-messages/quick-messages.schema';
-export * from '../../modules/inbox/inbox-files.schema';
+export * from '../../modules/inbox/files/inbox-files.schema';
 export * from '../../modules/templates/templates.schema';

@@ -1,0 +1,85 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TDb } from '../../../platform/db/client';
+import { withTenant, type TTx } from '../../../platform/db/tenant';
+import { accountMembers } from '../../accounts/accounts.schema';
+import { users } from '../../auth/auth.schema';
+import type { TConversationRow } from '../conversations/conversation-open';
+import { conversations } from '../inbox.schema';
+
+export type TConversationPatch = Partial<
+  Pick<
+    TConversationRow,
+    | 'stage'
+    | 'assigneeId'
+    | 'departmentId'
+    | 'takenAt'
+    | 'closedAt'
+    | 'closedBy'
+    | 'closeReason'
+    | 'closeSubReason'
+    | 'unreadCount'
+    | 'lastMessageAt'
+    | 'lastMessagePreview'
+  >
+>;
+
+/**
+ * Runs `fn` in a tenant transaction holding the conversation's row lock (SELECT ... FOR UPDATE):
+ * two operators acting on one conversation at once are serialized, and the second sees the first
+ * one's outcome. `fn` gets undefined for an unknown conversation (or another account's).
+ */
+export function withLockedConversation<T>(
+  db: TDb,
+  accountId: string,
+  id: string,
+  fn: (tx: TTx, row: TConversationRow | undefined) => Promise<T>,
+): Promise<T> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)))
+      .for('update');
+    return fn(tx, row);
+  });
+}
+
+export async function updateConversationRow(
+  tx: TTx,
+  accountId: string,
+  id: string,
+  patch: TConversationPatch,
+): Promise<TConversationRow> {
+  const [row] = await tx
+    .update(conversations)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)))
+    .returning();
+  return row;
+}
+
+/** A member of the account with their name (transfer targets, system messages). */
+export async function findMember(tx: TTx, accountId: string, userId: string) {
+  const [row] = await tx
+    .select({
+      userId: accountMembers.userId,
+      acl: accountMembers.acl,
+      intentions: accountMembers.intentions,
+      name: users.name,
+    })
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.userId))
+    .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));
+  return row;
+}
+
+/** Names of users (system messages, transcripts, statements). */
+export async function userNames(db: TDb, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter(Boolean))];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,287 @@
+import {
+  hasRole,
+  type TCloseBody,
+  type TConversation,
+  type TMessage,
+  type TTransferBody,
+} from '@atende/shared';
+import type { TDb } from '../../../platform/db/client';
+import type { TTx } from '../../../platform/db/tenant';
+import { AppError } from '../../../platform/errors';
+import type { TActor } from '../../../platform/request-context';
+import type { ActivityLogService } from '../../activity-log/activity-log.service';
+import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
+import type { TConversationRow } from '../conversations/conversation-open';
+import {
+  findMember,
+  updateConversationRow,
+  userNames,
+  withLockedConversation,
+} from './conversation-actions.repo';
+import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+import { findConversationListRow, findOpenConversation } from '../conversations/conversations.repo';
+import { activeConversationExists, type InboxAccess, type TViewer } from '../access/inbox-access';
+import type { InboxEvents } from '../realtime/inbox-events';
+import { isInDepartments, type TVisibilityPolicy } from '../access/inbox-rooms';
+import type { TMessageRow } from '../conversations/message-presenter';
+import { insertMessageRow } from '../messaging/messages.repo';
+import { systemMessage, type TSystemEvent } from '../messaging/system-messages';
+
+/** What happens after a committed action: events, activity log, distribution. */
+interface TOutcome {
+  conversation: TConversationRow;
+  messages: TMessageRow[];
+}
+
+/**
+ * Take, transfer, close, reopen, notes and read marks. Each runs in one transaction holding the
+ * conversation's row lock, so two operators racing for one conversation get exactly one winner;
+ * events go out after the commit.
+ */
+export class ConversationActionsService {
+  /** Called when capacity frees up (a close or a transfer): waiting conversations may be distributed. */
+  onCapacityFreed: (accountId: string) => void = () => undefined;
+
+  constructor(
+    private readonly db: TDb,
+    private readonly access: InboxAccess,
+    private readonly settings: InboxSettingsService,
+    private readonly events: InboxEvents,
+    private readonly activity: ActivityLogService,
+  ) {}
+
+  /** Waiting → in attendance with me as assignee; the loser of a race gets CONVERSATION_TAKEN. */
+  async take(viewer: TViewer, id: string, actor: TActor): Promise<TConversation> {
+    const policy = await this.access.gate(viewer);
+    const name = await this.nameOf(viewer.userId);
+    const outcome = await this.locked(viewer, id, async (tx, row) => {
+      this.assertDepartment(viewer, row);
+      if (!hasRole(viewer.role, 'manager') && policy.hideWaitingTab) throw new AppError('NOT_AUTHORIZED');
+      if (row.stage === 'attendance' && row.assigneeId === viewer.userId)
+        return { conversation: row, messages: [] };
+      if (
+        (row.stage !== 'waiting' && row.stage !== 'flow') ||
+        (row.assigneeId && row.assigneeId !== viewer.userId)
+      )
+        throw new AppError('CONVERSATION_TAKEN');
+      return this.apply(tx, viewer, row, {
+        patch: { stage: 'attendance', assigneeId: viewer.userId, takenAt: new Date() },
+        event: { system: 'taken', operator: name },
+        lang: actor.lang,
+      });
+    });
+    if (outcome.messages.length) {
+      await this.activity.record(viewer.accountId, actor, {
+        action: 'conversation.taken',
+        target: id,
+        details: { conversationId: id },
+      });
+    }
+    return this.after(viewer.accountId, outcome);
+  }
+
+  /**
+   * To an operator (in attendance with them) or a department (back to waiting, unassigned), with
+   * an optional note. Operators transfer only their own conversations.
+   */
+  async transfer(viewer: TViewer, id: string, body: TTransferBody, actor: TActor): Promise<TConversation> {
+    const policy = await this.access.gate(viewer);
+    const actorName = await this.nameOf(viewer.userId);
+    const outcome = await this.locked(viewer, id, async (tx, row) => {
+      this.assertOpenAndMine(viewer, row, policy);
+      const target = body.operatorId ? await findMember(tx, viewer.accountId, body.operatorId) : undefined;
+      if (body.operatorId && !target) throw new AppError('MEMBER_NOT_FOUND');
+      const departmentId = body.departmentId ?? row.departmentId;
+      const patch = target
+        ? { stage: 'attendance', assigneeId: target.userId, takenAt: new Date(), departmentId }
+        : { stage: 'waiting', assigneeId: null, takenAt: null, departmentId };
+      const event: TSystemEvent = {
+        system: 'transferred',
+        actor: actorName,
+        ...(target ? { operator: target.name } : { department: departmentId ?? '' }),
+        ...(body.note ? { note: body.note } : {}),
+      };
+      return this.apply(tx, viewer, row, { patch, event, lang: actor.lang });
+    });
+    await this.activity.record(viewer.accountId, actor, {
+      action: 'conversation.transferred',
+      target: id,
+      details: {
+        conversationId: id,
+        operatorId: body.operatorId ?? null,
+        departmentId: body.departmentId ?? null,
+      },
+    });
+    this.onCapacityFreed(viewer.accountId);
+    return this.after(viewer.accountId, outcome);
+  }
+
+  /** Closes with one of the account's closing reasons (and optionally a sub-reason). */
+  async close(viewer: TViewer, id: string, body: TCloseBody, actor: TActor): Promise<TConversation> {
+    const policy = await this.access.gate(viewer);
+    const reason = await this.settings.checkReason(viewer.accountId, body.reason, body.subReason);
+    const actorName = await this.nameOf(viewer.userId);
+    const outcome = await this.locked(viewer, id, async (tx, row) => {
+      this.assertOpenAndMine(viewer, row, policy, true);
+      return this.apply(tx, viewer, row, {
+        patch: {
+          stage: 'closed',
+          closedAt: new Date(),
+          closedBy: viewer.userId,
+          closeReason: reason.reason,
+          closeSubReason: reason.subReason,
+          unreadCount: 0,
+        },
+        event: { system: 'closed', actor: actorName, reason: reason.reason, subReason: reason.subReason },
+        lang: actor.lang,
+      });
+    });
+    await this.activity.record(viewer.accountId, actor, {
+      action: 'conversation.closed',
+      target: id,
+      details: { conversationId: id, reason: reason.reason, subReason: reason.subReason },
+    });
+    this.onCapacityFreed(viewer.accountId);
+    return this.after(viewer.accountId, outcome);
+  }
+
+  /** A closed conversation back in attendance with me; refused while the contact has another open one on the channel. */
+  async reopen(viewer: TViewer, id: string, actor: TActor): Promise<TConversation> {
+    const policy = await this.access.gate(viewer);
+    const actorName = await this.nameOf(viewer.userId);
+    let conversation: TConversationRow | undefined;
+    let outcome: TOutcome;
+    try {
+      outcome = await this.locked(viewer, id, async (tx, row) => {
+        conversation = row;
+        if (row.stage !== 'closed') throw activeConversationExists(viewer, policy, row);
+        const mine = row.assigneeId === viewer.userId || row.closedBy === viewer.userId;
+        if (!hasRole(viewer.role, 'manager') && !mine) throw new AppError('CONVERSATION_NOT_FOUND');
+        return this.apply(tx, viewer, row, {
+          patch: {
+            stage: 'attendance',
+            assigneeId: viewer.userId,
+            takenAt: new Date(),
+            closedAt: null,
+            closedBy: null,
+            closeReason: null,
+            closeSubReason: null,
+          },
+          event: { system: 'reopened', actor: actorName },
+          lang: actor.lang,
+        });
+      });
+    } catch (error) {
+      const e = error as { code?: string; cause?: { code?: string } };
+      if ((e.code === '23505' || e.cause?.code === '23505') && conversation) {
+        // The contact's other open conversation on the channel (the unique index said so).
+        const { contactId, channelId } = conversation;
+        const open = await findOpenConversation(this.db, viewer.accountId, contactId, channelId);
+        throw activeConversationExists(viewer, policy, open);
+      }
+      throw error;
+    }
+    return this.after(viewer.accountId, outcome);
+  }
+
+  /** A private note: stored and shown to the team, never sent to the channel. Idempotent on clientId. */
+  async note(viewer: TViewer, id: string, body: { text: string; clientId?: string }): Promise<TMessage> {
+    const policy = await this.access.gate(viewer);
+    const name = await this.nameOf(viewer.userId);
+    const stored = await this.locked(viewer, id, async (tx, row) => {
+      this.access.assertCanSee(viewer, row, policy);
+      return insertMessageRow(tx, viewer.accountId, id, {
+        channelId: row.channelId,
+        authorType: 'operator',
+        authorId: viewer.userId,
+        authorName: name,
+        kind: 'text',
+        body: body.text,
+        private: true,
+        clientId: body.clientId ?? null,
+      });
+    });
+    const message = presentChatMessage(stored.row);
+    if (stored.inserted) this.events.messageCreated(viewer.accountId, { conversationId: id, message });
+    return message;
+  }
+
+  /** Read: unread count back to 0. */
+  async markRead(viewer: TViewer, id: string): Promise<TConversation> {
+    const policy = await this.access.gate(viewer);
+    const outcome = await this.locked(viewer, id, async (tx, row) => {
+      this.access.assertCanSee(viewer, row, policy);
+      if (row.unreadCount === 0) return { conversation: row, messages: [] };
+      const conversation = await updateConversationRow(tx, viewer.accountId, id, { unreadCount: 0 });
+      return { conversation, messages: [] as TMessageRow[] };
+    });
+    return this.after(viewer.accountId, outcome, true);
+  }
+
+  private locked<T>(
+    viewer: TViewer,
+    id: string,
+    fn: (tx: TTx, row: TConversationRow) => Promise<T>,
+  ): Promise<T> {
+    return withLockedConversation(this.db, viewer.accountId, id, (tx, row) => {
+      if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+      return fn(tx, row);
+    });
+  }
+
+  private async apply(
+    tx: TTx,
+    viewer: TViewer,
+    row: TConversationRow,
+    change: { patch: Parameters<typeof updateConversationRow>[3]; event: TSystemEvent; lang: TActor['lang'] },
+  ): Promise<TOutcome> {
+    const conversation = await updateConversationRow(tx, viewer.accountId, row.id, change.patch);
+    const { row: message } = await insertMessageRow(tx, viewer.accountId, row.id, {
+      ...systemMessage(change.event, change.lang),
+      channelId: row.channelId,
+      authorId: viewer.userId,
+    });
+    return { conversation, messages: [message] };
+  }
+
+  /** Committed: the change goes out to those who may see it; the answer is the conversation as listed. */
+  private async after(accountId: string, outcome: TOutcome, emitAlways = false): Promise<TConversation> {
+    const row = await findConversationListRow(this.db, accountId, outcome.conversation.id);
+    if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+    const conversation = presentListConversation(row);
+    if (outcome.messages.length || emitAlways) this.events.conversationUpdated(accountId, { conversation });
+    for (const m of outcome.messages)
+      this.events.messageCreated(accountId, {
+        conversationId: m.conversationId,
+        message: presentChatMessage(m),
+      });
+    return conversation;
+  }
+
+  /** Operators outside the conversation's department do not see it (404, as another account's id). */
+  private assertDepartment(viewer: TViewer, row: TConversationRow) {
+    if (hasRole(viewer.role, 'manager') || row.assigneeId === viewer.userId) return;
+    if (!isInDepartments(viewer.intentions, row.departmentId)) throw new AppError('CONVERSATION_NOT_FOUND');
+  }
+
+  /**
+   * Open, and the viewer's to act on: managers act on any; operators on their own, and — when
+   * `waitingToo` (closing) — on unassigned waiting ones they can see.
+   */
+  private assertOpenAndMine(
+    viewer: TViewer,
+    row: TConversationRow,
+    policy: TVisibilityPolicy,
+    waitingToo = false,
+  ) {
+    this.assertDepartment(viewer, row);
+    if (row.stage === 'closed') throw new AppError('CONVERSATION_TAKEN');
+    if (hasRole(viewer.role, 'manager') || row.assigneeId === viewer.userId) return;
+    if (waitingToo && !row.assigneeId && row.stage === 'waiting' && !policy.hideWaitingTab) return;
+    throw new AppError('CONVERSATION_OTHER_OPERATOR');
+  }
+
+  private async nameOf(userId: string): Promise<string> {
+    return (await userNames(this.db, [userId])).get(userId) ?? '';
+  }
+}

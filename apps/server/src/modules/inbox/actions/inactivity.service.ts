@@ -1,0 +1,71 @@
+import { INACTIVITY_REASON, MESSAGE_ACK } from '@atende/shared';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../../platform/db/client';
+import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+import { findConversationListRow } from '../conversations/conversations.repo';
+import type { InboxEvents } from '../realtime/inbox-events';
+import { messageFromJson } from '../conversations/message-presenter';
+import { systemMessage } from '../messaging/system-messages';
+
+export const INACTIVITY_QUEUE = 'inbox-inactivity';
+const BATCH = 500;
+
+/**
+ * Downtime closing (settings: 1–90 days): open conversations without activity for longer are
+ * closed with reason INACTIVITY, across accounts, in batches (rows someone is acting on are
+ * skipped and caught on the next run). Runs every few minutes (pg-boss cron).
+ */
+export class InactivityService {
+  constructor(
+    private readonly db: TDb,
+    private readonly events: InboxEvents,
+  ) {}
+
+  /** Closes what is idle now; returns how many conversations it closed. */
+  async run(now = new Date()): Promise<number> {
+    let closed = 0;
+    for (;;) {
+      const batch = await this.closeBatch(now);
+      closed += batch;
+      if (batch < BATCH) return closed;
+    }
+  }
+
+  private async closeBatch(now: Date): Promise<number> {
+    const event = systemMessage({ system: 'inactivity' });
+    const rows = await this.db.transaction(async (tx) => {
+      const result = await tx.execute(sql`
+        with idle as (
+          select c.id from conversations c
+          join inbox_settings s on s.account_id = c.account_id
+          where s.downtime_days is not null and c.stage <> 'closed'
+            and c.last_message_at < ${now.toISOString()}::timestamptz - make_interval(days => s.downtime_days)
+          order by c.last_message_at
+          limit ${BATCH}
+          for update of c skip locked
+        ), closed as (
+          update conversations c
+          set stage = 'closed', close_reason = ${INACTIVITY_REASON}, close_sub_reason = null,
+              closed_at = now(), closed_by = null, unread_count = 0, updated_at = now()
+          from idle where c.id = idle.id
+          returning c.id, c.account_id, c.channel_id
+        )
+        insert into messages (id, account_id, conversation_id, channel_id, author_type, kind, body, template, private, ack)
+        select gen_random_uuid(), closed.account_id, closed.id, closed.channel_id, 'system', 'text', ${event.body},
+               ${JSON.stringify(event.template)}::jsonb, true, ${MESSAGE_ACK.pending}
+        from closed
+        returning to_jsonb(messages) as m`);
+      return rowsOf<{ m: Record<string, unknown> }>(result).map((r) => messageFromJson(r.m));
+    });
+    for (const message of rows) {
+      const row = await findConversationListRow(this.db, message.accountId, message.conversationId);
+      if (row)
+        this.events.conversationUpdated(message.accountId, { conversation: presentListConversation(row) });
+      this.events.messageCreated(message.accountId, {
+        conversationId: message.conversationId,
+        message: presentChatMessage(message),
+      });
+    }
+    return rows.length;
+  }
+}

@@ -1,0 +1,311 @@
+import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../../platform/db/client';
+import { withTenant, type TTx } from '../../../platform/db/tenant';
+import { channels } from '../../channels/channels.schema';
+import { containsPattern, type TSearchTerm } from '../../contacts/contact-filters';
+import { contacts } from '../../contacts/contacts.schema';
+import { conversations } from '../inbox.schema';
+
+/** A conversation with what the inbox list shows of its contact and channel. */
+const listColumns = {
+  id: conversations.id,
+  accountId: conversations.accountId,
+  stage: conversations.stage,
+  origin: conversations.origin,
+  channelId: conversations.channelId,
+  channelKind: channels.kind,
+  contactId: conversations.contactId,
+  contactName: contacts.name,
+  contactPhone: contacts.phone,
+  contactEmail: contacts.email,
+  contactPic: contacts.profilePic,
+  contactTags: contacts.tags,
+  assigneeId: conversations.assigneeId,
+  departmentId: conversations.departmentId,
+  unreadCount: conversations.unreadCount,
+  counted: conversations.counted,
+  lastMessageAt: conversations.lastMessageAt,
+  lastInboundAt: conversations.lastInboundAt,
+  lastMessagePreview: conversations.lastMessagePreview,
+  takenAt: conversations.takenAt,
+  closedAt: conversations.closedAt,
+  closedBy: conversations.closedBy,
+  closeReason: conversations.closeReason,
+  closeSubReason: conversations.closeSubReason,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+};
+
+type TColumnsRow = {
+  [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['notNull'] extends true
+    ? (typeof listColumns)[K]['_']['data']
+    : (typeof listColumns)[K]['_']['data'] | null;
+};
+/** The channel is a left join: its kind may be missing. */
+export type TConversationListRow = Omit<TColumnsRow, 'channelKind'> & { channelKind: string | null };
+
+/** The list's filter, already narrowed to what the caller may see (conversations.service.ts). */
+export interface TConversationFilter {
+  /** undefined: every stage (one contact's conversations). */
+  stage?: 'waiting' | 'attendance' | 'closed';
+  /** An operator's view across stages (inbox-rooms.ts canSee): theirs, closed by them, and the waiting ones they may see. */
+  visibleTo?: TOperatorView;
+  contactId?: string;
+  origins?: string[];
+  /** A user id; null: no assignee; undefined: any. */
+  assigneeId?: string | null;
+  /** Closed history of an operator: assigned to or closed by this user. */
+  involving?: string;
+  /** Department-restricted operators: no department yet, or one of these. */
+  departments?: string[];
+  departmentId?: string;
+  channelId?: string;
+  tagId?: string;
+  search?: TSearchTerm | null;
+  /** Keyset: the previous page's last lastMessageAt (ISO, microseconds kept) and id. */
+  before?: { at: string; id: string };
+}
+
+/** What an operator may see of the inbox (managers see everything). */
+export interface TOperatorView {
+  userId: string;
+  /** The waiting tab is shown to them (not hidden by the settings). */
+  waiting: boolean;
+  /** Their departments (empty: every department). */
+  departments: string[];
+}
+
+/** canSee (inbox-rooms.ts) as SQL: assigned to or closed by them, or waiting unassigned in their departments. */
+function visibleToOperator(v: TOperatorView): SQL {
+  const mine = or(eq(conversations.assigneeId, v.userId), eq(conversations.closedBy, v.userId))!;
+  if (!v.waiting) return mine;
+  const departments = v.departments.length
+    ? or(isNull(conversations.departmentId), inArray(conversations.departmentId, v.departments))
+    : undefined;
+  return or(mine, and(eq(conversations.stage, 'waiting'), isNull(conversations.assigneeId), departments))!;
+}
+
+function whereOf(accountId: string, f: TConversationFilter): SQL {
+  const clauses: Array<SQL | undefined> = [eq(conversations.accountId, accountId)];
+  if (f.stage) clauses.push(eq(conversations.stage, f.stage));
+  if (f.contactId) clauses.push(eq(conversations.contactId, f.contactId));
+  if (f.visibleTo) clauses.push(visibleToOperator(f.visibleTo));
+  if (f.origins?.length) clauses.push(inArray(conversations.origin, f.origins));
+  if (f.assigneeId === null) clauses.push(isNull(conversations.assigneeId));
+  else if (f.assigneeId) clauses.push(eq(conversations.assigneeId, f.assigneeId));
+  if (f.involving)
+    clauses.push(or(eq(conversations.assigneeId, f.involving), eq(conversations.closedBy, f.involving)));
+  if (f.departments?.length)
+    clauses.push(or(isNull(conversations.departmentId), inArray(conversations.departmentId, f.departments)));
+  if (f.departmentId) clauses.push(eq(conversations.departmentId, f.departmentId));
+  if (f.channelId) clauses.push(eq(conversations.channelId, f.channelId));
+  if (f.tagId) clauses.push(sql`${contacts.tags} @> array[${f.tagId}]::uuid[]`);
+  if (f.search?.kind === 'digits')
+    clauses.push(sql`${contacts.phone} like ${containsPattern(f.search.value)}`);
+  else if (f.search) clauses.push(sql`${contacts.search} like ${containsPattern(f.search.value)}`);
+  if (f.before)
+    clauses.push(
+      sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${f.before.at}::timestamptz, ${f.before.id}::uuid)`,
+    );
+  return and(...clauses)!;
+}
+
+function baseQuery(tx: TTx) {
+  return tx
+    .select(listColumns)
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .leftJoin(channels, eq(channels.id, conversations.channelId));
+}
+
+/**
+ * An instant written as JavaScript's toISOString writes it (milliseconds, Z): parsing 6,000 of
+ * PostgreSQL's own timestamps back into Dates costs more than the whole query.
+ */
+const iso = (column: string) =>
+  sql.raw(`to_char(p.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`);
+
+/** Filters on the contact (tag, search) need the join inside the page query. */
+const needsContact = (f: TConversationFilter) => !!(f.tagId || f.search);
+
+/** A list row as the page query answers it: instants as ISO text, tags as uuid[] (or its text form). */
+export interface TConversationPageRow {
+  id: string;
+  account_id: string;
+  stage: string;
+  origin: string;
+  channel_id: string | null;
+  channel_kind: string | null;
+  contact_id: string;
+  contact_name: string;
+  contact_phone: string | null;
+  contact_email: string | null;
+  contact_pic: string | null;
+  contact_tags: string[] | string;
+  assignee_id: string | null;
+  department_id: string | null;
+  unread_count: number;
+  counted: boolean;
+  last_message_at: string;
+  last_inbound_at: string | null;
+  last_message_preview: string | null;
+  taken_at: string | null;
+  closed_at: string | null;
+  close_reason: string | null;
+  close_sub_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  /** last_message_at in microseconds since the epoch (the keyset keeps them; a Date cannot). */
+  cursor_us: string;
+  total: number;
+}
+
+/**
+ * One page of a tab, most recent activity first (keyset on last_message_at, id), with the capped
+ * count of matches, in one statement. The page of conversations is chosen first (an index walk,
+ * LIMIT inside), then each row's contact and channel are read by primary key (LATERAL: the
+ * planner never hashes the whole account's contacts for 1,000 rows).
+ */
+function pageSql(accountId: string, filter: TConversationFilter, limit: number, countCap: number) {
+  const join = needsContact(filter)
+    ? sql`inner join ${contacts} on ${contacts.id} = ${conversations.contactId}`
+    : sql``;
+  const { before: _before, ...unpaged } = filter;
+  return sql`
+    select p.id, p.account_id, p.stage, p.origin, p.channel_id, ch.kind as channel_kind, p.contact_id,
+      ct.name as contact_name, ct.phone as contact_phone, ct.email as contact_email,
+      ct.profile_pic as contact_pic, ct.tags as contact_tags, p.assignee_id, p.department_id,
+      p.unread_count, p.counted, ${iso('last_message_at')}, ${iso('last_inbound_at')}, p.last_message_preview,
+      ${iso('taken_at')}, ${iso('closed_at')}, p.close_reason, p.close_sub_reason, ${iso('created_at')},
+      ${iso('updated_at')},
+      (extract(epoch from p.last_message_at) * 1000000)::bigint::text as cursor_us,
+      (select count(*)::int from (select 1 from ${conversations} ${join}
+         where ${whereOf(accountId, unpaged)} limit ${countCap}) t) as total
+    from (select ${conversations}.* from ${conversations} ${join}
+          where ${whereOf(accountId, filter)}
+          order by ${conversations.lastMessageAt} desc, ${conversations.id} desc
+          limit ${limit}) p
+    cross join lateral (select name, phone, email, profile_pic, tags from contacts where id = p.contact_id offset 0) ct
+    left join lateral (select kind from channels where id = p.channel_id offset 0) ch on true`;
+}
+
+export function listConversationPage(
+  db: TDb,
+  accountId: string,
+  filter: TConversationFilter,
+  limit: number,
+  countCap: number,
+): Promise<TConversationPageRow[]> {
+  return withTenant(db, accountId, async (tx) => {
+    const result = await tx.execute(
+      sql`${pageSql(accountId, filter, limit, countCap)} order by p.last_message_at desc, p.id desc`,
+    );
+    return rowsOf<TConversationPageRow>(result);
+  });
+}
+
+export function findConversationListRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+): Promise<TConversationListRow | undefined> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await baseQuery(tx).where(
+      and(eq(conversations.accountId, accountId), eq(conversations.id, id)),
+    );
+    return row as TConversationListRow | undefined;
+  });
+}
+
+/** Conversations changed after `since` (catch-up after a reconnect), oldest change first. */
+export function listConversationsUpdatedSince(
+  db: TDb,
+  accountId: string,
+  since: Date,
+  limit: number,
+): Promise<TConversationListRow[]> {
+  return withTenant(db, accountId, async (tx) => {
+    const rows = await baseQuery(tx)
+      .where(and(eq(conversations.accountId, accountId), gt(conversations.updatedAt, since)))
+      .orderBy(conversations.updatedAt, conversations.id)
+      .limit(limit);
+    return rows as TConversationListRow[];
+  });
+}
+
+/** Open conversations per tab for the inbox header: waiting, in attendance, and mine. */
+export function countOpenConversations(
+  db: TDb,
+  accountId: string,
+  userId: string,
+  departments: string[] | null,
+): Promise<{ waiting: number; attendance: number; mine: number }> {
+  return withTenant(db, accountId, async (tx) => {
+    const dept = departments?.length
+      ? sql`and (department_id is null
+          or department_id in (select jsonb_array_elements_text(${JSON.stringify(departments)}::jsonb)))`
+      : sql``;
+    const [row] = rowsOf<{ waiting: number; attendance: number; mine: number }>(
+      await tx.execute(sql`select
+        (select count(*)::int from conversations where account_id = ${accountId} and stage = 'waiting' ${dept}) as waiting,
+        (select count(*)::int from conversations where account_id = ${accountId} and stage = 'attendance') as attendance,
+        (select count(*)::int from conversations where account_id = ${accountId} and stage = 'attendance'
+           and assignee_id = ${userId}) as mine`),
+    );
+    return { waiting: Number(row.waiting), attendance: Number(row.attendance), mine: Number(row.mine) };
+  });
+}
+
+/** Stage, assignee and department of a conversation (the realtime events' visibility). */
+export async function findConversationState(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select({
+        stage: conversations.stage,
+        assigneeId: conversations.assigneeId,
+        departmentId: conversations.departmentId,
+      })
+      .from(conversations)
+      .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)));
+    return row;
+  });
+}
+
+/** A contact's open conversation on a channel (at most one: conversations_open_uq), in `tx`. */
+export function openConversationQuery(
+  tx: TTx,
+  accountId: string,
+  contactId: string,
+  channelId: string | null,
+) {
+  return tx
+    .select({
+      id: conversations.id,
+      stage: conversations.stage,
+      assigneeId: conversations.assigneeId,
+      departmentId: conversations.departmentId,
+      closedBy: conversations.closedBy,
+    })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.accountId, accountId),
+        eq(conversations.contactId, contactId),
+        channelId ? eq(conversations.channelId, channelId) : isNull(conversations.channelId),
+        sql`${conversations.stage} <> 'closed'`,
+      ),
+    );
+}
+
+/** A contact's open conversation on a channel (at most one: conversations_open_uq). */
+export async function findOpenConversation(
+  db: TDb,
+  accountId: string,
+  contactId: string,
+  channelId: string | null,
+) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await openConversationQuery(tx, accountId, contactId, channelId);
+    return row;
+  });
+}

@@ -1,0 +1,196 @@
+import type { TDistributionMember } from '@atende/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../../../platform/db/client';
+import { withTenant } from '../../../platform/db/tenant';
+import { AppError } from '../../../platform/errors';
+import type { Jobs } from '../../../platform/jobs';
+import type { PresenceService } from '../../team-chat/presence.service';
+import {
+  deleteDistributionRow,
+  insertDistributionRow,
+  listDistributionRows,
+} from '../../inbox-settings/inbox-settings.repo';
+import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
+import { findMember, updateConversationRow } from '../actions/conversation-actions.repo';
+import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+import { findConversationListRow } from '../conversations/conversations.repo';
+import {
+  accountsToDistribute,
+  attendanceLoads,
+  listQueue,
+  lockAccountDistribution,
+  lockWaitingConversation,
+  markAssigned,
+  queueUserIds,
+  waitingConversationIds,
+} from './distribution.repo';
+import type { InboxEvents } from '../realtime/inbox-events';
+import { isInDepartments } from '../access/inbox-rooms';
+import { insertMessageRow } from '../messaging/messages.repo';
+import { systemMessage } from '../messaging/system-messages';
+
+export const DISTRIBUTION_QUEUE = 'inbox-distribution';
+export const DISTRIBUTION_SWEEP_QUEUE = 'inbox-distribution-sweep';
+const QUEUE_CACHE_MS = 5_000;
+const RETRY_BATCH = 200;
+
+/**
+ * Automatic distribution: a conversation that waits unassigned goes to the next ONLINE member of
+ * the account's queue (least recently assigned first: round-robin) whose departments admit it and
+ * who holds fewer conversations in attendance than the capacity setting. Race-safe: distributions
+ * of one account run one after another (an advisory lock) and the conversation row is locked
+ * (skipped when someone is taking it). Waiting conversations are retried by a job
+ * when an operator connects or frees capacity, and by a sweep every minute.
+ */
+export class DistributionService {
+  private readonly queueCache = new Map<string, { at: number; ids: string[] }>();
+  private readonly inFlight = new Set<string>();
+  /** Accounts where nobody could take a conversation just now: new waiting ones wait for a kick (or 5 s). */
+  private readonly saturatedUntil = new Map<string, number>();
+
+  constructor(
+    private readonly db: TDb,
+    private readonly jobs: Jobs,
+    private readonly settings: InboxSettingsService,
+    private readonly presence: () => PresenceService,
+    private readonly events: InboxEvents,
+    private readonly log: () => FastifyBaseLogger,
+  ) {}
+
+  /** A conversation entered 'waiting' without an assignee (called after the commit; never throws). */
+  onWaiting(accountId: string, conversationId: string): void {
+    if (this.inFlight.has(conversationId) || (this.saturatedUntil.get(accountId) ?? 0) > Date.now()) return;
+    this.inFlight.add(conversationId);
+    this.assign(accountId, conversationId)
+      .then((assigned) => {
+        if (assigned) return;
+        this.saturatedUntil.set(accountId, Date.now() + QUEUE_CACHE_MS);
+        if (this.saturatedUntil.size > 10_000)
+          this.saturatedUntil.delete(this.saturatedUntil.keys().next().value!);
+      })
+      .catch((err) => this.log().warn({ err, conversationId }, 'distribution failed'))
+      .finally(() => this.inFlight.delete(conversationId));
+  }
+
+  /** Retries the account's waiting conversations in the background (an operator came online, capacity freed). */
+  kick(accountId: string): void {
+    this.saturatedUntil.delete(accountId);
+    this.jobs
+      .send(DISTRIBUTION_QUEUE, { accountId })
+      .catch((err) => this.log().warn({ err }, 'distribution job not queued'));
+  }
+
+  /** A member connected: when they are in the queue, the account's waiting conversations are retried. */
+  async memberOnline(accountId: string, userId: string, markActive: () => Promise<unknown>): Promise<void> {
+    if (!(await this.queue(accountId)).includes(userId)) return;
+    // Online before the job looks (the team chat records the connection on its own schedule).
+    await markActive();
+    this.kick(accountId);
+  }
+
+  /** Assigns one conversation if it still waits and someone can take it; the assignee's id or null. */
+  async assign(accountId: string, conversationId: string): Promise<string | null> {
+    const queue = await this.queue(accountId);
+    if (queue.length === 0) return null;
+    const online = await this.onlineOf(accountId, queue);
+    if (online.size === 0) return null;
+    const { operatorCapacity } = await this.settings.get(accountId);
+    const outcome = await withTenant(this.db, accountId, async (tx) => {
+      await lockAccountDistribution(tx, accountId);
+      const conversation = await lockWaitingConversation(tx, accountId, conversationId);
+      if (!conversation) return null;
+      const members = (await listQueue(tx, accountId)).filter(
+        (m) => online.has(m.userId) && isInDepartments(m.intentions, conversation.departmentId),
+      );
+      const loads = await attendanceLoads(
+        tx,
+        accountId,
+        members.map((m) => m.userId),
+      );
+      const chosen = members.find((m) => (loads.get(m.userId) ?? 0) < operatorCapacity);
+      if (!chosen) return null;
+      const member = await findMember(tx, accountId, chosen.userId);
+      await updateConversationRow(tx, accountId, conversationId, {
+        stage: 'attendance',
+        assigneeId: chosen.userId,
+        takenAt: new Date(),
+      });
+      await markAssigned(tx, accountId, chosen.userId);
+      const { row: message } = await insertMessageRow(tx, accountId, conversationId, {
+        ...systemMessage({ system: 'assigned', operator: member?.name ?? '' }),
+        channelId: conversation.channelId,
+      });
+      return { userId: chosen.userId, message };
+    });
+    if (!outcome) return null;
+    const row = await findConversationListRow(this.db, accountId, conversationId);
+    if (row) this.events.conversationUpdated(accountId, { conversation: presentListConversation(row) });
+    this.events.messageCreated(accountId, { conversationId, message: presentChatMessage(outcome.message) });
+    return outcome.userId;
+  }
+
+  /** Distributes the account's waiting conversations, oldest first, until nobody can take more. */
+  async retryWaiting(accountId: string): Promise<number> {
+    let assigned = 0;
+    for (const id of await waitingConversationIds(this.db, accountId, RETRY_BATCH)) {
+      if (!(await this.assign(accountId, id))) break;
+      assigned += 1;
+    }
+    return assigned;
+  }
+
+  /** The periodic sweep: every account with a queue and waiting conversations. */
+  async sweep(): Promise<void> {
+    for (const accountId of await accountsToDistribute(this.db)) await this.retryWaiting(accountId);
+  }
+
+  async members(accountId: string): Promise<TDistributionMember[]> {
+    const rows = await listDistributionRows(this.db, accountId);
+    const online = await this.onlineOf(
+      accountId,
+      rows.map((r) => r.userId),
+    );
+    return rows.map((r) => ({
+      userId: r.userId,
+      name: r.name,
+      acl: r.acl,
+      online: online.has(r.userId),
+      openConversations: Number(r.open),
+      lastAssignedAt: r.lastAssignedAt?.toISOString() ?? null,
+    }));
+  }
+
+  async add(accountId: string, userId: string): Promise<TDistributionMember[]> {
+    if (!(await insertDistributionRow(this.db, accountId, userId))) throw new AppError('MEMBER_NOT_FOUND');
+    this.queueCache.delete(accountId);
+    this.kick(accountId);
+    return this.members(accountId);
+  }
+
+  async remove(accountId: string, userId: string): Promise<TDistributionMember[]> {
+    if (!(await deleteDistributionRow(this.db, accountId, userId))) throw new AppError('MEMBER_NOT_FOUND');
+    this.queueCache.delete(accountId);
+    return this.members(accountId);
+  }
+
+  /** Queue member ids (cached a few seconds: every new waiting conversation asks). */
+  private async queue(accountId: string): Promise<string[]> {
+    const hit = this.queueCache.get(accountId);
+    if (hit && Date.now() - hit.at < QUEUE_CACHE_MS) return hit.ids;
+    const ids = await queueUserIds(this.db, accountId);
+    this.queueCache.set(accountId, { at: Date.now(), ids });
+    if (this.queueCache.size > 10_000) this.queueCache.delete(this.queueCache.keys().next().value!);
+    return ids;
+  }
+
+  /** Which of these users are online now (team chat presence, on every node). */
+  private async onlineOf(accountId: string, userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    try {
+      const members = await this.presence().snapshot(accountId, userIds);
+      return new Set(members.filter((m) => m.status === 'online').map((m) => m.userId));
+    } catch {
+      return new Set(); // realtime closed (shutdown)
+    }
+  }
+}

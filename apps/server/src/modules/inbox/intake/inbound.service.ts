@@ -1,0 +1,164 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TChannelRecord, TParsedWebhook, TStatusUpdate } from '../../../providers/channel-adapter';
+import type { TDb } from '../../../platform/db/client';
+import { withTenant } from '../../../platform/db/tenant';
+import type { TenantCache } from '../../../platform/tenant-cache';
+import { storeInbound, type TInboundItem, type TStoredInbound } from './inbound.repo';
+import type { InboxEvents } from '../realtime/inbox-events';
+import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+
+export interface TReceiveOptions {
+  /** The contact the messages come from when the channel knows it (webchat visitors). */
+  contactId?: string;
+}
+
+export interface TReceiveResult {
+  /** Per input message (same order): the stored message id and its conversation. */
+  messages: Array<{ providerMessageId: string; id: string; conversationId: string; inserted: boolean }>;
+  /** The plan's monthly conversations limit was reached: a new conversation opened uncounted. */
+  quotaReached: boolean;
+}
+
+interface TPending {
+  items: TInboundItem[];
+  statuses: TStatusUpdate[];
+  resolve: (result: TReceiveResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Webhook deliveries of one channel stored together in one transaction (at most this many messages). */
+const MAX_BATCH = 500;
+/**
+ * Intake of customer messages and delivery reports from every channel.
+ *
+ * receive() resolves only after the transaction holding its content committed: a webhook
+ * answers 200 then, never before. Deliveries that arrive while a channel's previous transaction
+ * is running wait and are stored together in the next one (group commit): at low load each
+ * delivery commits alone at once, under load one transaction carries many, so the database does
+ * a few statements per batch instead of per message. One transaction per channel at a time:
+ * measured, it costs less CPU per message than parallel ones (bigger batches, and no contention
+ * on the rows every message locks — the account row its foreign keys share). When a batch
+ * fails, its deliveries are retried one by one so a single bad delivery cannot fail the others.
+ */
+export class InboundService {
+  /** Called after commit for each conversation this intake opened (the out-of-hours reply). */
+  onOpened?: (accountId: string, conversationId: string) => void;
+  private readonly queues = new Map<string, { channel: TChannelRecord; pending: TPending[] }>();
+  private readonly draining = new Set<string>();
+
+  constructor(
+    private readonly db: TDb,
+    private readonly events: InboxEvents,
+    private readonly tenantCache: TenantCache,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  receive(
+    channel: TChannelRecord,
+    parsed: TParsedWebhook,
+    opts: TReceiveOptions = {},
+  ): Promise<TReceiveResult> {
+    if (parsed.messages.length === 0 && parsed.statuses.length === 0)
+      return Promise.resolve({ messages: [], quotaReached: false });
+    return new Promise((resolve, reject) => {
+      const items = parsed.messages.map((message) => ({ message, contactId: opts.contactId }));
+      const key = channel.id;
+      let queue = this.queues.get(key);
+      if (!queue) {
+        queue = { channel, pending: [] };
+        this.queues.set(key, queue);
+      }
+      queue.channel = channel;
+      queue.pending.push({ items, statuses: parsed.statuses, resolve, reject });
+      if (!this.draining.has(key)) void this.drain(key);
+    });
+  }
+
+  private async drain(key: string) {
+    this.draining.add(key);
+    try {
+      for (;;) {
+        const queue = this.queues.get(key);
+        if (!queue || queue.pending.length === 0) break;
+        const batch = takeBatch(queue.pending);
+        try {
+          await this.storeBatch(queue.channel, batch);
+        } catch (error) {
+          if (batch.length === 1) batch[0].reject(error);
+          else for (const one of batch) await this.storeBatch(queue.channel, [one]).catch(one.reject);
+        }
+      }
+      this.queues.delete(key);
+    } finally {
+      this.draining.delete(key);
+    }
+  }
+
+  private async storeBatch(channel: TChannelRecord, batch: TPending[]) {
+    const items = batch.flatMap((p) => p.items);
+    const statuses = batch.flatMap((p) => p.statuses);
+    const stored = await withTenant(this.db, channel.accountId, (tx) =>
+      storeInbound(tx, channel, items, statuses),
+    );
+    // Committed: the answers and the realtime events may go out now.
+    const inserted = new Set(stored.inserted.map((m) => m.id));
+    for (const p of batch) {
+      p.resolve({
+        messages: p.items.map((i) => {
+          const known = stored.idsByProviderId.get(i.message.providerMessageId)!;
+          return {
+            providerMessageId: i.message.providerMessageId,
+            ...known,
+            inserted: inserted.has(known.id),
+          };
+        }),
+        quotaReached: stored.quotaReached,
+      });
+    }
+    this.emit(channel.accountId, stored);
+    for (const id of stored.createdConversationIds) this.onOpened?.(channel.accountId, id);
+    if (stored.usageChanged)
+      await this.tenantCache.invalidate(channel.accountId).catch((err) => this.log?.warn({ err }, 'cache'));
+  }
+
+  /**
+   * One event per stored message: message:created carries the conversation as it now is (unread
+   * count, preview, last activity), so lists update from it. conversation:updated goes out for
+   * conversations opened here only (a new row in the waiting tab; it also starts automatic
+   * distribution). Each event is a round trip to the other nodes (the PostgreSQL adapter), so a
+   * second one per message would halve the intake rate. The conversation has the shape of the
+   * inbox list's rows (with its contact and channel kind), as the agent side's events carry it.
+   */
+  private emit(accountId: string, stored: TStoredInbound) {
+    const conversations = new Map(stored.conversations.map((c) => [c.id, presentListConversation(c)]));
+    for (const [id, conversation] of conversations)
+      if (stored.createdConversationIds.has(id)) this.events.conversationUpdated(accountId, { conversation });
+    for (const m of stored.inserted) {
+      const created = {
+        conversationId: m.conversationId,
+        message: presentChatMessage(m),
+        conversation: conversations.get(m.conversationId),
+      };
+      this.events.messageCreated(accountId, created);
+    }
+    for (const m of stored.acked) {
+      const update = {
+        conversationId: m.conversationId,
+        messageId: m.id,
+        ack: m.ack,
+        errorCode: m.errorCode,
+      };
+      this.events.messageUpdated(accountId, update);
+    }
+  }
+}
+
+function takeBatch(pending: TPending[]): TPending[] {
+  let size = 0;
+  let n = 0;
+  while (n < pending.length && (n === 0 || size + pending[n].items.length <= MAX_BATCH)) {
+    size += pending[n].items.length + pending[n].statuses.length;
+    n++;
+  }
+  return pending.splice(0, n);
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeWhatsApp, newWamid, signedWhatsAppPost, whatsappWebhook } from '../../../testing/fake-whatsapp';
+import { signUp, type TSignedUp } from '../../../testing/fixtures';
+import { api, startTestApp, type TTestApp } from '../../../testing/test-app';
+import { insertWhatsAppChannel, type TTestChannel } from '../testing/intake.testing';
+
+let ctx: TTestApp;
+let fake: FakeWhatsApp;
+let owner: TSignedUp;
+let channel: TTestChannel;
+
+const CLOSED_ALL_WEEK = {
+  monday: [],
+  tuesday: [],
+  wednesday: [],
+  thursday: [],
+  friday: [],
+  saturday: [],
+  sunday: [],
+};
+
+beforeAll(async () => {
+  fake = new FakeWhatsApp();
+  ctx = await startTestApp({ WHATSAPP_GRAPH_URL: await fake.start() });
+  owner = await signUp(ctx, { plan: 'pro' });
+  channel = await insertWhatsAppChannel(ctx, owner.accountId);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.stop();
+});
+
+async function customerWrites(from: string, text: string) {
+  const signed = signedWhatsAppPost(
+    channel.secrets.appSecret,
+    whatsappWebhook(channel.externalId, { messages: [{ id: newWamid(), from, name: 'Rita', text }] }),
+  );
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/webhooks/whatsapp-cloud/${channel.id}`,
+    headers: signed.headers,
+    payload: signed.body,
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+const textsTo = (to: string) => fake.sends.filter((s) => s.body.to === to).map((s) => s.body.text?.body);
+
+describe('out-of-hours message', () => {
+  it('a customer who opens a conversation outside the attendance hours gets the message once', async () => {
+    const message = 'Estamos fora do horário. Respondemos amanhã às 8h.';
+    const res = await api(ctx.app, 'PUT', `/p/chat/settings?acc=${owner.accountId}`, {
+      token: owner.token,
+      body: {
+        hoursEnabled: true,
+        hours: CLOSED_ALL_WEEK,
+        outOfHoursMessageEnabled: true,
+        outOfHoursMessage: message,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+
+    await customerWrites('5511970000001', 'Oi, tudo bem?');
+    await expect.poll(() => textsTo('5511970000001'), { timeout: 15_000 }).toEqual([message]);
+
+    // A second message of the same (still open) conversation does not repeat it.
+    await customerWrites('5511970000001', 'Alguém aí?');
+    const second = await api(ctx.app, 'GET', `/p/chat/conversation/list?acc=${owner.accountId}&tab=waiting`, {
+      token: owner.token,
+    });
+    expect(second.statusCode).toBe(200);
+    expect(textsTo('5511970000001')).toEqual([message]);
+  });
+
+  it('inside the hours, or with the hours off, the settings give no message', async () => {
+    const res = await api(ctx.app, 'PUT', `/p/chat/settings?acc=${owner.accountId}`, {
+      token: owner.token,
+      body: { hoursEnabled: false },
+    });
+    expect(res.statusCode).toBe(200);
+    const get = await api(ctx.app, 'GET', `/p/chat/settings?acc=${owner.accountId}`, { token: owner.token });
+    expect(get.body.data).toMatchObject({ hoursEnabled: false, outOfHoursMessageEnabled: true });
+  });
+});

@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { TDb } from '../../../platform/db/client';
+import { withTenant, type TTx } from '../../../platform/db/tenant';
+import { conversations, messages } from '../inbox.schema';
+import type { TMessageRow } from '../conversations/message-presenter';
+
+export type TNewMessage = Omit<typeof messages.$inferInsert, 'accountId' | 'conversationId'>;
+
+const PREVIEW_MAX = 200;
+
+/**
+ * A page of a conversation's messages, oldest first: the newest `limit`, or those before a
+ * message (older page), or those after a message id or instant (catch-up after a reconnect).
+ */
+export function listMessageRows(
+  db: TDb,
+  accountId: string,
+  conversationId: string,
+  page: { limit: number; before?: string; sinceId?: string; sinceAt?: Date },
+): Promise<TMessageRow[]> {
+  return withTenant(db, accountId, async (tx) => {
+    const base = and(eq(messages.accountId, accountId), eq(messages.conversationId, conversationId));
+    // Anchors are compared inside PostgreSQL: a Date would drop the microseconds of created_at.
+    const anchor = (id: string) =>
+      sql`(select m.created_at, m.id from messages m where m.id = ${id} and m.conversation_id = ${conversationId})`;
+    if (page.sinceId || page.sinceAt) {
+      const after = page.sinceId
+        ? sql`(${messages.createdAt}, ${messages.id}) > ${anchor(page.sinceId)}`
+        : gt(messages.createdAt, page.sinceAt!);
+      return tx
+        .select()
+        .from(messages)
+        .where(and(base, after))
+        .orderBy(asc(messages.createdAt), asc(messages.id))
+        .limit(page.limit);
+    }
+    const older = page.before
+      ? sql`(${messages.createdAt}, ${messages.id}) < ${anchor(page.before)}`
+      : undefined;
+    const rows = await tx
+      .select()
+      .from(messages)
+      .where(and(base, older))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(page.limit);
+    return rows.reverse();
+  });
+}
+
+/** Every message of a conversation, oldest first (transcripts). */
+export function listAllMessageRows(
+  db: TDb,
+  accountId: string,
+  conversationId: string,
+): Promise<TMessageRow[]> {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.accountId, accountId), eq(messages.conversationId, conversationId)))
+      .orderBy(asc(messages.createdAt), asc(messages.id)),
+  );
+}
+
+/**
+ * Stores a message in the caller's transaction. With a clientId, a retried send returns the
+ * message stored the first time (`inserted` false) instead of a second one.
+ */
+export async function insertMessageRow(
+  tx: TTx,
+  accountId: string,
+  conversationId: string,
+  values: TNewMessage,
+): Promise<{ row: TMessageRow; inserted: boolean }> {
+  const [row] = await tx
+    .insert(messages)
+    .values({ ...values, accountId, conversationId })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return { row, inserted: true };
+  const [existing] = await tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.accountId, accountId),
+        eq(messages.conversationId, conversationId),
+        eq(messages.clientId, values.clientId ?? ''),
+      ),
+    );
+  return { row: existing, inserted: false };
+}
+
+/** The conversation's activity after an outgoing (non-private) message. */
+export function touchConversation(tx: TTx, accountId: string, conversationId: string, preview: string) {
+  return tx
+    .update(conversations)
+    .set({
+      lastMessageAt: new Date(),
+      lastMessagePreview: preview.slice(0, PREVIEW_MAX),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)))
+    .returning();
+}
+
+export function findMessageRow(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.accountId, accountId), eq(messages.id, id)));
+    return row;
+  });
+}
+
+/** Raises a message's ack (it only rises); the updated row, or undefined when it did not change. */
+export function raiseAck(db: TDb, accountId: string, id: string, ack: number) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ ack })
+      .where(
+        and(eq(messages.accountId, accountId), eq(messages.id, id), lt(messages.ack, ack), sql`ack >= 0`),
+      )
+      .returning();
+    return row;
+  });
+}
+
+/**
+ * The visitor saw everything up to now: operator messages of the conversation still below `ack`
+ * rise to it. Returns the ids that changed.
+ */
+export function raiseAcksOfConversation(db: TDb, accountId: string, conversationId: string, ack: number) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .update(messages)
+      .set({ ack })
+      .where(
+        and(
+          eq(messages.accountId, accountId),
+          eq(messages.conversationId, conversationId),
+          eq(messages.private, false),
+          sql`author_type in ('operator', 'bot') and ack >= 0 and ack < ${ack}`,
+        ),
+      )
+      .returning({ id: messages.id }),
+  );
+}

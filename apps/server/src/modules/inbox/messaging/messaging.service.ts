@@ -1,0 +1,230 @@
+import { hasRole, type TMessage, type TSendMessageBody } from '@atende/shared';
+import type { TDb } from '../../../platform/db/client';
+import { withTenant } from '../../../platform/db/tenant';
+import { AppError } from '../../../platform/errors';
+import type { WebchatService } from '../../webchat/webchat.service';
+import { checkMediaAllowed } from '../../../providers/media-limits';
+import type { ChannelsService } from '../../channels/channels.service';
+import {
+  updateConversationRow,
+  userNames,
+  withLockedConversation,
+} from '../actions/conversation-actions.repo';
+import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+import type { TConversationRow } from '../conversations/conversation-open';
+import { findConversationListRow } from '../conversations/conversations.repo';
+import type { InboxAccess, TViewer } from '../access/inbox-access';
+import type { InboxEvents } from '../realtime/inbox-events';
+import type { InboxFilesService } from '../files/inbox-files.service';
+import { isInDepartments } from '../access/inbox-rooms';
+import type { TMessageRow } from '../conversations/message-presenter';
+import { insertMessageRow, touchConversation } from './messages.repo';
+import { isWithinReplyWindow, type OutboundService } from '../outbound/outbound.service';
+import { systemMessage } from './system-messages';
+import {
+  assertTemplateSendable,
+  assertTemplateVariables,
+  findTemplate,
+  templateMessage,
+} from './template-message';
+
+/** What the send path needs of the rest of the app (E's outbound queue, the web chat channel). */
+export interface TMessagingDeps {
+  outbound: () => OutboundService;
+  webchat: () => WebchatService;
+}
+
+/**
+ * Operator messages: text, or files uploaded first (one message each; the text goes with the
+ * first), or an approved WhatsApp template (alone; the way to write again once the 24-hour window
+ * is closed). Refused up front: a closed conversation, another operator's, the channel's media
+ * limits, WhatsApp's 24-hour window for anything but a template, a template on another channel
+ * kind, not approved or with the wrong variables. Stored in one transaction (idempotent on the
+ * client id: a retried send returns what was stored), then WhatsApp/SMS go to the outbound queue
+ * and web chat straight to the visitor's socket.
+ */
+export class MessagingService {
+  constructor(
+    private readonly db: TDb,
+    private readonly access: InboxAccess,
+    private readonly channels: ChannelsService,
+    private readonly files: InboxFilesService,
+    private readonly events: InboxEvents,
+    private readonly deps: TMessagingDeps,
+  ) {}
+
+  async send(viewer: TViewer, id: string, body: TSendMessageBody, lang: 'pt-BR' | 'en'): Promise<TMessage[]> {
+    const policy = await this.access.gate(viewer);
+    const current = await findConversationListRow(this.db, viewer.accountId, id);
+    if (!current) throw new AppError('CONVERSATION_NOT_FOUND');
+    const mine = current.assigneeId === viewer.userId || hasRole(viewer.role, 'manager');
+    if (!mine && !isInDepartments(viewer.intentions, current.departmentId))
+      throw new AppError('CONVERSATION_NOT_FOUND');
+    if (!mine && !current.assigneeId && current.stage === 'waiting' && policy.hideWaitingTab)
+      throw new AppError('NOT_AUTHORIZED');
+    if (!current.channelId) throw new AppError('CHANNEL_NOT_FOUND');
+    const channel = await this.channels.row(viewer.accountId, current.channelId);
+    if (channel.status !== 'active') throw new AppError('CHANNEL_DISABLED');
+    const template = body.templateId ? await this.template(viewer.accountId, channel, body) : null;
+    const files = await this.files.find(viewer.accountId, body.files);
+    for (const f of files) {
+      const refused = checkMediaAllowed(channel.kind as never, f.mimeType, f.size);
+      if (refused) throw new AppError(refused);
+    }
+    if (!template && channel.kind === 'whatsapp-cloud' && !isWithinReplyWindow(current.lastInboundAt))
+      throw new AppError('WHATSAPP_WINDOW_CLOSED');
+    const name = (await userNames(this.db, [viewer.userId])).get(viewer.userId) ?? '';
+
+    const outcome = await withLockedConversation(this.db, viewer.accountId, id, async (tx, row) => {
+      if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+      if (row.stage === 'closed') throw new AppError('CONVERSATION_TAKEN');
+      let conversation: TConversationRow = row;
+      const stored: Array<{ row: TMessageRow; inserted: boolean }> = [];
+      // An unassigned waiting conversation is taken by whoever answers it first.
+      if (row.assigneeId !== viewer.userId && !hasRole(viewer.role, 'manager')) {
+        if (row.assigneeId || (row.stage !== 'waiting' && row.stage !== 'flow'))
+          throw new AppError('CONVERSATION_OTHER_OPERATOR');
+      }
+      // An unassigned waiting conversation is taken by whoever answers it: the note comes first.
+      // (A retried send finds it assigned to the sender already.)
+      let taken: TMessageRow | null = null;
+      if (!row.assigneeId && (row.stage === 'waiting' || row.stage === 'flow')) {
+        conversation = await updateConversationRow(tx, viewer.accountId, id, {
+          stage: 'attendance',
+          assigneeId: viewer.userId,
+          takenAt: new Date(),
+        });
+        taken = (
+          await insertMessageRow(tx, viewer.accountId, id, {
+            ...systemMessage({ system: 'taken', operator: name }, lang),
+            channelId: row.channelId,
+            authorId: viewer.userId,
+          })
+        ).row;
+      }
+      const items = this.itemsOf(body, files, template);
+      for (const [index, item] of items.entries()) {
+        stored.push(
+          await insertMessageRow(tx, viewer.accountId, id, {
+            channelId: row.channelId,
+            authorType: 'operator',
+            authorId: viewer.userId,
+            authorName: name,
+            kind: item.kind,
+            body: item.text ?? null,
+            template: item.template ?? null,
+            media: item.file
+              ? {
+                  fileId: item.file.id,
+                  mimeType: item.file.mimeType,
+                  fileName: item.file.name,
+                  size: item.file.size,
+                  url: this.files.link(viewer.accountId, item.file.id, item.file.name),
+                }
+              : null,
+            clientId: index === 0 ? body.clientId : `${body.clientId}#${index}`,
+          }),
+        );
+      }
+      if (!stored.some((s) => s.inserted)) return { conversation, stored, taken };
+      const last = stored.at(-1)!.row;
+      [conversation] = await touchConversation(
+        tx,
+        viewer.accountId,
+        id,
+        last.body ?? last.media?.fileName ?? '',
+      );
+      return { conversation, stored, taken };
+    });
+
+    const inserted = outcome.stored.filter((s) => s.inserted).map((s) => s.row);
+    if (inserted.length || outcome.taken)
+      await this.announce(viewer.accountId, outcome.conversation.id, outcome.taken, inserted);
+    if (channel.kind === 'webchat') {
+      for (const m of inserted)
+        void this.deps
+          .webchat()
+          .deliver(viewer.accountId, channel.id, current.contactId, m)
+          .catch(() => undefined);
+    } else {
+      for (const m of inserted) await this.deps.outbound().enqueue(viewer.accountId, m.id);
+    }
+    const link = (fileId: string, fileName: string) => this.files.link(viewer.accountId, fileId, fileName);
+    return outcome.stored.map((s) => presentChatMessage(s.row, link));
+  }
+
+  /**
+   * An automatic message of the account (author 'bot', e.g. the out-of-hours reply) into an open
+   * conversation: stored with a fixed client id per purpose, so a repeated trigger sends it once,
+   * then delivered like an operator's message.
+   */
+  async sendAutomatic(accountId: string, conversationId: string, text: string, purpose: string) {
+    const current = await findConversationListRow(this.db, accountId, conversationId);
+    if (!current?.channelId || current.stage === 'closed') return;
+    const channel = await this.channels.row(accountId, current.channelId);
+    if (channel.status !== 'active') return;
+    const stored = await withTenant(this.db, accountId, async (tx) => {
+      const result = await insertMessageRow(tx, accountId, conversationId, {
+        channelId: channel.id,
+        authorType: 'bot',
+        kind: 'text',
+        body: text,
+        clientId: `auto:${purpose}`,
+      });
+      if (result.inserted) await touchConversation(tx, accountId, conversationId, text);
+      return result;
+    });
+    if (!stored.inserted) return;
+    await this.announce(accountId, conversationId, null, [stored.row]);
+    if (channel.kind === 'webchat')
+      await this.deps.webchat().deliver(accountId, channel.id, current.contactId, stored.row);
+    else await this.deps.outbound().enqueue(accountId, stored.row.id);
+  }
+
+  /** The approved template of the conversation's WhatsApp channel, filled with the variables. */
+  private async template(accountId: string, channel: { id: string; kind: string }, body: TSendMessageBody) {
+    if (channel.kind !== 'whatsapp-cloud') throw new AppError('TEMPLATE_CHANNEL_NOT_SUPPORTED');
+    const template = await findTemplate(this.db, accountId, body.templateId!);
+    assertTemplateSendable(template, channel);
+    assertTemplateVariables(template, body.variables);
+    return templateMessage(template, body.variables);
+  }
+
+  private itemsOf(
+    body: TSendMessageBody,
+    files: TFile[],
+    template: ReturnType<typeof templateMessage> | null,
+  ): TSendItem[] {
+    if (template) return [{ kind: 'template', text: template.text, template: template.template }];
+    if (files.length === 0) return [{ kind: 'text', text: body.text }];
+    return files.map((file, i) => ({
+      kind: kindOf(file.mimeType),
+      text: i === 0 ? body.text : undefined,
+      file,
+    }));
+  }
+
+  private async announce(
+    accountId: string,
+    conversationId: string,
+    taken: TMessageRow | null,
+    inserted: TMessageRow[],
+  ) {
+    const row = await findConversationListRow(this.db, accountId, conversationId);
+    if (row) this.events.conversationUpdated(accountId, { conversation: presentListConversation(row) });
+    const link = (fileId: string, fileName: string) => this.files.link(accountId, fileId, fileName);
+    for (const m of taken ? [taken, ...inserted] : inserted)
+      this.events.messageCreated(accountId, { conversationId, message: presentChatMessage(m, link) });
+  }
+}
+
+type TFile = { id: string; name: string; mimeType: string; size: number };
+/** One stored message of a send. */
+type TSendItem = { kind: string; text?: string; file?: TFile; template?: Record<string, unknown> };
+
+function kindOf(mimeType: string): 'image' | 'audio' | 'video' | 'document' {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  if (mimeType.startsWith('video/')) return 'video';
+  return 'document';
+}

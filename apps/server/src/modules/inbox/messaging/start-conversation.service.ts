@@ -1,0 +1,153 @@
+import {
+  hasRole,
+  normalizePhone,
+  type TChannelKind,
+  type TConversation,
+  type TStartConversationBody,
+  type TTemplate,
+} from '@atende/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { TDb } from '../../../platform/db/client';
+import { withTenant } from '../../../platform/db/tenant';
+import { AppError } from '../../../platform/errors';
+import type { TenantCache } from '../../../platform/tenant-cache';
+import type { ChannelsService } from '../../channels/channels.service';
+import { contacts } from '../../contacts/contacts.schema';
+import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
+import { updateConversationRow, userNames } from '../actions/conversation-actions.repo';
+import {
+  contactTypeOf,
+  findOrCreateContactByPhone,
+  openConversation,
+  settleOpened,
+} from '../conversations/conversation-open';
+import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+import { findConversationListRow, openConversationQuery } from '../conversations/conversations.repo';
+import { activeConversationExists, type InboxAccess, type TViewer } from '../access/inbox-access';
+import type { InboxEvents } from '../realtime/inbox-events';
+import type { TVisibilityPolicy } from '../access/inbox-rooms';
+import { insertMessageRow, touchConversation } from './messages.repo';
+import type { OutboundService } from '../outbound/outbound.service';
+import { assertTemplateSendable, assertTemplateVariables, templateMessage } from './template-message';
+
+export interface TStartDeps {
+  outbound: () => OutboundService;
+  template: (accountId: string, id: string) => Promise<TTemplate>;
+}
+
+/**
+ * An outbound conversation from a contact or a number (/apps/inbox/start-conversation): a WhatsApp
+ * approved template (the customer has not written in the last 24 hours) or an SMS text. Refusals:
+ * operators blocked by the settings (NOT_AUTHORIZED), a number that cannot exist
+ * (NUMBER_NOT_EXISTS), an open conversation with the contact on the channel
+ * (ACTIVE_CONVERSATION_EXISTS), the plan's monthly limit (PLAN_QUOTA_REACHED), anything else
+ * unexpected (CONVERSATION_START_FAILED).
+ */
+export class StartConversationService {
+  constructor(
+    private readonly db: TDb,
+    private readonly access: InboxAccess,
+    private readonly settings: InboxSettingsService,
+    private readonly channels: ChannelsService,
+    private readonly events: InboxEvents,
+    private readonly tenantCache: TenantCache,
+    private readonly deps: TStartDeps,
+  ) {}
+
+  async start(viewer: TViewer, body: TStartConversationBody): Promise<TConversation> {
+    const policy = await this.access.gate(viewer);
+    const { blockStartConversation } = await this.settings.get(viewer.accountId);
+    if (blockStartConversation && !hasRole(viewer.role, 'manager')) throw new AppError('NOT_AUTHORIZED');
+    const channel = await this.channels.row(viewer.accountId, body.channelId);
+    const kind = channel.kind as TChannelKind;
+    if (kind === 'webchat') throw new AppError('CONVERSATION_START_FAILED');
+    if (channel.status !== 'active') throw new AppError('CHANNEL_DISABLED');
+    const phone = body.contactId ? undefined : (normalizePhone(body.phone ?? '') ?? undefined);
+    if (!body.contactId && !phone) throw new AppError('NUMBER_NOT_EXISTS');
+    const template = body.templateId
+      ? await this.deps.template(viewer.accountId, body.templateId)
+      : undefined;
+    if (template) assertTemplateSendable(template, channel);
+    if (template) assertTemplateVariables(template, body.variables);
+    if (kind === 'whatsapp-cloud' && !template) throw new AppError('WHATSAPP_WINDOW_CLOSED');
+    const name = (await userNames(this.db, [viewer.userId])).get(viewer.userId) ?? '';
+
+    let outcome: Awaited<ReturnType<typeof this.open>>;
+    try {
+      outcome = await this.open(viewer, policy, { id: channel.id, kind }, body, phone, template, name);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const e = error as { code?: string; cause?: { code?: string } };
+      if (e.code === '23505' || e.cause?.code === '23505') throw new AppError('ACTIVE_CONVERSATION_EXISTS');
+      throw new AppError('CONVERSATION_START_FAILED');
+    }
+    await settleOpened(this.tenantCache, viewer.accountId, [outcome.opened]);
+    const row = await findConversationListRow(this.db, viewer.accountId, outcome.conversationId);
+    if (!row) throw new AppError('CONVERSATION_START_FAILED');
+    const conversation = presentListConversation(row);
+    this.events.conversationUpdated(viewer.accountId, { conversation });
+    this.events.messageCreated(viewer.accountId, {
+      conversationId: row.id,
+      message: presentChatMessage(outcome.message),
+    });
+    await this.deps.outbound().enqueue(viewer.accountId, outcome.message.id);
+    return conversation;
+  }
+
+  private open(
+    viewer: TViewer,
+    policy: TVisibilityPolicy,
+    channel: { id: string; kind: TChannelKind },
+    body: TStartConversationBody,
+    phone: string | undefined,
+    template: TTemplate | undefined,
+    operatorName: string,
+  ) {
+    const accountId = viewer.accountId;
+    return withTenant(this.db, accountId, async (tx) => {
+      let contactId: string;
+      if (body.contactId) {
+        const [contact] = await tx
+          .select({ id: contacts.id, phone: contacts.phone })
+          .from(contacts)
+          .where(
+            and(
+              eq(contacts.accountId, accountId),
+              eq(contacts.id, body.contactId),
+              isNull(contacts.deletedAt),
+            ),
+          );
+        if (!contact) throw new AppError('CONTACT_NOT_FOUND');
+        if (!contact.phone || !normalizePhone(contact.phone)) throw new AppError('NUMBER_NOT_EXISTS');
+        contactId = contact.id;
+      } else {
+        contactId = (
+          await findOrCreateContactByPhone(tx, accountId, phone!, undefined, contactTypeOf(channel.kind))
+        ).id;
+      }
+      const [open] = await openConversationQuery(tx, accountId, contactId, channel.id);
+      if (open) throw activeConversationExists(viewer, policy, open);
+      const opened = await openConversation(tx, { accountId, channel, contactId, origin: 'outbound' });
+      if (!opened.created) throw activeConversationExists(viewer, policy, opened.conversation);
+      const id = opened.conversation.id;
+      await updateConversationRow(tx, accountId, id, {
+        stage: 'attendance',
+        assigneeId: viewer.userId,
+        takenAt: new Date(),
+      });
+      const filled = template ? templateMessage(template, body.variables) : null;
+      const text = filled ? filled.text : (body.text ?? '');
+      const { row: message } = await insertMessageRow(tx, accountId, id, {
+        channelId: channel.id,
+        authorType: 'operator',
+        authorId: viewer.userId,
+        authorName: operatorName,
+        kind: template ? 'template' : 'text',
+        body: text,
+        template: filled?.template ?? null,
+      });
+      await touchConversation(tx, accountId, id, text);
+      return { conversationId: id, message, opened };
+    });
+  }
+}

@@ -1,0 +1,184 @@
+import { LIMITS, MESSAGE_ACK, type TChannelKind, type TErrorCode } from '@atende/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TChannelRecord, TOutbound } from '../../../providers/channel-adapter';
+import type { ChannelRegistry } from '../../../providers/channel-registry';
+import { checkMediaAllowed } from '../../../providers/media-limits';
+import { smsSegments } from '../../../providers/sms/sms-segments';
+import type { TDb } from '../../../platform/db/client';
+import { withTenant } from '../../../platform/db/tenant';
+import { AppError } from '../../../platform/errors';
+import type { Jobs } from '../../../platform/jobs';
+import type { TenantCache } from '../../../platform/tenant-cache';
+import type { InboxEvents } from '../realtime/inbox-events';
+import type { TMessageRow } from '../conversations/message-presenter';
+import {
+  claimOutbound,
+  debitSmsCredit,
+  failOutbound,
+  markSent,
+  refundSmsCredit,
+  type TOutboundContext,
+} from './outbound.repo';
+
+export { checkMediaAllowed };
+
+export const OUTBOUND_QUEUE = 'outbound-messages';
+export type TOutboundJob = { accountId: string; messageId: string };
+
+const REPLY_WINDOW_MS = LIMITS.whatsappReplyWindowHours * 3600_000;
+
+/**
+ * WhatsApp's customer-service window (spec §9: 24 h): a free-form (non-template) message may go
+ * out only within 24 hours of the customer's last message.
+ */
+export function isWithinReplyWindow(lastInboundAt: Date | null | undefined, now: Date = new Date()): boolean {
+  if (!lastInboundAt) return false;
+  return now.getTime() - lastInboundAt.getTime() <= REPLY_WINDOW_MS;
+}
+
+/** Turns a stored media reference into a URL the provider can download. */
+export type TMediaUrlResolver = (
+  media: NonNullable<TMessageRow['media']>,
+  accountId: string,
+) => string | undefined;
+
+/**
+ * Sends stored outbound messages through their channel, as jobs (queue 'outbound-messages').
+ * The job is idempotent: a message already sent (provider id set) or settled is skipped, and a
+ * message being sent carries the 'SENDING' guard, so a retried job never sends twice — a guard
+ * left by a process that died mid-send marks the message failed (its outcome is unknown; the
+ * operator may resend) rather than risk a duplicate.
+ */
+export class OutboundService {
+  constructor(
+    private readonly db: TDb,
+    private readonly jobs: Jobs,
+    private readonly registry: ChannelRegistry,
+    private readonly events: InboxEvents,
+    private readonly tenantCache: TenantCache,
+    private readonly log?: FastifyBaseLogger,
+    private readonly mediaUrlOf: TMediaUrlResolver = (media) => media.url,
+  ) {}
+
+  /** Queues the send of a stored message (call after the transaction that stored it committed). */
+  async enqueue(accountId: string, messageId: string): Promise<void> {
+    await this.jobs.send<TOutboundJob>(OUTBOUND_QUEUE, { accountId, messageId });
+  }
+
+  /** The job handler. */
+  async run({ accountId, messageId }: TOutboundJob): Promise<void> {
+    const claim = await withTenant(this.db, accountId, async (tx) => {
+      const claimed = await claimOutbound(tx, accountId, messageId);
+      if (claimed.state !== 'claimed') return claimed;
+      const refusal = this.precheck(claimed.context);
+      if (refusal) {
+        return { state: 'refused' as const, row: await failOutbound(tx, accountId, messageId, refusal) };
+      }
+      const segments = this.smsSegmentsOf(claimed.context);
+      if (segments > 0 && !(await debitSmsCredit(tx, accountId, segments))) {
+        const row = await failOutbound(tx, accountId, messageId, 'SMS_INSUFFICIENT_BALANCE');
+        return { state: 'refused' as const, row };
+      }
+      return { ...claimed, segments };
+    });
+    if (claim.state === 'skip') return;
+    if (claim.state === 'stale' || claim.state === 'refused') {
+      if (claim.row) this.emitUpdate(accountId, claim.row);
+      return;
+    }
+    const { context, segments } = claim;
+    if (segments > 0) await this.invalidate(accountId);
+    let outcome: { providerMessageId: string } | { error: TErrorCode };
+    try {
+      const outbound = this.outboundOf(context);
+      const channel = channelRecordOf(context.channel!);
+      outcome = await this.registry.get(channel.kind).send(channel, outbound);
+    } catch (error) {
+      if (!(error instanceof AppError)) this.log?.warn({ err: error, messageId }, 'outbound send failed');
+      outcome = { error: error instanceof AppError ? error.code : 'CHANNEL_PROVIDER_ERROR' };
+    }
+    const row = await withTenant(this.db, accountId, async (tx) => {
+      if ('providerMessageId' in outcome)
+        return markSent(tx, accountId, messageId, outcome.providerMessageId);
+      if (segments > 0) await refundSmsCredit(tx, accountId, segments);
+      return failOutbound(tx, accountId, messageId, outcome.error);
+    });
+    if (segments > 0 && 'error' in outcome) await this.invalidate(accountId);
+    if (row) this.emitUpdate(accountId, row);
+  }
+
+  /** Refusals known before calling the provider (the reply window, the channel's media limits). */
+  private precheck(ctx: TOutboundContext): TErrorCode | null {
+    const { channel, message, conversation } = ctx;
+    if (!channel || channel.deletedAt) return 'CHANNEL_NOT_FOUND';
+    if (channel.status !== 'active') return 'CHANNEL_DISABLED';
+    if (!this.registry.find(channel.kind)) return 'CHANNEL_NOT_FOUND';
+    if (
+      channel.kind === 'whatsapp-cloud' &&
+      message.kind !== 'template' &&
+      !isWithinReplyWindow(conversation.lastInboundAt)
+    )
+      return 'WHATSAPP_WINDOW_CLOSED';
+    if (message.media) {
+      const refused = checkMediaAllowed(
+        channel.kind as TChannelKind,
+        message.media.mimeType,
+        message.media.size ?? 0,
+      );
+      if (refused) return refused;
+      if (!this.mediaUrlOf(message.media, ctx.message.accountId)) return 'FILE_UPLOAD_ERROR';
+    }
+    if (channel.kind !== 'webchat' && !ctx.contactPhone) return 'NUMBER_NOT_EXISTS';
+    return null;
+  }
+
+  private smsSegmentsOf(ctx: TOutboundContext): number {
+    if (ctx.channel?.kind !== 'sms') return 0;
+    return smsSegments(ctx.message.body ?? '').segments;
+  }
+
+  private outboundOf(ctx: TOutboundContext): TOutbound {
+    const { message } = ctx;
+    const to = ctx.contactPhone ?? ctx.conversation.contactId;
+    if (message.kind === 'template' && message.template) {
+      const t = message.template as { name: string; language: string; components?: unknown[] };
+      return {
+        kind: 'template',
+        to,
+        template: { name: t.name, language: t.language, components: t.components },
+      };
+    }
+    if (message.media) {
+      const url = this.mediaUrlOf(message.media, message.accountId)!;
+      const media = { url, mimeType: message.media.mimeType, fileName: message.media.fileName };
+      return { kind: 'media', to, media, ...(message.body ? { caption: message.body } : {}) };
+    }
+    return { kind: 'text', to, text: message.body ?? '' };
+  }
+
+  private emitUpdate(accountId: string, row: TMessageRow) {
+    const update = {
+      conversationId: row.conversationId,
+      messageId: row.id,
+      ack: row.ack,
+      errorCode: row.ack === MESSAGE_ACK.failed ? row.errorCode : null,
+    };
+    this.events.messageUpdated(accountId, update);
+  }
+
+  private async invalidate(accountId: string) {
+    await this.tenantCache.invalidate(accountId).catch((err) => this.log?.warn({ err }, 'tenant cache'));
+  }
+}
+
+/** The channel record an adapter works with, from a channels row. */
+export function channelRecordOf(row: NonNullable<TOutboundContext['channel']>): TChannelRecord {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    kind: row.kind as TChannelRecord['kind'],
+    externalId: row.externalId,
+    config: row.config,
+    secrets: row.secrets,
+  };
+}

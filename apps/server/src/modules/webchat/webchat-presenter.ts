@@ -1,0 +1,43 @@
+import type { TMessageRow } from '../inbox/conversations/message-presenter';
+
+/** What a visitor sees of a message: no ids of the team, no notes (callers never pass private ones). */
+export interface TVisitorMessage {
+  id: string;
+  uid: string | null;
+  author: 'contact' | 'operator' | 'bot';
+  authorName: string | null;
+  kind: string;
+  body: string | null;
+  media: { url: string | null; mimeType: string; fileName: string | null } | null;
+  timestamp: string;
+  ack: number;
+}
+
+/** The visitor's own messages carry back their client id (without the visitor prefix). */
+export function presentVisitorMessage(
+  m: TMessageRow,
+  link: (fileId: string, name: string) => string,
+): TVisitorMessage {
+  const author = m.authorType === 'contact' ? 'contact' : m.authorType === 'bot' ? 'bot' : 'operator';
+  const uid = m.providerMessageId?.includes(':')
+    ? m.providerMessageId.slice(m.providerMessageId.indexOf(':') + 1)
+    : m.clientId;
+  return {
+    id: m.id,
+    uid: author === 'contact' ? uid : m.id,
+    author,
+    // Operators show by first name only.
+    authorName: author === 'operator' ? (m.authorName ?? '').split(/\s+/)[0] || null : m.authorName,
+    kind: m.kind,
+    body: m.body,
+    media: m.media
+      ? {
+          url: m.media.fileId ? link(m.media.fileId, m.media.fileName ?? 'file') : (m.media.url ?? null),
+          mimeType: m.media.mimeType,
+          fileName: m.media.fileName ?? null,
+        }
+      : null,
+    timestamp: m.createdAt.toISOString(),
+    ack: m.ack,
+  };
+}

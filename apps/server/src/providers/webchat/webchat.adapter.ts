@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ChannelAdapter,
+  TChannelRecord,
+  TOutbound,
+  TParsedWebhook,
+  TSendResult,
+} from '../channel-adapter';
+import { WEBCHAT_MEDIA_LIMITS } from '../media-limits';
+import type { WebchatService } from '../../modules/webchat/webchat.service';
+import { visitorRoom } from '../../modules/webchat/webchat.service';
+
+/**
+ * Web chat in the channel registry: there are no webhooks (visitors talk over Socket.IO, see
+ * webchat.sockets.ts); send() pushes a message to the visitor's room, for senders that go through
+ * the outbound queue. The inbox's own replies reach visitors directly (WebchatService.deliver).
+ */
+export class WebchatAdapter implements ChannelAdapter {
+  readonly kind = 'webchat' as const;
+  readonly mediaLimits = WEBCHAT_MEDIA_LIMITS;
+
+  constructor(private readonly webchat: () => WebchatService) {}
+
+  verifySignature(): boolean {
+    return false;
+  }
+
+  parseWebhook(): TParsedWebhook {
+    return { messages: [], statuses: [] };
+  }
+
+  async send(channel: TChannelRecord, message: TOutbound): Promise<TSendResult> {
+    const id = randomUUID();
+    const base = {
+      id,
+      uid: id,
+      author: 'operator',
+      authorName: null,
+      timestamp: new Date().toISOString(),
+      ack: 1,
+    };
+    const payload =
+      message.kind === 'text'
+        ? { ...base, kind: 'text', body: message.text, media: null }
+        : message.kind === 'media'
+          ? {
+              ...base,
+              kind: 'document',
+              body: message.caption ?? null,
+              media: { ...message.media, fileName: message.media.fileName ?? null },
+            }
+          : { ...base, kind: 'template', body: message.template.name, media: null };
+    this.webchat().namespace.to(visitorRoom(channel.id, message.to)).emit('message', payload);
+    return { providerMessageId: id };
+  }
+}
