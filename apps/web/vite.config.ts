@@ -1,7 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { writeSharedLocales } from './scripts/shared-locales';
 
 /** Build number: Date.now() at build time. Sent as Front-Version and written to dist/version.json. */
 const buildNumber = Date.now();
@@ -20,20 +18,10 @@ function versionFile(): Plugin {
   };
 }
 
-/** Keeps src/locales/<lang>/errors.json and validation.json in step with packages/shared. */
-function sharedLocales(): Plugin {
-  return {
-    name: 'atende-shared-locales',
-    buildStart() {
-      writeSharedLocales(fileURLToPath(new URL('./src/locales', import.meta.url)));
-    },
-  };
-}
-
 const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [sharedLocales(), react(), versionFile()],
+  plugins: [react(), versionFile()],
   define: { __FRONT_VERSION__: JSON.stringify(String(buildNumber)) },
   server: {
     port: 5173,

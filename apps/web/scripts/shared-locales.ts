@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-// Relative import: Vite bundles this file into its config, and Node cannot load the package's .ts entry.
+// Relative import: the package's .ts source, read by tsx (npm run locales) and by the web tests.
 import { ERRORS, LANGS, VALIDATION_MESSAGES } from '../../../packages/shared/src/index';
 
 /** Texts the web adds to the `errors` namespace (client-side failures), per language. */

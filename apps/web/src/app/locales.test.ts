@@ -35,12 +35,14 @@ describe('locales', () => {
     }
   });
 
+  // No build step writes them: after a change in packages/shared, `npm run locales -w @atende/web`.
   it('the generated errors/validation files are up to date with packages/shared', () => {
     for (const [path, content] of Object.entries(sharedLocaleFiles())) {
       const [lang, file] = path.split('/');
-      expect(`${JSON.stringify(resources[lang as 'en'][file.replace('.json', '')], null, 2)}\n`, path).toBe(
-        content,
-      );
+      expect(
+        `${JSON.stringify(resources[lang as 'en'][file.replace('.json', '')], null, 2)}\n`,
+        `${path} (npm run locales -w @atende/web)`,
+      ).toBe(content);
     }
   });
 });
