@@ -3,7 +3,7 @@ import { Navigate, useLocation, useMatches } from 'react-router';
 import type { TRouteDef } from '@atende/shared';
 import { PageLoader } from '../ui/page-loader';
 import { evaluateGuards, type TGuardContext } from './guards';
-import { currentRole, isBlocked, loadAccount, useSession, type TSessionState } from './session';
+import { currentRole, isBlocked, loadAccount, useSession, type TSessionState, currentAcc } from './session';
 import { readItem } from './storage';
 
 export interface TRouteHandle {
@@ -21,7 +21,7 @@ export function guardContext(session: TSessionState, pathname: string, search: s
     restrictedOperator: session.restrictedOperator,
     automationEnabled:
       readItem('automationEnable') === 'true' || session.account?.acc.automationEnable === true,
-    activeAccId: session.account?.acc._id ?? null,
+    activeAccId: currentAcc(session),
     requestedAcc: session.requestedAcc,
   };
 }

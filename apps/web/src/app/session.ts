@@ -68,6 +68,28 @@ export function useSession(): TSessionState {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
+/** The current account's id, or null before one is loaded. */
+export function currentAcc(s: TSessionState = state): string | null {
+  return s.account?.acc._id ?? null;
+}
+
+const currentAccNow = () => currentAcc();
+
+/** The current account's id, or null before one is loaded (re-renders only when it changes). */
+export function useAccOrNull(): string | null {
+  return useSyncExternalStore(subscribeSession, currentAccNow, currentAccNow);
+}
+
+/**
+ * The current account's id: the one way to read it in pages and components under the account
+ * guard (which renders them only once an account is loaded).
+ */
+export function useAcc(): string {
+  const acc = useAccOrNull();
+  if (!acc) throw new Error('useAcc() outside an account route');
+  return acc;
+}
+
 /** Test helper and logout: replace the whole state. */
 export function resetSession(next: Partial<TSessionState> = {}): void {
   state = { ...initialState(), ...next };
@@ -238,7 +260,7 @@ export function markNoAccount(): void {
 
 /** Re-reads the active account (after plan, name or settings changes). */
 export async function refreshAccount(): Promise<void> {
-  const id = state.account?.acc._id;
+  const id = currentAcc();
   if (!id) return loadAccount();
   try {
     applyAccount(await api.get<TAccountDetails>(`/g/acc/${id}`));

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useSession } from '../session';
+import { useAccOrNull } from '../session';
 
 /** Builds in-app links that carry the active account as `acc` (spec §2). */
 export function useAccLink(): (path: string) => string {
-  const accId = useSession().account?.acc._id;
+  const accId = useAccOrNull();
   return useCallback(
     (path: string) => {
       if (!accId) return path;

@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { loadAccount, logout, useSession } from '../../app/session';
+import { currentAcc, loadAccount, logout, useSession } from '../../app/session';
 import { AuthFrame } from '../auth/auth-frame';
 import { CreateAccountForm } from './create-account-form';
 
@@ -14,8 +14,8 @@ export function CreateFirstAccountPage() {
   const session = useSession();
   const navigate = useNavigate();
   if (!session.token) return <Navigate to="/login?to=%2Fcreate-account" replace />;
-  if (session.status === 'ready' && session.account)
-    return <Navigate to={`/dashboard?acc=${session.account.acc._id}`} replace />;
+  const acc = currentAcc(session);
+  if (session.status === 'ready' && acc) return <Navigate to={`/dashboard?acc=${acc}`} replace />;
   return (
     <AuthFrame
       title={t('first.title')}

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
-import { useSession } from '../../app/session';
+import { useAcc } from '../../app/session';
 import { initials } from '../../app/shell/user-menu';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
@@ -74,7 +74,7 @@ export function activityDetail(t: TFunction, item: Pick<TActivity, 'action' | 't
 /** /acc/activity: the account's activity log (admins): who did what, when and from which address. */
 export function ActivityPage() {
   const { t, i18n } = useTranslation('activity');
-  const acc = useSession().account!.acc._id;
+  const acc = useAcc();
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: ['acc', acc, 'activity', page],

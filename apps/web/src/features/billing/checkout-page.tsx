@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
-import { refreshAccount, useSession } from '../../app/session';
+import { refreshAccount, useSession, useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { canStartTrial, type TChangePlanResult } from './billing-api';
@@ -34,9 +34,9 @@ export function CheckoutPage() {
   const [period, setPeriod] = useState<'monthly' | 'yearly'>('monthly');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const acc = useAcc();
   const plan = findPlan(planId);
   if (!plan) return <Navigate to="/error-404" replace />;
-  const acc = session.account!.acc._id;
   const total = period === 'yearly' ? plan.price * 10 : plan.price;
   const trial = canStartTrial(plan, session.account);
 

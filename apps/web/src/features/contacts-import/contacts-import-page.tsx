@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TContactImport, TImportPreviewRow, TImportUpload } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession, useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { importsKey, previewImport, startImport, useImportOptions } from './import-api';
@@ -28,7 +28,7 @@ const NO_EXTRAS: TImportExtras = { tags: [], phase: null };
 export function ContactsImportPage() {
   const { t } = useTranslation('contacts-import');
   const session = useSession();
-  const acc = session.account!.acc._id;
+  const acc = useAcc();
   const userId = session.user?._id ?? '';
   const accLink = useAccLink();
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { IconPlus, IconTags, IconUpload } from '@tabler/icons-react';
 import { hasRole, type TContact } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentRole, useSession } from '../../app/session';
+import { currentRole, useSession, useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { ContactDrawer } from './contact-drawer';
@@ -22,7 +22,7 @@ import { useDeleteContact } from './use-delete-contact';
 export function ContactsPage() {
   const { t } = useTranslation('contacts');
   const session = useSession();
-  const acc = session.account!.acc._id;
+  const acc = useAcc();
   const isAdmin = hasRole(currentRole(session), 'admin');
   const accLink = useAccLink();
   const { filters, setFilters, clearFilters } = useContactFilters();

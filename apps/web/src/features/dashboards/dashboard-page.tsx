@@ -22,7 +22,7 @@ import {
 import { hasRole } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentRole, refreshAccount, useSession } from '../../app/session';
+import { currentRole, refreshAccount, useAccOrNull, useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { formatDate, formatNumber } from '../billing/format';
@@ -37,7 +37,7 @@ export function DashboardPage() {
   const role = currentRole(session);
   const admin = hasRole(role, 'admin');
   const details = session.account;
-  const members = useMembers(details?.acc._id, admin);
+  const members = useMembers(useAccOrNull() ?? undefined, admin);
 
   useEffect(() => {
     void refreshAccount();

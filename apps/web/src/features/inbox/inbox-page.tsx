@@ -5,7 +5,7 @@ import { hasRole, type TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { QueryProvider } from '../../app/query-provider';
-import { currentRole, useSession } from '../../app/session';
+import { currentRole, useSession, useAcc } from '../../app/session';
 import { writeItem } from '../../app/storage';
 import { PageLoader } from '../../ui/page-loader';
 import { ContactPanel } from './contact-panel';
@@ -36,7 +36,7 @@ export function InboxPage() {
 function InboxScreen() {
   const { t } = useTranslation('inbox');
   const session = useSession();
-  const acc = session.account!.acc._id;
+  const acc = useAcc();
   const me = session.user?._id ?? '';
   const manager = hasRole(currentRole(session), 'manager');
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
-import { currentRole, useSession } from '../../app/session';
+import { currentRole, useSession, useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
@@ -31,7 +31,7 @@ import { TemplateFields } from './template-fields';
 export function StartConversationPage() {
   const { t } = useTranslation('inbox');
   const session = useSession();
-  const acc = session.account!.acc._id;
+  const acc = useAcc();
   const manager = hasRole(currentRole(session), 'manager');
   const admin = hasRole(currentRole(session), 'admin');
   const link = useAccLink();

@@ -5,7 +5,7 @@ import type { TContact, TContactPhase, TContactTag } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../app/i18n';
-import { useSession } from '../../app/session';
+import { useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { ContactDrawer } from '../contacts/contact-drawer';
@@ -74,7 +74,7 @@ export function LeadsBoard({
 /** /apps/leads: the kanban of contacts by phase, with the contacts filters. */
 export function LeadsPage() {
   const { t } = useTranslation('leads');
-  const acc = useSession().account!.acc._id;
+  const acc = useAcc();
   const accLink = useAccLink();
   const { filters, setFilters, clearFilters } = useContactFilters();
   const phases = usePhases(acc);

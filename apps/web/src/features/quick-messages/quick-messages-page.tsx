@@ -4,7 +4,7 @@ import { IconMessageBolt, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TQuickMessage } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
+import { useAcc } from '../../app/session';
 import { CardSkeleton } from '../../ui/card-skeleton';
 import { useListEditor } from '../../ui/use-list-editor';
 import { ConfirmDelete } from '../../ui/confirm-modal';
@@ -31,7 +31,7 @@ const fold = (s: string) =>
 /** /apps/quick-messages (admins): the account's quick messages, typed with / in the inbox composer. */
 export function QuickMessagesPage() {
   const { t, i18n } = useTranslation('quick-messages');
-  const acc = useSession().account!.acc._id;
+  const acc = useAcc();
   const queryClient = useQueryClient();
   const list = useQuickMessages(acc);
   const [search, setSearch] = useState('');

@@ -4,7 +4,7 @@ import { IconClockOff, IconHourglassOff, IconMessageCircle } from '@tabler/icons
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { validationText } from '../../app/i18n';
-import { useSession } from '../../app/session';
+import { useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { CardSkeleton } from '../../ui/card-skeleton';
 import { SaveBar } from '../../ui/save-bar';
@@ -55,7 +55,7 @@ function OtherMessages() {
 /** /settings/autoMessages: the out-of-hours message (sent by the inbox) and where the other automatic messages live. */
 export function AutoMessagesPage() {
   const { t } = useTranslation('settings');
-  const acc = useSession().account!.acc._id;
+  const acc = useAcc();
   const link = useAccLink();
   const settings = useInboxSettings(acc);
   const saver = useSettingsSaver(acc);

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useAcc } from '../../app/session';
 import { ChannelsTab } from './channels/channels-tab';
 import { DistributionTab } from './distribution-tab';
 import { HoursTab } from './hours-tab';
@@ -10,7 +10,7 @@ import { isSettingsTab, SettingsLayout } from './settings-layout';
 /** /settings (admins): channels, attendance hours, closing reasons, inbox rules, distribution queue. */
 export function SettingsPage() {
   const [params] = useSearchParams();
-  const acc = useSession().account!.acc._id;
+  const acc = useAcc();
   const requested = params.get('tab');
   const tab = isSettingsTab(requested) ? requested : 'channels';
   return (

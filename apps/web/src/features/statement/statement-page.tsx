@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { useSession, useAcc } from '../../app/session';
 import { PageHeader } from '../../ui/page-header';
 import { CardSkeleton } from '../../ui/card-skeleton';
 import { LoadError } from '../../ui/load-error';
@@ -34,7 +34,7 @@ const EXPORTS = [
 export function StatementPage() {
   const { t, i18n } = useTranslation('statement');
   const session = useSession();
-  const acc = session.account!.acc._id;
+  const acc = useAcc();
   const today = todayIn(session.account?.acc.timezone ?? 'America/Sao_Paulo');
   const limit = session.account?.accPlan?.planParameters?.conversations ?? null;
   const [params, setParams] = useSearchParams();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { loadChunk } from '../../app/lazy-page';
-import { useSession } from '../../app/session';
+import { useSession, currentAcc } from '../../app/session';
 
 type TWidgetProps = { accountId: string; userId: string };
 
@@ -21,7 +21,7 @@ const TeamChatWidget = lazy(async () => {
  */
 export function TeamChatMount() {
   const session = useSession();
-  const accountId = session.account?.acc._id;
+  const accountId = currentAcc(session);
   const userId = session.user?._id;
   if (!session.token || session.status !== 'ready' || !accountId || !userId || session.restrictedOperator)
     return null;

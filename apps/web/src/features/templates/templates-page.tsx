@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { CardSkeleton } from '../../ui/card-skeleton';
@@ -30,7 +30,7 @@ import { TemplatesTable } from './templates-table';
 /** /templates (admins): WhatsApp message templates — create, submit for Meta's review, resubmit, sync status. */
 export function TemplatesPage() {
   const { t } = useTranslation('templates');
-  const acc = useSession().account!.acc._id;
+  const acc = useAcc();
   const link = useAccLink();
   const queryClient = useQueryClient();
   const channels = useChannels(acc);

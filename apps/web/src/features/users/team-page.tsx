@@ -6,7 +6,7 @@ import { ROLES, hasRole, type TMember, type TRole } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
-import { currentRole, useSession } from '../../app/session';
+import { currentRole, useSession, useAcc } from '../../app/session';
 import { initials } from '../../app/shell/user-menu';
 import { DataTable, DimmedCell } from '../../ui/data-table';
 import { LoadError } from '../../ui/load-error';
@@ -22,7 +22,7 @@ import { notify } from '../../app/notify';
 export function TeamPage() {
   const { t, i18n } = useTranslation('team');
   const session = useSession();
-  const acc = session.account!.acc._id;
+  const acc = useAcc();
   const myRole = currentRole(session);
   const me = session.user?._id;
   const queryClient = useQueryClient();
