@@ -1,7 +1,5 @@
 import type {
   TContactImport,
-  TContactPhase,
-  TContactTag,
   TImportMapping,
   TImportPreviewRow,
   TImportRowError,
@@ -9,7 +7,9 @@ import type {
 } from '@atende/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, FRONT_VERSION, refreshAccessToken } from '../../app/api-client';
+import { downloadFile, fileUrl } from '../../app/download';
 import { readItem } from '../../app/storage';
+import { usePhases, useTags } from '../contacts/contacts-api';
 
 const BASE = '/p/chat/contact/import';
 
@@ -46,16 +46,10 @@ export function useImportErrors(acc: string, id: string, page: number, enabled: 
   });
 }
 
-/** Tags and phases offered for every imported contact. */
+/** Tags and phases offered for every imported contact (the contacts feature's queries). */
 export function useImportOptions(acc: string) {
-  const tags = useQuery({
-    queryKey: ['acc', acc, 'contact-tags'],
-    queryFn: () => api.get<TContactTag[]>('/p/chat/contact/tags', { acc }),
-  });
-  const phases = useQuery({
-    queryKey: ['acc', acc, 'contact-phases'],
-    queryFn: () => api.get<TContactPhase[]>('/p/chat/inbox/phases', { acc }),
-  });
+  const tags = useTags(acc);
+  const phases = usePhases(acc);
   return { tags: tags.data ?? [], phases: phases.data ?? [] };
 }
 
@@ -130,33 +124,8 @@ export async function uploadCsv(
   throw new ApiError(res.status, code, res.body?.message ?? '', res.body?.fields ?? []);
 }
 
-function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = /filename="([^"]+)"/.exec(disposition ?? '');
-  return match?.[1] ?? fallback;
-}
-
-/** Saves a Blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
-
 /** GET …/:id/report (needs the Bearer token, so it is fetched and saved rather than linked). */
-export async function downloadErrorReport(acc: string, imp: TContactImport, lang: string): Promise<void> {
-  const url = `${BASE}/${imp._id}/report?${new URLSearchParams({ acc }).toString()}`;
-  let res = await fetch(url, { headers: authHeaders(lang) });
-  if (res.status === 401 && (await refreshAccessToken()))
-    res = await fetch(url, { headers: authHeaders(lang) });
-  if (!res.ok) {
-    const body = await res.json().catch(() => null);
-    throw new ApiError(res.status, body?.code ?? 'UNKNOWN', body?.message ?? res.statusText);
-  }
+export function downloadErrorReport(acc: string, imp: TContactImport, lang: string): Promise<void> {
   const fallback = `${imp.fileName.replace(/\.csv$/i, '')}-errors.csv`;
-  saveBlob(await res.blob(), fileNameOf(res.headers.get('content-disposition'), fallback));
+  return downloadFile(fileUrl(`${BASE}/${imp._id}/report`, { acc }), fallback, { lang });
 }

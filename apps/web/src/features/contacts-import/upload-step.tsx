@@ -4,7 +4,8 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconDownload, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
 import { CONTACT_LIMITS, type TImportUpload } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { saveBlob, uploadCsv } from './import-api';
+import { saveBlob } from '../../app/download';
+import { uploadCsv } from './import-api';
 import { formatBytes, importErrorText } from './import-text';
 import { sampleCsv } from './sample-csv';
 

@@ -7,6 +7,7 @@ import {
   type TContactTag,
 } from '@atende/shared';
 import { api } from '../../app/api-client';
+import { downloadFile, fileUrl } from '../../app/download';
 import { filterQuery, type TContactFilters } from './contact-filters';
 
 export const PAGE_SIZE = LIMITS.contactsPageSize;
@@ -17,13 +18,32 @@ export const phasesKey = (acc: string) => ['acc', acc, 'contact-phases'] as cons
 export const tagsKey = (acc: string) => ['acc', acc, 'contact-tags'] as const;
 export const duplicatesKey = (acc: string, id: string) => [...contactsKey(acc), 'duplicates', id] as const;
 
-/** One page of GET /p/chat/contact/list under the current filters. */
-export function useContactList(acc: string, filters: TContactFilters) {
-  const query = { acc, limit: PAGE_SIZE, page: filters.page, ...filterQuery(filters) };
+type TContactQuery = Record<string, string | number | undefined>;
+
+/** GET /p/chat/contact/list: one page of contacts under a query (filters, search, page, limit). */
+export function useContacts(acc: string, query: TContactQuery, staleTime?: number) {
+  const params = { acc, ...query };
   return useQuery({
-    queryKey: [...contactsKey(acc), 'list', query],
-    queryFn: () => api.get<TContactList>('/p/chat/contact/list', query),
+    queryKey: [...contactsKey(acc), 'list', params],
+    queryFn: () => api.get<TContactList>('/p/chat/contact/list', params),
     placeholderData: keepPreviousData,
+    staleTime,
+  });
+}
+
+/** One page of the contacts list under the current filters. */
+export function useContactList(acc: string, filters: TContactFilters) {
+  return useContacts(acc, { limit: PAGE_SIZE, page: filters.page, ...filterQuery(filters) });
+}
+
+export const contactKey = (acc: string, id: string) => [...contactsKey(acc), 'one', id] as const;
+
+/** GET /p/chat/contact/{id}. */
+export function useContact(acc: string, id: string) {
+  return useQuery({
+    queryKey: contactKey(acc, id),
+    queryFn: () => api.get<TContact>(`/p/chat/contact/${id}`, { acc }),
+    staleTime: 30_000,
   });
 }
 
@@ -75,3 +95,18 @@ export const contactsApi = {
   removeTag: (acc: string, id: string) =>
     api.delete(`/p/chat/contact/tags/${id}`, undefined, { query: { acc } }),
 };
+
+export type TExportFormat = 'csv' | 'xlsx';
+
+/**
+ * Downloads the contacts of the current filter as CSV or XLSX. A refusal (FUNCTION_UNAVAILABLE when
+ * downloads are blocked, NOT_AUTHORIZED) rejects with the server's ApiError.
+ */
+export function downloadContacts(
+  acc: string,
+  filters: TContactFilters,
+  format: TExportFormat,
+): Promise<void> {
+  const url = fileUrl('/p/chat/contact/export', { acc, format, ...filterQuery(filters) });
+  return downloadFile(url, `contacts.${format}`);
+}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
 import type { TContactFilters } from './contact-filters';
-import { downloadContacts, type TExportFormat } from './contacts-export';
+import { downloadContacts, type TExportFormat } from './contacts-api';
 
 /** Export of the current filter (CSV or XLSX); a refused download shows the server's reason. */
 export function ExportMenu({ acc, filters }: { acc: string; filters: TContactFilters }) {

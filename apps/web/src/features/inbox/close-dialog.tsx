@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useClosingReasons } from './inbox-api';
+import { useClosingReasons } from '../settings/settings-api';
 import { useInbox } from './inbox-context';
 
 /**

@@ -13,22 +13,20 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconMail, IconPencil, IconPhone, IconPrinter } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TChannelKind, TContact, TConversation } from '@atende/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TChannelKind, TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { initials } from '../../app/shell/user-menu';
-import { contactsApi, contactsKey, usePhases, useTags } from '../contacts/contacts-api';
+import { contactKey, contactsApi, useContact, usePhases, useTags } from '../contacts/contacts-api';
 import { formatPhone, phaseLabel } from '../contacts/contact-format';
 import { formatDate } from '../billing/format';
-import { useContactHistory } from './inbox-api';
+import { useContactHistory, openTranscript, type TTranscriptFormat } from './inbox-api';
 import { ChannelIcon, useInbox } from './inbox-context';
 import { avatarColor } from './inbox-format';
-import { openTranscript, type TTranscriptFormat } from './transcript';
 
 /** The right column: who the customer is, their phase and tags, earlier conversations, the transcript. */
 export function ContactPanel({
@@ -43,11 +41,7 @@ export function ContactPanel({
   const link = useAccLink();
   const queryClient = useQueryClient();
   const contactId = c.contact._id;
-  const contact = useQuery({
-    queryKey: [...contactsKey(acc), 'one', contactId],
-    queryFn: () => api.get<TContact>(`/p/chat/contact/${contactId}`, { acc }),
-    staleTime: 30_000,
-  });
+  const contact = useContact(acc, contactId);
   const phases = usePhases(acc);
   const tags = useTags(acc);
   const history = useContactHistory(acc, contactId);
@@ -55,7 +49,7 @@ export function ContactPanel({
   const update = useMutation({
     mutationFn: (data: Record<string, unknown>) => contactsApi.update(acc, contactId, data),
     onSuccess: (next) => {
-      queryClient.setQueryData([...contactsKey(acc), 'one', contactId], next);
+      queryClient.setQueryData(contactKey(acc, contactId), next);
       notify({ color: 'green', message: t('contact.saved') });
     },
     onError: (error) => notify({ color: 'red', title: t('common:error'), message: errorText(t, error) }),
@@ -66,7 +60,7 @@ export function ContactPanel({
     kind ? t(`channels.${kind === 'whatsapp-cloud' ? 'whatsapp' : kind}`) : '';
   const search = (c.contact.phone ?? '').replace(/\D/g, '') || c.contact.name;
   const transcript = (format: TTranscriptFormat) =>
-    openTranscript(acc, c._id, format, i18n.language).catch((error) =>
+    openTranscript(acc, c._id, format).catch((error) =>
       notify({ color: 'red', title: t('common:error'), message: errorText(t, error) }),
     );
 

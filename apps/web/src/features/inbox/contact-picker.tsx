@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TContact, TContactList } from '@atende/shared';
+import type { TContact } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
+import { useContacts } from '../contacts/contacts-api';
 import { formatPhone } from '../contacts/contact-format';
 
 /** A contact found by name, e-mail or phone (the contacts search, 20 at a time). */
@@ -25,13 +24,7 @@ export function ContactPicker({
   const label = (c: TContact) => [c.name, c.phone ? formatPhone(c.phone) : t('start.noPhone')].join(' · ');
   // The picked contact's label in the box is not a search.
   const term = value && debounced === label(value) ? '' : debounced.trim();
-  const found = useQuery({
-    queryKey: ['acc', acc, 'contacts', 'picker', term],
-    queryFn: () =>
-      api.get<TContactList>('/p/chat/contact/list', { acc, limit: 20, search: term || undefined }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const found = useContacts(acc, { limit: 20, search: term || undefined }, 30_000);
   const items = found.data?.items ?? [];
   const options = [...(value && !items.some((c) => c._id === value._id) ? [value] : []), ...items];
   return (

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   LIMITS,
-  type TClosingReason,
   type TConversation,
   type TConversationList,
   type TInboxData,
   type TMessage,
-  type TQuickMessage,
-  type TTemplate,
 } from '@atende/shared';
 import { api } from '../../app/api-client';
+import { downloadFile, fileUrl, openFileInTab } from '../../app/download';
 import { byActivity, type TListFilters, type TListTab, type TMessagesState } from './inbox-cache';
 
 /** Every inbox query of an account (invalidated together on an account change or a resync). */
@@ -21,10 +19,6 @@ export const listKey = (acc: string, tab: TListTab, filters: TListFilters) =>
   [...listsKey(acc), tab, filters] as const;
 export const conversationKey = (acc: string, id: string) => [...inboxKey(acc), 'conversation', id] as const;
 export const messagesKey = (acc: string, id: string) => [...inboxKey(acc), 'messages', id] as const;
-export const reasonsKey = (acc: string) => [...inboxKey(acc), 'closing-reasons'] as const;
-export const quickMessagesKey = (acc: string) => [...inboxKey(acc), 'quick-messages'] as const;
-export const templatesKey = (acc: string, channelId: string) =>
-  [...inboxKey(acc), 'templates', channelId] as const;
 export const historyKey = (acc: string, contactId: string) =>
   [...inboxKey(acc), 'history', contactId] as const;
 
@@ -148,39 +142,6 @@ export function fetchMessagesPage(acc: string, id: string, query: { before?: str
   });
 }
 
-export function useClosingReasons(acc: string) {
-  return useQuery({
-    queryKey: reasonsKey(acc),
-    queryFn: () => api.get<TClosingReason[]>('/p/chat/closing-reasons', { acc }),
-    staleTime: 60_000,
-  });
-}
-
-export function useQuickMessages(acc: string) {
-  return useQuery({
-    queryKey: quickMessagesKey(acc),
-    queryFn: () => api.get<TQuickMessage[]>('/p/chat/quick-messages', { acc }),
-    staleTime: 60_000,
-  });
-}
-
-/** Approved WhatsApp templates of a channel (the API answers `{ items, count }`). */
-export function useTemplates(acc: string, channelId: string | null) {
-  return useQuery({
-    queryKey: templatesKey(acc, channelId ?? ''),
-    queryFn: async () =>
-      (
-        await api.get<{ items: TTemplate[]; count: number }>('/p/chat/templates', {
-          acc,
-          channelId: channelId!,
-          status: 'approved',
-        })
-      ).items,
-    enabled: Boolean(channelId),
-    staleTime: 60_000,
-  });
-}
-
 /** A contact's conversations in every stage, as far as this member may see them (newest first). */
 export function useContactHistory(acc: string, contactId: string | null) {
   return useQuery({
@@ -224,3 +185,15 @@ export const inboxApi = {
   updatedSince: (acc: string, since: string) =>
     api.get<{ items: TConversation[] }>('/p/chat/conversation/updated', { acc, since }),
 };
+
+export type TTranscriptFormat = 'html' | 'csv' | 'txt';
+
+/**
+ * A conversation's transcript (GET /p/chat/conversation/{id}/transcript, bearer token): html opens
+ * in a new tab to print, csv/txt download.
+ */
+export function openTranscript(acc: string, id: string, format: TTranscriptFormat = 'html'): Promise<void> {
+  const url = fileUrl(`/p/chat/conversation/${id}/transcript`, { acc, format });
+  const options = { timeoutMs: LIMITS.requestTimeoutMs * 2 };
+  return format === 'html' ? openFileInTab(url, options) : downloadFile(url, `transcript.${format}`, options);
+}

@@ -21,7 +21,8 @@ import { PageLoader } from '../../ui/page-loader';
 import { PhoneField } from '../auth/account-fields';
 import { withDefaultCountry } from '../auth/phone';
 import { ContactPicker } from './contact-picker';
-import { inboxKey, useInboxData, useTemplates } from './inbox-api';
+import { useTemplates } from '../templates/templates-api';
+import { inboxKey, useInboxData } from './inbox-api';
 import { TemplateFields } from './template-fields';
 
 /**
@@ -51,7 +52,7 @@ export function StartConversationPage() {
   const channels = (data.data?.channels ?? []).filter((c) => c.kind !== 'webchat' && c.status === 'active');
   const channel = channels.find((c) => c._id === channelId) ?? null;
   const whatsapp = channel?.kind === 'whatsapp-cloud';
-  const templates = useTemplates(acc, whatsapp ? channel._id : null);
+  const templates = useTemplates(acc, { channelId: channel?._id, status: 'approved' }, whatsapp);
 
   const start = useMutation({
     mutationFn: () =>
@@ -88,7 +89,7 @@ export function StartConversationPage() {
     if (whatsapp && !templateId) next.template = t('validation:selectRequired');
     if (channel && !whatsapp && !text.trim()) next.text = t('validation:messageEmpty');
     // Every variable of the template (header first, then body) is required.
-    const template = whatsapp ? templates.data?.find((tpl) => tpl._id === templateId) : undefined;
+    const template = whatsapp ? templates.data?.items.find((tpl) => tpl._id === templateId) : undefined;
     const missing = (template ? templateSendVariables(template) : []).map((_, i) =>
       (variables[i] ?? '').trim() ? undefined : t('validation:required'),
     );
@@ -145,7 +146,7 @@ export function StartConversationPage() {
           {channel &&
             (whatsapp ? (
               <TemplateFields
-                templates={templates.data ?? []}
+                templates={templates.data?.items ?? []}
                 loading={templates.isPending}
                 templateId={templateId}
                 onTemplate={setTemplateId}

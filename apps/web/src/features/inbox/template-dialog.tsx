@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { errorText, validationText } from '../../app/i18n';
 import { notify } from '../../app/notify';
-import { useTemplates } from './inbox-api';
+import { useTemplates } from '../templates/templates-api';
 import { TemplateFields } from './template-fields';
 import { newClientId } from './use-sender';
 
@@ -43,8 +43,8 @@ export function TemplateDialog({
   onSend: (input: TTemplateSend) => Promise<unknown>;
 }) {
   const { t } = useTranslation('inbox');
-  const templates = useTemplates(acc, opened ? channelId : null);
-  const list = templates.data ?? [];
+  const templates = useTemplates(acc, { channelId, status: 'approved' }, opened && Boolean(channelId));
+  const list = templates.data?.items ?? [];
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [variables, setVariables] = useState<string[]>([]);
   const [errors, setErrors] = useState<TErrors>(NO_ERRORS);

@@ -4,10 +4,12 @@ import { api } from '../../app/api-client';
 
 export const quickMessagesKey = (acc: string) => ['acc', acc, 'quick-messages'] as const;
 
+/** The account's quick messages (this page edits them, the inbox's composer offers them). */
 export function useQuickMessages(acc: string) {
   return useQuery({
     queryKey: quickMessagesKey(acc),
     queryFn: () => api.get<TQuickMessage[]>('/p/chat/quick-messages', { acc }),
+    staleTime: 60_000,
   });
 }
 

@@ -34,10 +34,12 @@ export function useSaveSettings(acc: string) {
   });
 }
 
+/** The account's closing reasons (this page edits them, the inbox's close dialog offers them). */
 export function useClosingReasons(acc: string) {
   return useQuery({
     queryKey: reasonsKey(acc),
     queryFn: () => api.get<TClosingReason[]>('/p/chat/closing-reasons', { acc }),
+    staleTime: 60_000,
   });
 }
 

@@ -20,7 +20,8 @@ import {
   type TPeriod,
   type TPeriodPreset,
 } from './period';
-import { downloadStatement, openTranscript, STATEMENT_PAGE_SIZE, useStatement } from './statement-api';
+import { openTranscript } from '../inbox/inbox-api';
+import { downloadStatement, STATEMENT_PAGE_SIZE, useStatement } from './statement-api';
 import { StatementChart } from './statement-chart';
 import { StatementTable } from './statement-table';
 import { StatementTotals } from './statement-totals';

@@ -2,12 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import type { TTemplate, TTemplateBody } from '@atende/shared';
 import { api } from '../../app/api-client';
 
+/** Every template list of the account (the page's and the composer's): a change refreshes them all. */
 export const templatesKey = (acc: string) => ['acc', acc, 'templates'] as const;
 
-export function useTemplates(acc: string) {
+export interface TTemplateFilter {
+  channelId?: string;
+  status?: TTemplate['status'];
+}
+
+/**
+ * GET /p/chat/templates: the account's templates, or a channel's in one status (the inbox asks for
+ * a WhatsApp channel's approved ones). The API answers `{ items, count }`.
+ */
+export function useTemplates(acc: string, filter: TTemplateFilter = {}, enabled = true) {
   return useQuery({
-    queryKey: templatesKey(acc),
-    queryFn: () => api.get<{ items: TTemplate[]; count: number }>('/p/chat/templates', { acc }),
+    queryKey: [...templatesKey(acc), filter],
+    queryFn: () => api.get<{ items: TTemplate[]; count: number }>('/p/chat/templates', { acc, ...filter }),
+    enabled,
   });
 }
 
