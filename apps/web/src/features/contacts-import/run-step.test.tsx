@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n';
 import { jsonResponse } from '../../test/setup';
 import { cancelImport, downloadErrorReport, getImport } from './import-api';
-import { openImportSocket } from './import-socket';
+import { joinAttendance } from '../../app/socket';
 import { RunStep } from './run-step';
 import { TestWrapper } from './test-wrapper';
 import { POLL_MS } from './use-import-progress';
@@ -30,9 +30,8 @@ const fake = vi.hoisted(() => {
   return { FakeSocket, sockets: [] as InstanceType<typeof FakeSocket>[] };
 });
 
-vi.mock('./import-socket', () => ({
-  IMPORT_PROGRESS_EVENT: 'contacts-import:progress',
-  openImportSocket: vi.fn(() => {
+vi.mock('../../app/socket', () => ({
+  joinAttendance: vi.fn(() => {
     const socket = new fake.FakeSocket();
     fake.sockets.push(socket);
     return socket;
@@ -106,7 +105,7 @@ describe('import run step', { timeout: 20_000 }, () => {
   it('shows rows done / total and the counts from the socket, then the summary, the refused rows and the report', async () => {
     vi.mocked(getImport).mockResolvedValue(at({ status: 'running' }));
     renderRun(queued);
-    expect(openImportSocket).toHaveBeenCalledWith('acc-1', 'user-1');
+    expect(joinAttendance).toHaveBeenCalledWith('acc-1', 'user-1');
     const socket = fake.sockets[0];
     expect(screen.getByTestId('progress-rows')).toHaveTextContent('0 de 5 linhas (0%)');
     expect(screen.getByTestId('import-status')).toHaveTextContent('Na fila');

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { TContactImport, TImportStatus } from '@atende/shared';
 import { getImport } from './import-api';
-import { IMPORT_PROGRESS_EVENT, openImportSocket } from './import-socket';
+import { joinAttendance } from '../../app/socket';
+
+/** The server event with an import's status (its payload is a TContactImport). */
+export const IMPORT_PROGRESS_EVENT = 'contacts-import:progress';
 
 const FINISHED: readonly TImportStatus[] = ['completed', 'failed', 'cancelled'];
 /** While the socket is down the status is read over HTTP at this pace. */
@@ -41,7 +44,7 @@ export function useImportProgress(acc: string, userId: string, initial: TContact
     const refresh = () => {
       getImport(acc, id).then(apply, () => undefined);
     };
-    const socket = openImportSocket(acc, userId);
+    const socket = joinAttendance(acc, userId);
     socket.on(IMPORT_PROGRESS_EVENT, apply);
     socket.on('connect', refresh);
     const timer = setInterval(() => {

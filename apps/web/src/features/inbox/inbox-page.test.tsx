@@ -10,8 +10,8 @@ import { InboxPage } from './inbox-page';
 import { ACC, ME, conversation, inboxData, mockApi } from './inbox-testing';
 
 // No real socket in jsdom: a socket that never connects.
-vi.mock('./inbox-socket', () => ({
-  openInboxSocket: () => ({
+vi.mock('../../app/socket', () => ({
+  joinAttendance: () => ({
     connected: false,
     on: () => undefined,
     emit: () => undefined,

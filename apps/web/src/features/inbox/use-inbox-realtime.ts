@@ -1,9 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAccessToken } from '../../app/api-client';
+import { joinAttendance } from '../../app/socket';
 import { inboxApi } from './inbox-api';
 import { InboxRealtime, applyConversationToCaches } from './inbox-realtime';
-import { openInboxSocket } from './inbox-socket';
 import { TabGuard, type TTabRole } from './tab-guard';
 
 /** The tab's role ('active' holds the inbox; 'conflict' shows 'Use here'). */
@@ -34,7 +34,7 @@ export function useInboxRealtime(
     const next = new InboxRealtime({
       ...env,
       queryClient,
-      socket: openInboxSocket(acc, me),
+      socket: joinAttendance(acc, me),
       activeConversation,
       refreshToken: refreshAccessToken,
       onRead: (id) =>

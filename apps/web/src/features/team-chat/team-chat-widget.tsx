@@ -5,9 +5,9 @@ import { badgeText, type TTeamMembersEvent } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { api, refreshAccessToken } from '../../app/api-client';
 import { onLogout } from '../../app/session';
+import { joinAttendance } from '../../app/socket';
 import { TeamChatClient } from './chat-client';
 import { trackWindowActivity } from './presence-tracker';
-import { openTeamChatSocket } from './team-chat-socket';
 import { ChatClientContext, useChatClient, useChatState } from './use-chat';
 import classes from './team-chat.module.css';
 
@@ -43,7 +43,7 @@ function defaultClient(accountId: string, userId: string): TeamChatClient {
   return new TeamChatClient({
     accountId,
     userId,
-    socket: openTeamChatSocket(accountId, userId),
+    socket: joinAttendance(accountId, userId),
     refreshToken: refreshAccessToken,
     loadMembers: () => api.get<TTeamMembersEvent>('/p/team-chat/members', { acc: accountId }),
   });
