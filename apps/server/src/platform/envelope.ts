@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZErrorEnvelope } from '@atende/shared';
 
 /** Success envelope of DESIGN.md §3. */
 export function ok<T>(data: T): { status: 1; data: T } {
@@ -13,4 +14,56 @@ export function list<T>(items: T[], count: number) {
 /** Response schema for the envelope around `data` (feeds OpenAPI). */
 export function zOk<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal(1), data, frontVersionConflict: z.boolean().optional() });
+}
+
+/** `data = { items, count }` of a list answer. */
+export function zList<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), count: z.number() });
+}
+
+/**
+ * The response of a JSON route: `{ status: 1, data }` around `data`. The handler returns the data
+ * (typed by the schema's input), the route wraps it with `ok()`, and fastify-type-provider-zod's
+ * serializer checks it and strips what the schema does not name. The schema is the OpenAPI answer.
+ */
+export interface TOkResponse<T extends z.ZodType = z.ZodType> {
+  kind: 'ok';
+  data: T;
+  envelope: ReturnType<typeof zOk<T>>;
+  /** Serialized with JSON.stringify, not parsed (documented only): for benchmarked hot routes. */
+  passthrough: boolean;
+}
+
+/**
+ * A route that answers something other than the JSON envelope (a file, a stream, HTML, a script):
+ * the handler sends it itself through `reply` and OpenAPI shows the media type and description.
+ */
+export interface TRawResponse {
+  kind: 'raw';
+  contentTypes: string[];
+  description: string;
+}
+
+export type TResponseSpec = TOkResponse | TRawResponse;
+
+export function okOf<T extends z.ZodType>(data: T): TOkResponse<T> {
+  return { kind: 'ok', data, envelope: zOk(data), passthrough: false };
+}
+
+/**
+ * okOf without the serializer's parse: the schema documents the answer, JSON.stringify writes it.
+ * Only where a benchmark shows the parse costs (say why at the call site).
+ */
+export function passthroughOf<T extends z.ZodType>(data: T): TOkResponse<T> {
+  return { ...okOf(data), passthrough: true };
+}
+
+/** The documented escape for non-JSON answers (binary, streamed, HTML, JavaScript). */
+export function raw(contentType: string | string[], description: string): TRawResponse {
+  return { kind: 'raw', contentTypes: Array.isArray(contentType) ? contentType : [contentType], description };
+}
+
+/** `schema.response` of a route that is not a tenantRoute (global, public): the envelope or a failure. */
+export function okSchema<T extends z.ZodType>(data: T) {
+  return { 200: zOk(data), '4xx': ZErrorEnvelope };
 }

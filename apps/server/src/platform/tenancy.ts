@@ -28,7 +28,11 @@ export interface TTenant extends TMembership, TAccountBundle {
   userId: string;
 }
 
-type TAccountSource = 'acc' | 'id' | 'body';
+/**
+ * Where the account id is read: 'acc' the path's `acc`, else the query's; 'id' the path's `id`
+ * (g/acc/{id}); 'body' the body's `acc`; 'acc-or-body' the query's when given, else the body's.
+ */
+export type TAccountSource = 'acc' | 'id' | 'body' | 'acc-or-body';
 const uuidSchema = z.uuid();
 
 /** Prepared statements, built once per database handle. */
@@ -97,10 +101,19 @@ export async function loadMembership(
  * only where the spec's call carries it there (g/user/invite, mobile-token); it is checked the same.
  */
 function accountIdOf(request: FastifyRequest, from: TAccountSource): string | undefined {
-  if (from === 'body') return (request.body as { acc?: string } | undefined)?.acc;
+  const bodyAcc = () => (request.body as { acc?: string } | undefined)?.acc;
+  if (from === 'body') return bodyAcc();
   const params = request.params as Record<string, string | undefined>;
   const query = request.query as Record<string, string | undefined>;
+  if (from === 'acc-or-body') return query?.acc || bodyAcc();
   return params?.[from] ?? params?.acc ?? query?.acc;
+}
+
+/** The tenant the gate set; a route that reads it without the gate is a programming error. */
+export function tenantOf(request: FastifyRequest): TTenant {
+  const { tenant } = request;
+  if (!tenant) throw new Error(`no tenant on ${request.method} ${request.url}: the route has no tenant gate`);
+  return tenant;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS, type TPlan } from '../plans';
-import type { TRole } from '../roles';
-import { zRequiredText } from './common';
+import { ROLES } from '../roles';
+import { zIsoDate, zRequiredText } from './common';
 
 export const ZCreateAccountBody = z.object({
   plan: z.enum(PLAN_IDS, { error: 'selectRequired' }).default('free'),
@@ -39,72 +39,115 @@ export const ZChangePlanBody = z
   .nullish()
   .transform((body) => body ?? { period: 'monthly' as const });
 
-export interface TAccount {
-  _id: string;
-  id: string;
-  name: string;
-  timezone: string;
-  companyIndustry: string;
-  companyGoal: string;
-  companyEmployeeCount: string;
-  intercom: string;
-  createdAt: string;
-  status: number;
-  whitelabel: boolean;
-  inQueue: boolean;
-  locked: boolean;
-  aiEnable: boolean;
-  assistantEnable: boolean;
-  blockContactTab: boolean;
-  blockContactTabGeneral: boolean;
-  blockDownloadExcel: boolean;
-  smsDispatchEnable: boolean;
-  automationEnable: boolean;
-  automationLimit: number;
-  smsCredit: number;
-  versionNamespace: string;
-  restrictReportDownload: boolean;
-  accIsPaying: boolean;
-  blocked: boolean;
-}
+export const ZAccount = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  companyIndustry: z.string(),
+  companyGoal: z.string(),
+  companyEmployeeCount: z.string(),
+  intercom: z.string(),
+  createdAt: zIsoDate,
+  status: z.number(),
+  whitelabel: z.boolean(),
+  inQueue: z.boolean(),
+  locked: z.boolean(),
+  aiEnable: z.boolean(),
+  assistantEnable: z.boolean(),
+  blockContactTab: z.boolean(),
+  blockContactTabGeneral: z.boolean(),
+  blockDownloadExcel: z.boolean(),
+  smsDispatchEnable: z.boolean(),
+  automationEnable: z.boolean(),
+  automationLimit: z.number(),
+  smsCredit: z.number(),
+  versionNamespace: z.string(),
+  restrictReportDownload: z.boolean(),
+  accIsPaying: z.boolean(),
+  blocked: z.boolean(),
+});
+export type TAccount = z.infer<typeof ZAccount>;
 
-export interface TAccountPlan {
-  id: string;
-  price: number;
-  planParameters: TPlan['planParameters'];
-  paymentStatus: 'trial' | 'paid' | 'pending' | 'free' | 'overdue';
-  period: 'monthly' | 'yearly';
-  endDate: string | null;
-  trialStartDate: string | null;
-  trialEndDate: string | null;
-  remainingTrialDays: number;
-  trialActive: boolean;
-  isBonus: boolean;
-  financialCustomerId: string | null;
-  plan: TPlan;
-}
+/** A plan of the catalogue (plans.ts PLANS). */
+export const ZPlan = z.object({
+  id: z.enum(PLAN_IDS),
+  title: z.string(),
+  price: z.number(),
+  trialDays: z.number(),
+  providerPlanId: z.string(),
+  planParameters: z.object({ conversations: z.number(), chatbots: z.number() }),
+}) satisfies z.ZodType<TPlan>;
 
-export interface TAccountUsage {
-  periodStart: string;
-  periodEnd: string;
-  conversations: number;
-  limit: number;
-}
+export const ZAccountPlan = z.object({
+  id: z.string(),
+  price: z.number(),
+  planParameters: ZPlan.shape.planParameters,
+  paymentStatus: z.enum(['trial', 'paid', 'pending', 'free', 'overdue']),
+  period: z.enum(['monthly', 'yearly']),
+  endDate: zIsoDate.nullable(),
+  trialStartDate: zIsoDate.nullable(),
+  trialEndDate: zIsoDate.nullable(),
+  remainingTrialDays: z.number(),
+  trialActive: z.boolean(),
+  isBonus: z.boolean(),
+  financialCustomerId: z.string().nullable(),
+  plan: ZPlan,
+});
+export type TAccountPlan = z.infer<typeof ZAccountPlan>;
 
-export interface TAccountDetails {
-  acc: TAccount;
-  plan: TPlan;
-  accPlan: TAccountPlan;
-  accFinancial: { customerId: string | null; provider: string; isPaying: boolean; usage: TAccountUsage };
-  userAccAccessAcl: TRole;
-}
+export const ZAccountUsage = z.object({
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  conversations: z.number(),
+  limit: z.number(),
+});
+export type TAccountUsage = z.infer<typeof ZAccountUsage>;
 
-export interface TAccountListItem {
-  _id: string;
-  id: string;
-  name: string;
-  label: string;
-  versionNamespace: string;
-  version: string;
-  role: TRole;
-}
+/** GET g/acc/{acc}. */
+export const ZAccountDetails = z.object({
+  acc: ZAccount,
+  plan: ZPlan,
+  accPlan: ZAccountPlan,
+  accFinancial: z.object({
+    customerId: z.string().nullable(),
+    provider: z.string(),
+    isPaying: z.boolean(),
+    usage: ZAccountUsage,
+  }),
+  userAccAccessAcl: z.enum(ROLES),
+});
+export type TAccountDetails = z.infer<typeof ZAccountDetails>;
+
+export const ZAccountListItem = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  label: z.string(),
+  versionNamespace: z.string(),
+  version: z.string(),
+  role: z.enum(ROLES),
+});
+export type TAccountListItem = z.infer<typeof ZAccountListItem>;
+
+/** PUT g/acc/{acc}/plan/{id}: how the change went (a trial, the free plan, paid, or the checkout's URL). */
+export const ZPlanChange = z.object({
+  provider: z.string(),
+  status: z.enum(['trial', 'free', 'redirect', 'paid']),
+  url: z.string().optional(),
+  sandbox: z.boolean(),
+});
+
+/** One entry of the account's activity log (p/activity-log, admins). */
+export const ZActivityEntry = z.object({
+  _id: z.string(),
+  acc: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string(),
+  action: z.string(),
+  target: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string(),
+  createdAt: zIsoDate,
+});
+export type TActivityEntry = z.infer<typeof ZActivityEntry>;

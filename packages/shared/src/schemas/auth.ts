@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../plans';
 import { LIMITS } from '../limits';
-import { zEmail, zPassword, zPhone, zRequiredText } from './common';
+import { zEmail, zIsoDate, zPassword, zPhone, zRequiredText } from './common';
 
 export const ZLoginBody = z.object({
   email: zEmail,
@@ -55,25 +55,30 @@ export const ZChangePasswordBody = z.object({
 });
 export type TChangePasswordBody = z.input<typeof ZChangePasswordBody>;
 
-export interface TUserData {
-  _id: string;
-  id: string;
-  name: string;
-  displayName: string;
-  email: string;
-  phone: string | null;
-  lang: string;
-  about: string;
-  profilePic: string | null;
-  status: string;
-  isConfirmed: boolean;
-  createdAt: string;
-}
+export const ZUserData = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  lang: z.string(),
+  about: z.string(),
+  profilePic: z.string().nullable(),
+  status: z.string(),
+  isConfirmed: z.boolean(),
+  createdAt: zIsoDate,
+});
+export type TUserData = z.infer<typeof ZUserData>;
 
-export interface TLoginResult {
-  accessToken?: string;
-  refreshToken?: string;
-  lang: string;
-  isConfirmed: boolean;
-  user: TUserData;
-}
+/** An access token and its rotating refresh token. */
+export const ZTokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+export const ZLoginResult = z.object({
+  accessToken: z.string().optional(),
+  refreshToken: z.string().optional(),
+  lang: z.string(),
+  isConfirmed: z.boolean(),
+  user: ZUserData,
+});
+export type TLoginResult = z.infer<typeof ZLoginResult>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zRequiredText } from './common';
-import type { TChannelKind } from './inbox';
+import { zIsoDate, zRequiredText } from './common';
+import { ZChannelKind } from './inbox';
 
 /**
  * Channels connected by an admin (settings): web chat (chat page + widget), WhatsApp Cloud API
@@ -95,28 +95,30 @@ export const ZUpdateChannelBody = z.discriminatedUnion('kind', [
 export type TUpdateChannelBody = z.infer<typeof ZUpdateChannelBody>;
 
 /** A channel as admins see it: config, which secrets are set, and the webhook URL. */
-export interface TChannel {
-  _id: string;
-  acc: string;
-  kind: TChannelKind;
-  name: string;
-  status: 'active' | 'disabled';
-  externalId: string;
-  config: Record<string, unknown>;
-  configured: Record<string, boolean>;
-  webhookUrl: string | null;
+export const ZChannel = z.object({
+  _id: z.string(),
+  acc: z.string(),
+  kind: ZChannelKind,
+  name: z.string(),
+  status: z.enum(['active', 'disabled']),
+  externalId: z.string(),
+  config: z.record(z.string(), z.unknown()),
+  configured: z.record(z.string(), z.boolean()),
+  webhookUrl: z.string().nullable(),
   /** Web chat: the chat page and the widget script. */
-  chatUrl?: string;
-  widgetUrl?: string;
-  createdAt: string;
-}
+  chatUrl: z.string().optional(),
+  widgetUrl: z.string().optional(),
+  createdAt: zIsoDate,
+});
+export type TChannel = z.infer<typeof ZChannel>;
 
 /** The public part of a channel (inbox data, every member). */
-export interface TChannelSummary {
-  _id: string;
-  kind: TChannelKind;
-  name: string;
-  status: 'active' | 'disabled';
+export const ZChannelSummary = z.object({
+  _id: z.string(),
+  kind: ZChannelKind,
+  name: z.string(),
+  status: z.enum(['active', 'disabled']),
   /** Phone channels: the number customers see; web chat: the slug. */
-  address: string;
-}
+  address: z.string(),
+});
+export type TChannelSummary = z.infer<typeof ZChannelSummary>;

@@ -35,3 +35,17 @@ export const zPassword = z
 export const zRole = z.enum(ROLES, { error: 'selectRequired' });
 export const zUuid = z.uuid({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') });
 export const zIdList = z.array(z.string().trim().min(1).max(100)).max(500).default([]);
+
+/** The account of a product call (`?acc=`): every tenant route's query starts from it (DESIGN.md §4). */
+export const ZAccQuery = z.object({ acc: zUuid });
+export type TAccQuery = z.infer<typeof ZAccQuery>;
+
+/** An ISO 8601 timestamp as entities go out (`createdAt`, ...). */
+export const zIsoDate = z.string().meta({ format: 'date-time' });
+
+/** The failure envelope of DESIGN.md §3 (documentation: every route may answer it). */
+export const ZErrorEnvelope = z.looseObject({
+  status: z.literal(0),
+  code: z.string(),
+  message: z.string(),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { isValidEmail, normalizePhone } from '../validation';
-import { zRequiredText, zUuid } from './common';
+import { zIsoDate, zRequiredText, zUuid } from './common';
 
 /** Contact `type` is the channel kind (DESIGN.md §9); 'manual' for contacts typed in or imported. */
 export const CONTACT_TYPES = ['whatsapp', 'sms', 'webchat', 'manual'] as const;
@@ -180,100 +180,118 @@ export const ZImportStartBody = z.object({
 export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type TImportStatus = (typeof IMPORT_STATUSES)[number];
 
-export interface TContact {
-  _id: string;
-  acc: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  profilePic: string | null;
-  type: TContactType;
-  phase: string | null;
-  inbox: string | null;
-  chat: string | null;
-  status: string;
-  tags: string[];
-  customFields: Record<string, string | number | boolean | null>;
-  blocked: boolean;
-  optOut: boolean;
-  source: TContactSource;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  mergedInto: string | null;
-}
+/** A contact as the API answers it (spec field names). */
+export const ZContact = z.object({
+  _id: z.string(),
+  acc: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  profilePic: z.string().nullable(),
+  type: z.enum(CONTACT_TYPES),
+  phase: z.string().nullable(),
+  inbox: z.string().nullable(),
+  chat: z.string().nullable(),
+  status: z.string(),
+  tags: z.array(z.string()),
+  customFields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  blocked: z.boolean(),
+  optOut: z.boolean(),
+  source: z.enum(CONTACT_SOURCES),
+  createdAt: zIsoDate,
+  updatedAt: zIsoDate,
+  deletedAt: zIsoDate.nullable(),
+  mergedInto: z.string().nullable(),
+});
+export type TContact = z.infer<typeof ZContact>;
 
-export interface TContactList {
-  items: TContact[];
-  count: number;
+export const ZContactList = z.object({
+  items: z.array(ZContact),
+  count: z.number(),
   /** Present (true) when more than CONTACT_LIMITS.countCap contacts match: show '10.000+'. */
-  countIsEstimate?: true;
-}
+  countIsEstimate: z.literal(true).optional(),
+});
+export type TContactList = z.infer<typeof ZContactList>;
 
-export interface TContactPhase {
-  _id: string;
-  acc: string;
-  name: string;
+/** Bulk edits answer how many contacts changed. */
+export const ZBulkResult = z.object({ updated: z.number() });
+
+export const ZContactPhase = z.object({
+  _id: z.string(),
+  acc: z.string(),
+  name: z.string(),
   /** Set on the default phases until renamed: the web may translate them by key. */
-  key: string | null;
-  color: string;
-  order: number;
-}
+  key: z.string().nullable(),
+  color: z.string(),
+  order: z.number(),
+});
+export type TContactPhase = z.infer<typeof ZContactPhase>;
 
-export interface TContactTag {
-  _id: string;
-  acc: string;
-  name: string;
-  color: string;
-}
+export const ZContactTag = z.object({
+  _id: z.string(),
+  acc: z.string(),
+  name: z.string(),
+  color: z.string(),
+});
+export type TContactTag = z.infer<typeof ZContactTag>;
 
-export interface TImportRowError {
-  line: number;
-  field: 'name' | 'phone' | 'email' | 'tags';
+export const ZImportRowError = z.object({
+  line: z.number(),
+  field: z.enum(['name', 'phone', 'email', 'tags']),
   /** TAG_LIMIT_REACHED: the row names a new tag and the account already has CONTACT_LIMITS.tagsMax. */
-  code:
-    | 'IMPORT_BLANK_NAME'
-    | 'IMPORT_BLANK_PHONE'
-    | 'IMPORT_INVALID_PHONE'
-    | 'IMPORT_INVALID_EMAIL'
-    | 'TAG_LIMIT_REACHED';
-  message: string;
-}
+  code: z.enum([
+    'IMPORT_BLANK_NAME',
+    'IMPORT_BLANK_PHONE',
+    'IMPORT_INVALID_PHONE',
+    'IMPORT_INVALID_EMAIL',
+    'TAG_LIMIT_REACHED',
+  ]),
+  message: z.string(),
+});
+export type TImportRowError = z.infer<typeof ZImportRowError>;
 
 /** Import status, also the payload of the socket event 'contacts-import:progress'. */
-export interface TContactImport {
-  _id: string;
-  acc: string;
-  fileName: string;
-  status: TImportStatus;
-  header: string[];
-  total: number;
-  processed: number;
-  inserted: number;
-  updated: number;
-  errors: number;
-  errorCode: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export const ZContactImport = z.object({
+  _id: z.string(),
+  acc: z.string(),
+  fileName: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  header: z.array(z.string()),
+  total: z.number(),
+  processed: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  errors: z.number(),
+  errorCode: z.string().nullable(),
+  createdAt: zIsoDate,
+  startedAt: zIsoDate.nullable(),
+  finishedAt: zIsoDate.nullable(),
+});
+export type TContactImport = z.infer<typeof ZContactImport>;
 
-export interface TImportPreviewRecord {
-  line: number;
-  cells: string[];
-}
+export const ZImportPreviewRecord = z.object({ line: z.number(), cells: z.array(z.string()) });
+export type TImportPreviewRecord = z.infer<typeof ZImportPreviewRecord>;
 
-export interface TImportUpload extends TContactImport {
-  suggestedMapping: TImportMapping;
+export const ZImportUpload = ZContactImport.extend({
+  suggestedMapping: ZImportMapping,
   /** The first data records (spreadsheet line numbers: the header is line 1). */
-  preview: TImportPreviewRecord[];
-}
+  preview: z.array(ZImportPreviewRecord),
+});
+export type TImportUpload = z.infer<typeof ZImportUpload>;
 
 /** One row of POST .../preview: the contact it would write, or its errors. */
-export interface TImportPreviewRow {
-  line: number;
-  name: string;
-  phone: string;
-  email: string;
-  errors: TImportRowError[];
-}
+export const ZImportPreviewRow = z.object({
+  line: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  errors: z.array(ZImportRowError),
+});
+export type TImportPreviewRow = z.infer<typeof ZImportPreviewRow>;
+
+/** GET .../errors: the rejected rows with their cells. */
+export const ZImportErrorRow = z.object({
+  line: z.number(),
+  errors: z.array(ZImportRowError),
+  cells: z.array(z.string()),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { zRequiredText, zUuid } from './common';
+import { zIsoDate, zRequiredText, zUuid } from './common';
 
 /**
  * Settings of the inbox area (spec §1 settings, §5, §6, §9): attendance hours per weekday in the
@@ -89,20 +89,22 @@ export const ZClosingReasonBody = z.object({
 });
 export type TClosingReasonBody = z.infer<typeof ZClosingReasonBody>;
 
-export interface TClosingReason {
-  _id: string;
-  name: string;
-  subReasons: string[];
-  createdAt: string;
-}
+export const ZClosingReason = z.object({
+  _id: z.string(),
+  name: z.string(),
+  subReasons: z.array(z.string()),
+  createdAt: zIsoDate,
+});
+export type TClosingReason = z.infer<typeof ZClosingReason>;
 
 export const ZDistributionMemberBody = z.object({ userId: zUuid });
 
-export interface TDistributionMember {
-  userId: string;
-  name: string;
-  acl: string;
-  online: boolean;
-  openConversations: number;
-  lastAssignedAt: string | null;
-}
+export const ZDistributionMember = z.object({
+  userId: z.string(),
+  name: z.string(),
+  acl: z.string(),
+  online: z.boolean(),
+  openConversations: z.number(),
+  lastAssignedAt: zIsoDate.nullable(),
+});
+export type TDistributionMember = z.infer<typeof ZDistributionMember>;

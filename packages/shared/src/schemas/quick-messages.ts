@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoDate } from './common';
 
 /**
  * Quick messages (typed with / in the composer): per account, admins manage them, every member
@@ -29,13 +30,14 @@ export const ZQuickMessageBody = z.object({
 });
 export type TQuickMessageBody = z.infer<typeof ZQuickMessageBody>;
 
-export interface TQuickMessage {
-  _id: string;
-  shortcut: string;
-  text: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ZQuickMessage = z.object({
+  _id: z.string(),
+  shortcut: z.string(),
+  text: z.string(),
+  createdAt: zIsoDate,
+  updatedAt: zIsoDate,
+});
+export type TQuickMessage = z.infer<typeof ZQuickMessage>;
 
 /** Fills {{variable}} placeholders; unknown ones stay as typed, missing values become ''. */
 export function renderQuickMessage(

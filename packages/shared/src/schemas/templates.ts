@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zUuid } from './common';
+import { zIsoDate, zUuid } from './common';
 
 /**
  * WhatsApp message templates (spec /templates; "Template states: submit, resubmit"). A template
@@ -151,23 +151,31 @@ export const ZTemplateListQuery = z.object({
   channelId: zUuid.optional(),
 });
 
-export interface TTemplate {
-  _id: string;
-  channelId: string;
-  name: string;
-  language: string;
-  category: TTemplateCategory;
-  header: string | null;
-  body: string;
-  footer: string | null;
-  buttons: TTemplateButton[];
-  examples: { body: string[]; header: string[] };
+/** A button as it goes out (stored as validated by ZTemplateBody). */
+const ZTemplateButton = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('QUICK_REPLY'), text: z.string() }),
+  z.object({ type: z.literal('URL'), text: z.string(), url: z.string() }),
+  z.object({ type: z.literal('PHONE_NUMBER'), text: z.string(), phoneNumber: z.string() }),
+]);
+
+export const ZTemplate = z.object({
+  _id: z.string(),
+  channelId: z.string(),
+  name: z.string(),
+  language: z.string(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  header: z.string().nullable(),
+  body: z.string(),
+  footer: z.string().nullable(),
+  buttons: z.array(ZTemplateButton),
+  examples: z.object({ body: z.array(z.string()), header: z.array(z.string()) }),
   /** The body's variables in order ('1', '2', ...); a send fills the header's too (templateSendVariables). */
-  variables: string[];
-  status: TTemplateStatus;
-  providerTemplateId: string | null;
-  rejectionReason: string | null;
-  submittedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  variables: z.array(z.string()),
+  status: z.enum(TEMPLATE_STATUSES),
+  providerTemplateId: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  submittedAt: zIsoDate.nullable(),
+  createdAt: zIsoDate,
+  updatedAt: zIsoDate,
+});
+export type TTemplate = z.infer<typeof ZTemplate>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEmail, zIdList, zPassword, zPhone, zRequiredText, zRole, zUuid } from './common';
+import { zEmail, zIdList, zIsoDate, zPassword, zPhone, zRequiredText, zRole, zUuid } from './common';
 
 export const ZInviteBody = z.object({
   email: zEmail,
@@ -45,26 +45,50 @@ export const ZMobileTokenBody = z.object({
 });
 export const ZRemoveTokenBody = z.object({ token: z.string({ error: 'required' }).trim().min(1).max(4096) });
 
-export interface TInvitationView {
-  _id: string;
-  email: string;
-  acc: string;
-  accName: string;
-  acl: string;
-  intentions: string[];
-  entities: string[];
-  userExists: boolean;
-  expiresAt: string;
-}
+export const ZInvitationView = z.object({
+  _id: z.string(),
+  email: z.string(),
+  acc: z.string(),
+  accName: z.string(),
+  acl: z.string(),
+  intentions: z.array(z.string()),
+  entities: z.array(z.string()),
+  userExists: z.boolean(),
+  expiresAt: zIsoDate,
+});
+export type TInvitationView = z.infer<typeof ZInvitationView>;
 
-export interface TMember {
-  _id: string;
-  userId: string;
-  name: string;
-  email: string;
-  profilePic: string | null;
-  acl: string;
-  intentions: string[];
-  entities: string[];
-  createdAt: string;
-}
+/** An open invitation as admins list it (g/acc/{acc}/users). */
+export const ZInvitationItem = z.object({
+  _id: z.string(),
+  email: z.string(),
+  acl: z.string(),
+  expiresAt: zIsoDate,
+  createdAt: zIsoDate,
+});
+
+export const ZMember = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  profilePic: z.string().nullable(),
+  acl: z.string(),
+  intentions: z.array(z.string()),
+  entities: z.array(z.string()),
+  createdAt: zIsoDate,
+});
+export type TMember = z.infer<typeof ZMember>;
+
+/** g/acc/{acc}/users: the members and the open invitations. */
+export const ZMemberList = z.object({
+  items: z.array(ZMember),
+  count: z.number(),
+  invitations: z.array(ZInvitationItem),
+});
+
+/** POST g/user/notification/mobile-token. */
+export const ZDeviceRegistration = z.union([
+  z.object({ deviceID: z.string() }),
+  z.object({ invalidToken: z.literal(true) }),
+]);

@@ -2,118 +2,135 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZAccount,
+  ZAccountDetails,
+  ZAccountListItem,
   ZCreateAccountBody,
   ZDeleteAccountBody,
+  ZMember,
+  ZMemberList,
   ZUpdateAccountBody,
   ZUpdateMemberBody,
   zUuid,
 } from '@atende/shared';
-import { ok } from '../../platform/envelope';
+import { ok, okOf, okSchema } from '../../platform/envelope';
 import { actorOf } from '../../platform/request-context';
 import { requireUser } from '../../platform/auth/guard';
-import { requireTenant } from '../../platform/tenancy';
+import { tenantRoutes } from '../../platform/tenant-route';
 
 export async function accountsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['accounts']);
   const accounts = () => app.services.accounts;
   const tags = ['accounts'];
   const accParams = z.object({ acc: zUuid });
+  // g/acc/{id}: any string, so an unknown or malformed id answers the gate's 404 (ids cannot be probed).
+  const idParams = z.object({ id: z.string() });
 
-  r.post('/g/acc', { preHandler: requireUser, schema: { tags, body: ZCreateAccountBody } }, async (request) =>
-    ok(await accounts().create(request.userId!, request.body, actorOf(request))),
-  );
-
-  r.get('/g/acc/list', { preHandler: requireUser, schema: { tags } }, async (request) =>
-    ok(await accounts().listForUser(request.userId!)),
-  );
-
-  r.get('/g/acc/getFirstAcc', { preHandler: requireUser, schema: { tags } }, async (request) =>
-    ok(await accounts().firstForUser(request.userId!)),
+  r.post(
+    '/g/acc',
+    {
+      preHandler: requireUser,
+      schema: { tags, body: ZCreateAccountBody, response: okSchema(ZAccountListItem) },
+    },
+    async (request) => ok(await accounts().create(request.userId!, request.body, actorOf(request))),
   );
 
   r.get(
+    '/g/acc/list',
+    { preHandler: requireUser, schema: { tags, response: okSchema(z.array(ZAccountListItem)) } },
+    async (request) => ok(await accounts().listForUser(request.userId!)),
+  );
+
+  r.get(
+    '/g/acc/getFirstAcc',
+    { preHandler: requireUser, schema: { tags, response: okSchema(ZAccountListItem) } },
+    async (request) => ok(await accounts().firstForUser(request.userId!)),
+  );
+
+  route.get(
     '/g/acc/:acc',
-    { preHandler: requireTenant('operator'), schema: { tags, params: z.object({ acc: z.string() }) } },
-    async (request) => ok(accounts().details(request.tenant!)),
+    {
+      role: 'operator',
+      account: 'path',
+      params: z.object({ acc: z.string() }),
+      response: okOf(ZAccountDetails),
+    },
+    ({ tenant }) => accounts().details(tenant),
   );
 
-  r.put(
+  route.put(
     '/g/acc/:id',
     {
-      preHandler: requireTenant('admin', 'id'),
-      schema: { tags, params: z.object({ id: z.string() }), body: ZUpdateAccountBody },
+      role: 'admin',
+      account: 'path-id',
+      params: idParams,
+      body: ZUpdateAccountBody,
+      response: okOf(ZAccount),
     },
-    async (request) => ok(await accounts().update(request.tenant!.accountId, request.body, actorOf(request))),
+    ({ tenant, body, actor }) => accounts().update(tenant.accountId, body, actor),
   );
 
-  r.delete(
+  route.delete(
     '/g/acc/:id',
     {
-      preHandler: requireTenant('master', 'id'),
-      schema: { tags, params: z.object({ id: z.string() }), body: ZDeleteAccountBody },
+      role: 'master',
+      account: 'path-id',
+      params: idParams,
+      body: ZDeleteAccountBody,
+      response: okOf(z.object({ deleted: z.literal(true) })),
     },
-    async (request) => {
-      await accounts().remove(request.tenant!.accountId, request.body.confirm);
-      return ok({ deleted: true });
+    async ({ tenant, body }) => {
+      await accounts().remove(tenant.accountId, body.confirm);
+      return { deleted: true } as const;
     },
   );
 
-  r.get(
+  route.get(
     '/g/acc/:acc/users',
-    { preHandler: requireTenant('admin'), schema: { tags, params: accParams } },
-    async (request) => {
-      const items = await accounts().members(request.tenant!.accountId);
-      const invitations = await app.services.users.listInvitations(request.tenant!.accountId);
-      return ok({ items, count: items.length, invitations });
+    { role: 'admin', account: 'path', params: accParams, response: okOf(ZMemberList) },
+    async ({ tenant }) => {
+      const items = await accounts().members(tenant.accountId);
+      const invitations = await app.services.users.listInvitations(tenant.accountId);
+      return { items, count: items.length, invitations };
     },
   );
 
-  r.put(
+  route.put(
     '/g/acc/:acc/users/:userId',
     {
-      preHandler: requireTenant('admin'),
-      schema: { tags, params: accParams.extend({ userId: zUuid }), body: ZUpdateMemberBody },
+      role: 'admin',
+      account: 'path',
+      params: accParams.extend({ userId: zUuid }),
+      body: ZUpdateMemberBody,
+      response: okOf(ZMember),
     },
-    async (request) => {
-      const { tenant } = request;
-      return ok(
-        await accounts().updateMember(
-          tenant!.accountId,
-          tenant!.role,
-          request.params.userId,
-          request.body,
-          actorOf(request),
-        ),
-      );
-    },
+    ({ tenant, params, body, actor }) =>
+      accounts().updateMember(tenant.accountId, tenant.role, params.userId, body, actor),
   );
 
-  r.delete(
+  route.delete(
     '/g/acc/access/:acc/:id',
-    { preHandler: requireTenant('operator'), schema: { tags, params: accParams.extend({ id: zUuid }) } },
-    async (request) => {
-      const { tenant } = request;
-      await accounts().removeMember(
-        tenant!.accountId,
-        tenant!.role,
-        tenant!.userId,
-        request.params.id,
-        actorOf(request),
-      );
-      return ok({ removed: true });
+    {
+      role: 'operator',
+      account: 'path',
+      params: accParams.extend({ id: zUuid }),
+      response: okOf(z.object({ removed: z.literal(true) })),
+    },
+    async ({ tenant, params, actor }) => {
+      await accounts().removeMember(tenant.accountId, tenant.role, tenant.userId, params.id, actor);
+      return { removed: true } as const;
     },
   );
 
-  r.delete(
+  route.delete(
     '/g/acc/:acc/invitations/:id',
-    { preHandler: requireTenant('admin'), schema: { tags, params: accParams.extend({ id: zUuid }) } },
-    async (request) =>
-      ok(
-        await app.services.users.revokeInvitation(
-          request.tenant!.accountId,
-          request.params.id,
-          actorOf(request),
-        ),
-      ),
+    {
+      role: 'admin',
+      account: 'path',
+      params: accParams.extend({ id: zUuid }),
+      response: okOf(z.object({ removed: z.boolean() })),
+    },
+    ({ tenant, params, actor }) => app.services.users.revokeInvitation(tenant.accountId, params.id, actor),
   );
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZChangePlanBody, zUuid } from '@atende/shared';
-import { ok } from '../../platform/envelope';
-import { actorOf } from '../../platform/request-context';
-import { requireTenant } from '../../platform/tenancy';
+import { ZChangePlanBody, ZPlan, ZPlanChange, zUuid } from '@atende/shared';
+import { ok, okOf, okSchema } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
 
 export async function billingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['billing']);
   const billing = () => app.services.billing;
   const tags = ['billing'];
 
@@ -20,27 +20,23 @@ export async function billingRoutes(app: FastifyInstance) {
           product: z.string().max(40).optional(),
           whitelabel: z.string().max(10).optional(),
         }),
+        response: okSchema(z.array(ZPlan)),
       },
     },
-    async () => ok(billing().plans()),
+    async () => ok([...billing().plans()]),
   );
 
-  r.put(
+  route.put(
     '/g/acc/:acc/plan/:id',
     {
-      preHandler: requireTenant('admin'),
-      schema: { tags, params: z.object({ acc: zUuid, id: z.string().max(40) }), body: ZChangePlanBody },
+      role: 'admin',
+      account: 'path',
+      params: z.object({ acc: zUuid, id: z.string().max(40) }),
+      body: ZChangePlanBody,
+      response: okOf(ZPlanChange),
     },
-    async (request) =>
-      ok(
-        await billing().changePlan(
-          request.tenant!.accountId,
-          request.tenant!.plan,
-          request.params.id,
-          request.body.period,
-          actorOf(request),
-        ),
-      ),
+    ({ tenant, params, body, actor }) =>
+      billing().changePlan(tenant.accountId, tenant.plan, params.id, body.period, actor),
   );
 
   // Stripe posts JSON; the signature covers the raw bytes, so this route keeps them as text.

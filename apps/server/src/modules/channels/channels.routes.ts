@@ -1,52 +1,44 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCreateChannelBody, ZUpdateChannelBody, zUuid } from '@atende/shared';
-import { ok } from '../../platform/envelope';
-import { requireTenant } from '../../platform/tenancy';
+import { ZChannel, ZCreateChannelBody, ZUpdateChannelBody, zUuid } from '@atende/shared';
+import { okOf } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
 
-const accQuery = z.object({ acc: zUuid });
-const idParams = z.object({ id: zUuid });
+const params = z.object({ id: zUuid });
 
 /** Channels (admin settings): list, create, read, update, delete. Secrets go in, never out. */
 export async function channelsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['channels']);
   const channels = () => app.services.channels;
-  const tags = ['channels'];
-  const admin = requireTenant('admin');
-  const acc = (request: { tenant?: { accountId: string } }) => request.tenant!.accountId;
 
-  r.get('/p/chat/channels', { preHandler: admin, schema: { tags, querystring: accQuery } }, async (request) =>
-    ok(await channels().list(acc(request))),
+  route.get('/p/chat/channels', { role: 'admin', response: okOf(z.array(ZChannel)) }, ({ tenant }) =>
+    channels().list(tenant.accountId),
   );
 
-  r.post(
+  route.post(
     '/p/chat/channels',
-    { preHandler: admin, schema: { tags, querystring: accQuery, body: ZCreateChannelBody } },
-    async (request) => ok(await channels().create(acc(request), request.body)),
+    { role: 'admin', body: ZCreateChannelBody, response: okOf(ZChannel) },
+    ({ tenant, body }) => channels().create(tenant.accountId, body),
   );
 
-  r.get(
+  route.get(
     '/p/chat/channels/:id',
-    { preHandler: admin, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => ok(await channels().get(acc(request), request.params.id)),
+    { role: 'admin', params, response: okOf(ZChannel) },
+    ({ tenant, params }) => channels().get(tenant.accountId, params.id),
   );
 
-  r.put(
+  route.put(
     '/p/chat/channels/:id',
-    {
-      preHandler: admin,
-      schema: { tags, params: idParams, querystring: accQuery, body: ZUpdateChannelBody },
-    },
-    async (request) => ok(await channels().update(acc(request), request.params.id, request.body)),
+    { role: 'admin', params, body: ZUpdateChannelBody, response: okOf(ZChannel) },
+    ({ tenant, params, body }) => channels().update(tenant.accountId, params.id, body),
   );
 
-  r.delete(
+  route.delete(
     '/p/chat/channels/:id',
-    { preHandler: admin, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => {
-      await channels().remove(acc(request), request.params.id);
-      return ok(null);
+    { role: 'admin', params, response: okOf(z.null()) },
+    async ({ tenant, params }) => {
+      await channels().remove(tenant.accountId, params.id);
+      return null;
     },
   );
 }

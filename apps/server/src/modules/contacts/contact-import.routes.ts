@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZContactExportQuery, ZImportMapping, ZImportStartBody, zUuid } from '@atende/shared';
-import { ok } from '../../platform/envelope';
-import { requestLang } from '../../platform/i18n';
-import { contactsGate } from './contacts-access';
+import {
+  ZContactExportQuery,
+  ZContactImport,
+  ZImportErrorRow,
+  ZImportMapping,
+  ZImportPreviewRow,
+  ZImportStartBody,
+  ZImportUpload,
+  zUuid,
+} from '@atende/shared';
+import { okOf, raw, zList } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
+import { contactsAccess } from './contacts-access';
 
-const accQuery = z.object({ acc: zUuid });
-const idParams = z.object({ id: zUuid });
+const params = z.object({ id: zUuid });
 /** Content types a CSV arrives with (browsers label .csv files inconsistently). */
 const CSV_TYPES = [
   'text/csv',
@@ -16,6 +23,7 @@ const CSV_TYPES = [
   'application/vnd.ms-excel',
   'application/octet-stream',
 ];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"`;
 
@@ -26,116 +34,94 @@ const attachment = (fileName: string) => `attachment; filename="${fileName.repla
 export async function contactImportRoutes(app: FastifyInstance) {
   // Scoped to this plugin: the body reaches the handler as a stream, read once, at most 50 MB.
   app.addContentTypeParser(CSV_TYPES, (_request, payload, done) => done(null, payload));
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['contacts']);
   const imports = () => app.services.contacts.imports;
-  const tags = ['contacts'];
-  const gate = contactsGate();
+  const gate = { role: 'operator', check: contactsAccess('page') } as const;
 
-  r.post(
+  route.post(
     '/p/chat/contact/import',
     {
-      preHandler: gate,
-      schema: {
-        tags,
-        querystring: accQuery.extend({ name: z.string().trim().max(200).default('contacts.csv') }),
-      },
+      ...gate,
+      query: z.object({ name: z.string().trim().max(200).default('contacts.csv') }),
+      response: okOf(ZImportUpload),
     },
-    async (request) =>
-      ok(
-        await imports().upload(
-          request.tenant!.accountId,
-          request.tenant!.userId,
-          request.body as AsyncIterable<Buffer> | undefined,
-          request.query.name || 'contacts.csv',
-        ),
+    ({ tenant, query, request }) =>
+      imports().upload(
+        tenant.accountId,
+        tenant.userId,
+        request.body as AsyncIterable<Buffer> | undefined,
+        query.name || 'contacts.csv',
       ),
   );
 
-  r.get(
-    '/p/chat/contact/import',
-    { preHandler: gate, schema: { tags, querystring: accQuery } },
-    async (request) => ok(await imports().list(request.tenant!.accountId)),
+  route.get('/p/chat/contact/import', { ...gate, response: okOf(z.array(ZContactImport)) }, ({ tenant }) =>
+    imports().list(tenant.accountId),
   );
 
-  r.get(
+  route.get(
     '/p/chat/contact/import/:id',
-    { preHandler: gate, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => ok(await imports().get(request.tenant!.accountId, request.params.id)),
+    { ...gate, params, response: okOf(ZContactImport) },
+    ({ tenant, params }) => imports().get(tenant.accountId, params.id),
   );
 
-  r.post(
+  route.post(
     '/p/chat/contact/import/:id/preview',
     {
-      preHandler: gate,
-      schema: { tags, params: idParams, querystring: accQuery, body: z.object({ mapping: ZImportMapping }) },
+      ...gate,
+      params,
+      body: z.object({ mapping: ZImportMapping }),
+      response: okOf(z.array(ZImportPreviewRow)),
     },
-    async (request) =>
-      ok(
-        await imports().preview(
-          request.tenant!.accountId,
-          request.params.id,
-          request.body.mapping,
-          requestLang(request),
-        ),
-      ),
+    ({ tenant, params, body, lang }) => imports().preview(tenant.accountId, params.id, body.mapping, lang),
   );
 
-  r.post(
+  route.post(
     '/p/chat/contact/import/:id/start',
-    { preHandler: gate, schema: { tags, params: idParams, querystring: accQuery, body: ZImportStartBody } },
-    async (request) =>
-      ok(
-        await imports().start(
-          request.tenant!.accountId,
-          request.params.id,
-          request.body,
-          requestLang(request),
-        ),
-      ),
+    { ...gate, params, body: ZImportStartBody, response: okOf(ZContactImport) },
+    ({ tenant, params, body, lang }) => imports().start(tenant.accountId, params.id, body, lang),
   );
 
-  r.post(
+  route.post(
     '/p/chat/contact/import/:id/cancel',
-    { preHandler: gate, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => ok(await imports().cancel(request.tenant!.accountId, request.params.id)),
+    { ...gate, params, response: okOf(ZContactImport) },
+    ({ tenant, params }) => imports().cancel(tenant.accountId, params.id),
   );
 
-  const pageQuery = accQuery.extend({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(30),
-  });
-  r.get(
+  route.get(
     '/p/chat/contact/import/:id/errors',
-    { preHandler: gate, schema: { tags, params: idParams, querystring: pageQuery } },
-    async (request) => {
-      const { page, limit } = request.query;
-      const lang = requestLang(request);
-      return ok(await imports().errors(request.tenant!.accountId, request.params.id, page, limit, lang));
+    {
+      ...gate,
+      params,
+      query: z.object({
+        page: z.coerce.number().int().min(1).max(100_000).default(1),
+        limit: z.coerce.number().int().min(1).max(100).default(30),
+      }),
+      response: okOf(zList(ZImportErrorRow)),
     },
+    ({ tenant, params, query, lang }) =>
+      imports().errors(tenant.accountId, params.id, query.page, query.limit, lang),
   );
 
-  r.get(
+  route.get(
     '/p/chat/contact/import/:id/report',
-    { preHandler: gate, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request, reply) => {
-      const lang = requestLang(request);
-      const report = await imports().errorReport(request.tenant!.accountId, request.params.id, lang);
+    { ...gate, params, response: raw('text/csv', 'The rejected rows with their errors (CSV, streamed)') },
+    async ({ tenant, params, lang, reply }) => {
+      const report = await imports().errorReport(tenant.accountId, params.id, lang);
       reply.header('content-disposition', attachment(report.fileName)).type('text/csv; charset=utf-8');
       return reply.send(report.stream);
     },
   );
 
-  r.get(
+  route.get(
     '/p/chat/contact/export',
-    { preHandler: gate, schema: { tags, querystring: ZContactExportQuery } },
-    async (request, reply) => {
-      const { format, ...filter } = request.query;
-      const file = await app.services.contacts.exports.export(
-        request.tenant!,
-        filter,
-        format,
-        requestLang(request),
-      );
+    {
+      ...gate,
+      query: ZContactExportQuery,
+      response: raw([XLSX, 'text/csv'], 'The filtered contacts (xlsx or csv file)'),
+    },
+    async ({ tenant, query, lang, reply }) => {
+      const { format, ...filter } = query;
+      const file = await app.services.contacts.exports.export(tenant, filter, format, lang);
       reply.header('content-disposition', attachment(file.fileName)).type(file.contentType);
       return reply.send(file.stream);
     },

@@ -1,50 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZPhaseBody, ZReorderPhasesBody, ZUpdatePhaseBody, zUuid } from '@atende/shared';
-import { ok } from '../../platform/envelope';
-import { contactsGate } from './contacts-access';
+import { ZContactPhase, ZPhaseBody, ZReorderPhasesBody, ZUpdatePhaseBody, zUuid } from '@atende/shared';
+import { okOf } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
 
-const accQuery = z.object({ acc: zUuid });
-const idParams = z.object({ id: zUuid });
+const params = z.object({ id: zUuid });
+const ZPhases = z.array(ZContactPhase);
 
 /** GET /p/chat/inbox/phases (spec §7) for every member; admins edit the phases. */
 export async function contactPhasesRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['contacts']);
   const phases = () => app.services.contacts.phases;
-  const tags = ['contacts'];
-  const admin = contactsGate('admin', null);
 
-  r.get(
-    '/p/chat/inbox/phases',
-    { preHandler: contactsGate('operator', null), schema: { tags, querystring: accQuery } },
-    async (request) => ok(await phases().list(request.tenant!.accountId)),
+  route.get('/p/chat/inbox/phases', { role: 'operator', response: okOf(ZPhases) }, ({ tenant }) =>
+    phases().list(tenant.accountId),
   );
 
-  r.post(
+  route.post(
     '/p/chat/inbox/phases',
-    { preHandler: admin, schema: { tags, querystring: accQuery, body: ZPhaseBody } },
-    async (request) => ok(await phases().create(request.tenant!.accountId, request.body)),
+    { role: 'admin', body: ZPhaseBody, response: okOf(ZContactPhase) },
+    ({ tenant, body }) => phases().create(tenant.accountId, body),
   );
 
-  r.put(
+  route.put(
     '/p/chat/inbox/phases/order',
-    { preHandler: admin, schema: { tags, querystring: accQuery, body: ZReorderPhasesBody } },
-    async (request) => ok(await phases().reorder(request.tenant!.accountId, request.body.ids)),
+    { role: 'admin', body: ZReorderPhasesBody, response: okOf(ZPhases) },
+    ({ tenant, body }) => phases().reorder(tenant.accountId, body.ids),
   );
 
-  r.put(
+  route.put(
     '/p/chat/inbox/phases/:id',
-    { preHandler: admin, schema: { tags, params: idParams, querystring: accQuery, body: ZUpdatePhaseBody } },
-    async (request) => ok(await phases().update(request.tenant!.accountId, request.params.id, request.body)),
+    { role: 'admin', params, body: ZUpdatePhaseBody, response: okOf(ZContactPhase) },
+    ({ tenant, params, body }) => phases().update(tenant.accountId, params.id, body),
   );
 
-  r.delete(
+  route.delete(
     '/p/chat/inbox/phases/:id',
-    { preHandler: admin, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => {
-      await phases().remove(request.tenant!.accountId, request.params.id);
-      return ok({ deleted: true });
+    { role: 'admin', params, response: okOf(z.object({ deleted: z.literal(true) })) },
+    async ({ tenant, params }) => {
+      await phases().remove(tenant.accountId, params.id);
+      return { deleted: true } as const;
     },
   );
 }

@@ -1,47 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZTagBody, ZUpdateTagBody, zUuid } from '@atende/shared';
-import { ok } from '../../platform/envelope';
-import { contactsGate } from './contacts-access';
+import { ZContactTag, ZTagBody, ZUpdateTagBody, zUuid } from '@atende/shared';
+import { okOf } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
+import { contactsAccess } from './contacts-access';
 
-const accQuery = z.object({ acc: zUuid });
-const idParams = z.object({ id: zUuid });
+const params = z.object({ id: zUuid });
+const ZDeleted = z.object({ deleted: z.literal(true) });
 
 /** Tags per account: every member reads and creates them; admins rename, recolour and delete. */
 export async function contactTagsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['contacts']);
   const tagService = () => app.services.contacts.tags;
-  const tags = ['contacts'];
 
-  r.get(
+  route.get(
     '/p/chat/contact/tags',
-    { preHandler: contactsGate('operator', 'panel'), schema: { tags, querystring: accQuery } },
-    async (request) => ok(await tagService().list(request.tenant!.accountId)),
+    { role: 'operator', check: contactsAccess('panel'), response: okOf(z.array(ZContactTag)) },
+    ({ tenant }) => tagService().list(tenant.accountId),
   );
 
-  r.post(
+  route.post(
     '/p/chat/contact/tags',
-    { preHandler: contactsGate('operator', 'page'), schema: { tags, querystring: accQuery, body: ZTagBody } },
-    async (request) => ok(await tagService().create(request.tenant!.accountId, request.body)),
+    { role: 'operator', check: contactsAccess('page'), body: ZTagBody, response: okOf(ZContactTag) },
+    ({ tenant, body }) => tagService().create(tenant.accountId, body),
   );
 
-  r.put(
+  route.put(
     '/p/chat/contact/tags/:id',
-    {
-      preHandler: contactsGate('admin', null),
-      schema: { tags, params: idParams, querystring: accQuery, body: ZUpdateTagBody },
-    },
-    async (request) =>
-      ok(await tagService().update(request.tenant!.accountId, request.params.id, request.body)),
+    { role: 'admin', params, body: ZUpdateTagBody, response: okOf(ZContactTag) },
+    ({ tenant, params, body }) => tagService().update(tenant.accountId, params.id, body),
   );
 
-  r.delete(
+  route.delete(
     '/p/chat/contact/tags/:id',
-    { preHandler: contactsGate('admin', null), schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => {
-      await tagService().remove(request.tenant!.accountId, request.params.id);
-      return ok({ deleted: true });
+    { role: 'admin', params, response: okOf(ZDeleted) },
+    async ({ tenant, params }) => {
+      await tagService().remove(tenant.accountId, params.id);
+      return { deleted: true } as const;
     },
   );
 }

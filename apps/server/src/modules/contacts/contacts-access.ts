@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import { hasRole, type TRole } from '@atende/shared';
+import { hasRole } from '@atende/shared';
 import { AppError } from '../../platform/errors';
-import { requireTenant, type TTenant } from '../../platform/tenancy';
+import type { TTenant } from '../../platform/tenancy';
 
 /**
  * Where a contacts call comes from: 'page' is the contacts/leads pages (list, create, delete,
@@ -37,13 +36,9 @@ export function assertCanExport(tenant: TTenant): void {
 }
 
 /**
- * preHandler: the tenant gate (account from the query's `acc`, else the body's, as the spec's
- * PUT /p/chat/contact/{id} sends it), then the settings blocks of `scope`.
+ * The settings blocks of `scope`, as a tenantRoute `check` (run after the tenant gate; the account
+ * comes from the query's `acc`, or the body's where the spec's call sends it there).
  */
-export function contactsGate(minRole: TRole = 'operator', scope: TContactsScope | null = 'page') {
-  return async (request: FastifyRequest): Promise<void> => {
-    const fromQuery = !!(request.query as { acc?: string } | undefined)?.acc;
-    await requireTenant(minRole, fromQuery ? 'acc' : 'body')(request);
-    if (scope) assertContactsAccess(request.tenant!, scope);
-  };
+export function contactsAccess(scope: TContactsScope) {
+  return (tenant: TTenant): void => assertContactsAccess(tenant, scope);
 }

@@ -1,94 +1,84 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZBulkPhaseBody,
+  ZBulkResult,
   ZBulkTagsBody,
+  ZContact,
+  ZContactList,
   ZContactListQuery,
   ZCreateContactBody,
   ZMergeContactsBody,
   ZUpdateContactBody,
   zUuid,
 } from '@atende/shared';
-import { ok } from '../../platform/envelope';
-import { actorOf } from '../../platform/request-context';
-import { contactsGate } from './contacts-access';
+import { okOf } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
+import { contactsAccess } from './contacts-access';
 
-const accQuery = z.object({ acc: zUuid });
-const optionalAccQuery = z.object({ acc: zUuid.optional() });
-const idParams = z.object({ id: zUuid });
+const params = z.object({ id: zUuid });
+/** The contacts pages (list, create, delete, merge, bulk); the conversation's contact panel. */
+const page = { role: 'operator', check: contactsAccess('page') } as const;
+const panel = { role: 'operator', check: contactsAccess('panel') } as const;
 
 /** Contacts: spec §7 list and update, plus create, delete/restore, duplicates, merge and bulk edits. */
 export async function contactsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['contacts']);
   const contacts = () => app.services.contacts.contacts;
-  const tags = ['contacts'];
-  const acc = (request: { tenant?: { accountId: string } }) => request.tenant!.accountId;
 
-  r.get(
+  route.get(
     '/p/chat/contact/list',
-    { preHandler: contactsGate(), schema: { tags, querystring: ZContactListQuery } },
-    async (request) => ok(await contacts().list(request.tenant!, request.query)),
+    { ...page, query: ZContactListQuery, response: okOf(ZContactList) },
+    ({ tenant, query }) => contacts().list(tenant, query),
   );
 
-  r.post(
+  route.post(
     '/p/chat/contact',
-    { preHandler: contactsGate(), schema: { tags, querystring: optionalAccQuery, body: ZCreateContactBody } },
-    async (request) => ok(await contacts().create(acc(request), request.body.data)),
+    { ...page, account: 'query-or-body', body: ZCreateContactBody, response: okOf(ZContact) },
+    ({ tenant, body }) => contacts().create(tenant.accountId, body.data),
   );
 
-  r.post(
+  route.post(
     '/p/chat/contact/merge',
-    { preHandler: contactsGate(), schema: { tags, querystring: accQuery, body: ZMergeContactsBody } },
-    async (request) => ok(await contacts().merge(acc(request), request.body)),
+    { ...page, body: ZMergeContactsBody, response: okOf(ZContact) },
+    ({ tenant, body }) => contacts().merge(tenant.accountId, body),
   );
 
-  r.post(
+  route.post(
     '/p/chat/contact/bulk/tags',
-    { preHandler: contactsGate(), schema: { tags, querystring: accQuery, body: ZBulkTagsBody } },
-    async (request) => ok(await contacts().bulkTags(acc(request), request.body)),
+    { ...page, body: ZBulkTagsBody, response: okOf(ZBulkResult) },
+    ({ tenant, body }) => contacts().bulkTags(tenant.accountId, body),
   );
 
-  r.post(
+  route.post(
     '/p/chat/contact/bulk/phase',
-    { preHandler: contactsGate(), schema: { tags, querystring: accQuery, body: ZBulkPhaseBody } },
-    async (request) => ok(await contacts().bulkPhase(acc(request), request.body, actorOf(request))),
+    { ...page, body: ZBulkPhaseBody, response: okOf(ZBulkResult) },
+    ({ tenant, body, actor }) => contacts().bulkPhase(tenant.accountId, body, actor),
   );
 
-  r.get(
+  route.get('/p/chat/contact/:id', { ...panel, params, response: okOf(ZContact) }, ({ tenant, params }) =>
+    contacts().get(tenant.accountId, params.id),
+  );
+
+  route.put(
     '/p/chat/contact/:id',
-    {
-      preHandler: contactsGate('operator', 'panel'),
-      schema: { tags, params: idParams, querystring: accQuery },
-    },
-    async (request) => ok(await contacts().get(acc(request), request.params.id)),
+    { ...panel, account: 'query-or-body', params, body: ZUpdateContactBody, response: okOf(ZContact) },
+    ({ tenant, params, body, actor }) => contacts().update(tenant.accountId, params.id, body.data, actor),
   );
 
-  r.put(
-    '/p/chat/contact/:id',
-    {
-      preHandler: contactsGate('operator', 'panel'),
-      schema: { tags, params: idParams, querystring: optionalAccQuery, body: ZUpdateContactBody },
-    },
-    async (request) =>
-      ok(await contacts().update(acc(request), request.params.id, request.body.data, actorOf(request))),
+  route.delete('/p/chat/contact/:id', { ...page, params, response: okOf(ZContact) }, ({ tenant, params }) =>
+    contacts().remove(tenant.accountId, params.id),
   );
 
-  r.delete(
-    '/p/chat/contact/:id',
-    { preHandler: contactsGate(), schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => ok(await contacts().remove(acc(request), request.params.id)),
-  );
-
-  r.post(
+  route.post(
     '/p/chat/contact/:id/restore',
-    { preHandler: contactsGate(), schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => ok(await contacts().restore(acc(request), request.params.id)),
+    { ...page, params, response: okOf(ZContact) },
+    ({ tenant, params }) => contacts().restore(tenant.accountId, params.id),
   );
 
-  r.get(
+  route.get(
     '/p/chat/contact/:id/duplicates',
-    { preHandler: contactsGate(), schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => ok(await contacts().duplicates(acc(request), request.params.id)),
+    { ...page, params, response: okOf(z.array(ZContact)) },
+    ({ tenant, params }) => contacts().duplicates(tenant.accountId, params.id),
   );
 }

@@ -1,58 +1,56 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZClosingReasonBody, ZInboxSettingsBody, zUuid } from '@atende/shared';
-import { ok } from '../../platform/envelope';
-import { requireTenant } from '../../platform/tenancy';
+import {
+  ZClosingReason,
+  ZClosingReasonBody,
+  ZInboxSettings,
+  ZInboxSettingsBody,
+  zUuid,
+} from '@atende/shared';
+import { okOf } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
 
-const accQuery = z.object({ acc: zUuid });
-const idParams = z.object({ id: zUuid });
+const params = z.object({ id: zUuid });
 
 /** Inbox settings (admins) and closing reasons (every member reads them to close a conversation). */
 export async function inboxSettingsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['settings']);
   const settings = () => app.services.inboxSettings;
-  const tags = ['settings'];
-  const admin = requireTenant('admin');
-  const acc = (request: { tenant?: { accountId: string } }) => request.tenant!.accountId;
 
-  r.get('/p/chat/settings', { preHandler: admin, schema: { tags, querystring: accQuery } }, async (request) =>
-    ok(await settings().get(acc(request))),
+  route.get('/p/chat/settings', { role: 'admin', response: okOf(ZInboxSettings) }, ({ tenant }) =>
+    settings().get(tenant.accountId),
   );
 
-  r.put(
+  route.put(
     '/p/chat/settings',
-    { preHandler: admin, schema: { tags, querystring: accQuery, body: ZInboxSettingsBody } },
-    async (request) => ok(await settings().update(acc(request), request.body)),
+    { role: 'admin', body: ZInboxSettingsBody, response: okOf(ZInboxSettings) },
+    ({ tenant, body }) => settings().update(tenant.accountId, body),
   );
 
-  r.get(
+  route.get(
     '/p/chat/closing-reasons',
-    { preHandler: requireTenant('operator'), schema: { tags, querystring: accQuery } },
-    async (request) => ok(await settings().reasons(acc(request))),
+    { role: 'operator', response: okOf(z.array(ZClosingReason)) },
+    ({ tenant }) => settings().reasons(tenant.accountId),
   );
 
-  r.post(
+  route.post(
     '/p/chat/closing-reasons',
-    { preHandler: admin, schema: { tags, querystring: accQuery, body: ZClosingReasonBody } },
-    async (request) => ok(await settings().createReason(acc(request), request.body)),
+    { role: 'admin', body: ZClosingReasonBody, response: okOf(ZClosingReason) },
+    ({ tenant, body }) => settings().createReason(tenant.accountId, body),
   );
 
-  r.put(
+  route.put(
     '/p/chat/closing-reasons/:id',
-    {
-      preHandler: admin,
-      schema: { tags, params: idParams, querystring: accQuery, body: ZClosingReasonBody },
-    },
-    async (request) => ok(await settings().updateReason(acc(request), request.params.id, request.body)),
+    { role: 'admin', params, body: ZClosingReasonBody, response: okOf(ZClosingReason) },
+    ({ tenant, params, body }) => settings().updateReason(tenant.accountId, params.id, body),
   );
 
-  r.delete(
+  route.delete(
     '/p/chat/closing-reasons/:id',
-    { preHandler: admin, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => {
-      await settings().removeReason(acc(request), request.params.id);
-      return ok(null);
+    { role: 'admin', params, response: okOf(z.null()) },
+    async ({ tenant, params }) => {
+      await settings().removeReason(tenant.accountId, params.id);
+      return null;
     },
   );
 }

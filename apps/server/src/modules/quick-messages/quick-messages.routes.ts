@@ -1,62 +1,56 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { renderQuickMessage, ZQuickMessageBody, zUuid } from '@atende/shared';
-import { ok } from '../../platform/envelope';
-import { requireTenant } from '../../platform/tenancy';
+import { renderQuickMessage, ZQuickMessage, ZQuickMessageBody, zUuid } from '@atende/shared';
+import { okOf } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
 
-const accQuery = z.object({ acc: zUuid });
-const idParams = z.object({ id: zUuid });
+const params = z.object({ id: zUuid });
 
 /** Quick messages: every member lists and renders them; admins create, edit and delete. */
 export async function quickMessagesRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['quick-messages']);
   const quick = () => app.services.quickMessages;
-  const tags = ['quick-messages'];
-  const admin = requireTenant('admin');
-  const acc = (request: { tenant?: { accountId: string } }) => request.tenant!.accountId;
 
-  r.get(
+  route.get(
     '/p/chat/quick-messages',
-    { preHandler: requireTenant('operator'), schema: { tags, querystring: accQuery } },
-    async (request) => ok(await quick().list(acc(request))),
+    { role: 'operator', response: okOf(z.array(ZQuickMessage)) },
+    ({ tenant }) => quick().list(tenant.accountId),
   );
 
-  r.post(
+  route.post(
     '/p/chat/quick-messages',
-    { preHandler: admin, schema: { tags, querystring: accQuery, body: ZQuickMessageBody } },
-    async (request) => ok(await quick().create(acc(request), request.tenant!.userId, request.body)),
+    { role: 'admin', body: ZQuickMessageBody, response: okOf(ZQuickMessage) },
+    ({ tenant, body }) => quick().create(tenant.accountId, tenant.userId, body),
   );
 
-  r.put(
+  route.put(
     '/p/chat/quick-messages/:id',
-    { preHandler: admin, schema: { tags, params: idParams, querystring: accQuery, body: ZQuickMessageBody } },
-    async (request) => ok(await quick().update(acc(request), request.params.id, request.body)),
+    { role: 'admin', params, body: ZQuickMessageBody, response: okOf(ZQuickMessage) },
+    ({ tenant, params, body }) => quick().update(tenant.accountId, params.id, body),
   );
 
-  r.delete(
+  route.delete(
     '/p/chat/quick-messages/:id',
-    { preHandler: admin, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => {
-      await quick().remove(acc(request), request.params.id);
-      return ok(null);
+    { role: 'admin', params, response: okOf(z.null()) },
+    async ({ tenant, params }) => {
+      await quick().remove(tenant.accountId, params.id);
+      return null;
     },
   );
 
   // The text with the conversation's variables filled in (the composer inserts it).
-  r.get(
+  route.get(
     '/p/chat/quick-messages/:id/render',
     {
-      preHandler: requireTenant('operator'),
-      schema: { tags, params: idParams, querystring: accQuery.extend({ conversationId: zUuid }) },
+      role: 'operator',
+      params,
+      query: z.object({ conversationId: zUuid }),
+      response: okOf(z.object({ text: z.string() })),
     },
-    async (request) => {
-      const message = await quick().get(acc(request), request.params.id);
-      const context = await app.services.inbox.conversations.variables(
-        request.tenant!,
-        request.query.conversationId,
-      );
-      return ok({ text: renderQuickMessage(message.text, context) });
+    async ({ tenant, params, query }) => {
+      const message = await quick().get(tenant.accountId, params.id);
+      const context = await app.services.inbox.conversations.variables(tenant, query.conversationId);
+      return { text: renderQuickMessage(message.text, context) };
     },
   );
 }

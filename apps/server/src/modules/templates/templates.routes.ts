@@ -1,77 +1,69 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZTemplateBody, ZTemplateListQuery, zUuid } from '@atende/shared';
-import { ok } from '../../platform/envelope';
-import { requireTenant } from '../../platform/tenancy';
+import { ZTemplate, ZTemplateBody, ZTemplateListQuery, zUuid } from '@atende/shared';
+import { okOf, zList } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
 
-const accQuery = z.object({ acc: zUuid });
-const idParams = z.object({ id: zUuid });
+const params = z.object({ id: zUuid });
 const syncBody = z.object({ channelId: zUuid.optional() }).default({});
+const ZTemplates = zList(ZTemplate);
 
 /**
  * WhatsApp templates (spec /templates, admin): list, create, edit, delete, submit and resubmit
  * for review, status sync. Operators list and read approved templates only (to send them).
  */
 export async function templatesRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['templates']);
   const templates = () => app.services.templates;
-  const tags = ['templates'];
-  const admin = { preHandler: requireTenant('admin') };
 
-  r.get(
+  route.get(
     '/p/chat/templates',
-    { preHandler: requireTenant('operator'), schema: { tags, querystring: ZTemplateListQuery } },
-    async (request) => {
-      const { acc: _acc, ...filter } = request.query;
-      return ok(await templates().list(request.tenant!.accountId, request.tenant!.role, filter));
-    },
+    { role: 'operator', query: ZTemplateListQuery, response: okOf(ZTemplates) },
+    ({ tenant, query: { acc: _acc, ...filter } }) => templates().list(tenant.accountId, tenant.role, filter),
   );
 
-  r.post(
+  route.post(
     '/p/chat/templates',
-    { ...admin, schema: { tags, querystring: accQuery, body: ZTemplateBody } },
-    async (request) => ok(await templates().create(request.tenant!.accountId, request.body)),
+    { role: 'admin', body: ZTemplateBody, response: okOf(ZTemplate) },
+    ({ tenant, body }) => templates().create(tenant.accountId, body),
   );
 
-  r.post(
+  route.post(
     '/p/chat/templates/sync',
-    { ...admin, schema: { tags, querystring: accQuery, body: syncBody } },
-    async (request) => ok(await templates().sync(request.tenant!.accountId, request.body?.channelId)),
+    { role: 'admin', body: syncBody, response: okOf(ZTemplates) },
+    ({ tenant, body }) => templates().sync(tenant.accountId, body?.channelId),
   );
 
-  r.get(
+  route.get(
     '/p/chat/templates/:id',
-    { preHandler: requireTenant('operator'), schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) =>
-      ok(await templates().get(request.tenant!.accountId, request.params.id, request.tenant!.role)),
+    { role: 'operator', params, response: okOf(ZTemplate) },
+    ({ tenant, params }) => templates().get(tenant.accountId, params.id, tenant.role),
   );
 
-  r.put(
+  route.put(
     '/p/chat/templates/:id',
-    { ...admin, schema: { tags, params: idParams, querystring: accQuery, body: ZTemplateBody } },
-    async (request) =>
-      ok(await templates().update(request.tenant!.accountId, request.params.id, request.body)),
+    { role: 'admin', params, body: ZTemplateBody, response: okOf(ZTemplate) },
+    ({ tenant, params, body }) => templates().update(tenant.accountId, params.id, body),
   );
 
-  r.delete(
+  route.delete(
     '/p/chat/templates/:id',
-    { ...admin, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => {
-      await templates().remove(request.tenant!.accountId, request.params.id);
-      return ok({ deleted: true });
+    { role: 'admin', params, response: okOf(z.object({ deleted: z.literal(true) })) },
+    async ({ tenant, params }) => {
+      await templates().remove(tenant.accountId, params.id);
+      return { deleted: true } as const;
     },
   );
 
-  r.post(
+  route.post(
     '/p/chat/templates/:id/submit',
-    { ...admin, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => ok(await templates().submit(request.tenant!.accountId, request.params.id)),
+    { role: 'admin', params, response: okOf(ZTemplate) },
+    ({ tenant, params }) => templates().submit(tenant.accountId, params.id),
   );
 
-  r.post(
+  route.post(
     '/p/chat/templates/:id/resubmit',
-    { ...admin, schema: { tags, params: idParams, querystring: accQuery } },
-    async (request) => ok(await templates().resubmit(request.tenant!.accountId, request.params.id)),
+    { role: 'admin', params, response: okOf(ZTemplate) },
+    ({ tenant, params }) => templates().resubmit(tenant.accountId, params.id),
   );
 }
