@@ -1,28 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Center, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { LIMITS, ZEmailBody, ZNewPasswordBody } from '@atende/shared';
+import { Alert, Anchor, Button, Center, Group, PinInput, Stack, Text } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import { LIMITS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { zodValidator } from '../../app/forms';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../app/i18n';
-import { keepCredentials, logout, takeCredentials } from '../../app/session';
-import { PageLoader } from '../../ui/page-loader';
+import { keepCredentials, takeCredentials } from '../../app/session';
 import { AuthFrame } from './auth-frame';
 import { authApi, safeReturnPath } from './auth-api';
 import { completeLogin } from './complete-login';
-import { notify } from '../../app/notify';
-import { NewPasswordFields } from './account-fields';
-
-function ErrorAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-      {message}
-    </Alert>
-  );
-}
+import { ErrorAlert } from './error-alert';
 
 /** Code verification: the 6-digit code from the e-mail; after success the login is retried automatically. */
 export function VerifyPage() {
@@ -133,138 +120,4 @@ export function VerifyPage() {
       </form>
     </AuthFrame>
   );
-}
-
-/** Forgot password: mails a reset link (the answer is the same whether or not the e-mail exists). */
-export function ForgotPasswordPage() {
-  const { t } = useTranslation('auth');
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: '' },
-    validate: zodValidator(ZEmailBody, t),
-  });
-  const submit = form.onSubmit(async ({ email }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await authApi.forgot(email.trim().toLowerCase());
-      setSent(true);
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  });
-  return (
-    <AuthFrame
-      title={t('forgot.title')}
-      subtitle={t('forgot.subtitle')}
-      footer={
-        <Anchor component={Link} to="/login" fz="sm">
-          {t('forgot.back')}
-        </Anchor>
-      }
-    >
-      {sent ? (
-        <Alert
-          color="green"
-          variant="light"
-          icon={<IconMailCheck size={18} />}
-          role="status"
-          data-testid="forgot-sent"
-        >
-          {t('forgot.sent')}
-        </Alert>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <ErrorAlert message={error} />
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" size="md" fullWidth loading={busy}>
-              {t('forgot.submit')}
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </AuthFrame>
-  );
-}
-
-/** Reset password (/reset-password?token=...): new password with the strength meter. */
-export function ResetPasswordPage() {
-  const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [error, setError] = useState<string | null>(token ? null : t('errors:RESET_TOKEN_INVALID'));
-  const [busy, setBusy] = useState(false);
-  const schemaCheck = zodValidator<{ password: string; confirmPassword: string }>(
-    ZNewPasswordBody,
-    t,
-    (v) => ({
-      token: token || 'missing',
-      password: v.password,
-    }),
-  );
-  const form = useForm({
-    initialValues: { password: '', confirmPassword: '' },
-    validate: (values) => {
-      const errors = schemaCheck(values);
-      if (values.password !== values.confirmPassword)
-        errors.confirmPassword = t('validation:passwordMismatch');
-      return errors;
-    },
-  });
-  const submit = form.onSubmit(async ({ password }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await authApi.resetConfirm(token, password);
-      notify({ color: 'green', title: t('reset.title'), message: t('reset.success') });
-      navigate('/login?reset=1', { replace: true });
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  });
-  return (
-    <AuthFrame
-      title={t('reset.title')}
-      subtitle={t('reset.subtitle')}
-      footer={
-        <Anchor component={Link} to="/forgot-password" fz="sm">
-          {t('reset.requestNew')}
-        </Anchor>
-      }
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ErrorAlert message={error} />
-          <NewPasswordFields form={form} label={t('fields.newPassword')} />
-          <Button type="submit" size="md" fullWidth loading={busy} disabled={!token}>
-            {t('reset.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </AuthFrame>
-  );
-}
-
-/** /logout: signs out and goes to login. */
-export function LogoutPage() {
-  useEffect(() => {
-    void logout(null);
-  }, []);
-  return <PageLoader />;
 }

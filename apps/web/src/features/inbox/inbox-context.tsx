@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { IconBrandWhatsapp, IconMessage2, IconWorldWww } from '@tabler/icons-react';
 import type { TChannelKind, TInboxData } from '@atende/shared';
-import type { InboxRealtime, TRealtimeState } from './inbox-realtime';
+import type { InboxRealtime, TRealtimeState } from './data/inbox-realtime';
 
 /** What every part of the inbox needs: the account, the signed-in member and the inbox data. */
 export interface TInboxEnv {

@@ -8,16 +8,16 @@ import { QueryProvider } from '../../app/query-provider';
 import { currentRole, useSession, useAcc } from '../../app/session';
 import { writeItem } from '../../app/storage';
 import { PageLoader } from '../../ui/page-loader';
-import { ContactPanel } from './contact-panel';
-import { ConversationList } from './conversation-list';
-import { ConversationView } from './conversation-view';
-import { useConversation, useInboxData } from './inbox-api';
-import { EMPTY_FILTERS, isCampaign, type TListFilters } from './inbox-cache';
+import { ContactPanel } from './contact/contact-panel';
+import { ConversationList } from './list/conversation-list';
+import { ConversationView } from './conversation/conversation-view';
+import { useConversation, useInboxData } from './data/inbox-api';
+import { EMPTY_FILTERS, isCampaign, type TListFilters } from './data/inbox-cache';
 import { InboxContext, type TInboxEnv } from './inbox-context';
 import { ConflictScreen, NoConversation, OfflineBanner } from './inbox-screens';
 import { InboxTopBar } from './inbox-top-bar';
-import { useInboxRealtime, useTabGuard } from './use-inbox-realtime';
-import { visibleTabs, type TVisibleTab } from './use-tab-lists';
+import { useInboxRealtime, useTabGuard } from './data/use-inbox-realtime';
+import { visibleTabs, type TVisibleTab } from './list/use-tab-lists';
 import classes from './inbox.module.css';
 
 /** /apps/inbox has its own layout (no main shell): it brings the query client itself. */

@@ -20,7 +20,7 @@ import {
   type TPeriod,
   type TPeriodPreset,
 } from './period';
-import { openTranscript } from '../inbox/inbox-api';
+import { openTranscript } from '../inbox/data/inbox-api';
 import { downloadStatement, STATEMENT_PAGE_SIZE, useStatement } from './statement-api';
 import { StatementChart } from './statement-chart';
 import { StatementTable } from './statement-table';

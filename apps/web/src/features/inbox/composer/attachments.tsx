@@ -2,10 +2,10 @@ import { useCallback, useRef, useState } from 'react';
 import { CloseButton, Group, Paper, Progress, Text } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
-import { formatBytes } from './inbox-format';
+import { notify } from '../../../app/notify';
+import { formatBytes } from '../data/inbox-format';
 import { checkInboxFiles, uploadInboxFile, type TUploadedFile, type UploadError } from './upload';
-import classes from './inbox.module.css';
+import classes from '../inbox.module.css';
 
 export interface TAttachment {
   key: number;

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TTemplate } from '@atende/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from './composer';
-import { messagesKey } from './inbox-api';
-import type { TMessagesState } from './inbox-cache';
+import { messagesKey } from '../data/inbox-api';
+import type { TMessagesState } from '../data/inbox-cache';
 import {
   ACC,
   WHATSAPP,
@@ -13,7 +13,7 @@ import {
   mockApi,
   renderInbox,
   uuid,
-} from './inbox-testing';
+} from '../inbox-testing';
 
 const template = approvedTemplate();
 

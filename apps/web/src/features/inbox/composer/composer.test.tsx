@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { TQuickMessage } from '@atende/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from './composer';
-import { conversation, mockApi, renderInbox } from './inbox-testing';
+import { conversation, mockApi, renderInbox } from '../inbox-testing';
 import { filterQuickMessages, insertQuick, quickQuery } from './quick-replies';
 
 const quick = (shortcut: string, text: string): TQuickMessage => ({

@@ -13,17 +13,17 @@ import {
 import { IconClockExclamation, IconPaperclip, IconSend, IconTemplate } from '@tabler/icons-react';
 import { renderQuickMessage, type TConversation, type TQuickMessage } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
+import { useSession } from '../../../app/session';
 import { AttachmentChips, useAttachments } from './attachments';
 import { EmojiPicker } from './emoji-picker';
-import { useQuickMessages } from '../quick-messages/quick-messages-api';
-import { inboxApi } from './inbox-api';
+import { useQuickMessages } from '../../quick-messages/quick-messages-api';
+import { inboxApi } from '../data/inbox-api';
 import { QUICK_MENU_ID, QuickReplyMenu, quickOptionId } from './quick-reply-menu';
 import { filterQuickMessages, insertQuick, quickQuery } from './quick-replies';
 import { TemplateDialog } from './template-dialog';
 import type { TUploadedFile } from './upload';
 import { useSender } from './use-sender';
-import classes from './inbox.module.css';
+import classes from '../inbox.module.css';
 
 const drafts = new Map<string, string>();
 const TYPING_IDLE_MS = 3_000;

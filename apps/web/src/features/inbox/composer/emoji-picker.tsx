@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Popover, Tooltip } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import classes from './inbox.module.css';
+import classes from '../inbox.module.css';
 
 /** A small built-in set (no emoji library): the ones support teams use most. */
 export const EMOJIS = [

@@ -1,7 +1,7 @@
 import { Paper, Text } from '@mantine/core';
 import type { TQuickMessage } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import classes from './inbox.module.css';
+import classes from '../inbox.module.css';
 
 export const QUICK_MENU_ID = 'inbox-quick-messages';
 export const quickOptionId = (id: string) => `quick-${id}`;

@@ -3,10 +3,10 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { templateSendVariables } from '@atende/shared';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { errorText, validationText } from '../../app/i18n';
-import { notify } from '../../app/notify';
-import { useTemplates } from '../templates/templates-api';
+import { ApiError } from '../../../app/api-client';
+import { errorText, validationText } from '../../../app/i18n';
+import { notify } from '../../../app/notify';
+import { useTemplates } from '../../templates/templates-api';
 import { TemplateFields } from './template-fields';
 import { newClientId } from './use-sender';
 

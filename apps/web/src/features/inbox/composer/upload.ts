@@ -1,7 +1,7 @@
 import { CONVERSATION_LIMITS } from '@atende/shared';
-import { type TUpload, uploadFile } from '../../app/upload';
+import { type TUpload, uploadFile } from '../../../app/upload';
 
-export { UploadError } from '../../app/upload';
+export { UploadError } from '../../../app/upload';
 
 export interface TUploadedFile {
   fileId: string;

@@ -2,12 +2,12 @@ import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TMessage, TMessageKind } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { errorText } from '../../app/i18n';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
-import { inboxApi, messagesKey } from './inbox-api';
-import { applyMessages, markLocal, type TMessagesState, type TViewMessage } from './inbox-cache';
+import { ApiError } from '../../../app/api-client';
+import { errorText } from '../../../app/i18n';
+import { notify } from '../../../app/notify';
+import { useSession } from '../../../app/session';
+import { inboxApi, messagesKey } from '../data/inbox-api';
+import { applyMessages, markLocal, type TMessagesState, type TViewMessage } from '../data/inbox-cache';
 import type { TUploadedFile } from './upload';
 
 let counter = 0;

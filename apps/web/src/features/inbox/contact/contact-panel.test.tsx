@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactPanel } from './contact-panel';
-import { type TCall, WHATSAPP, conversation, mockApi, renderInbox } from './inbox-testing';
+import { type TCall, WHATSAPP, conversation, mockApi, renderInbox } from '../inbox-testing';
 
 const contact = {
   _id: '0190f7a8-0000-7000-8000-00000000c0c0',

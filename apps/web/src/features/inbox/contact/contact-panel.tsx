@@ -17,16 +17,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TChannelKind, TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../app/i18n';
-import { notify } from '../../app/notify';
-import { useAccLink } from '../../app/shell/use-acc-link';
-import { initials } from '../../app/shell/user-menu';
-import { contactKey, contactsApi, useContact, usePhases, useTags } from '../contacts/contacts-api';
-import { formatPhone, phaseLabel } from '../contacts/contact-format';
-import { formatDate } from '../billing/format';
-import { useContactHistory, openTranscript, type TTranscriptFormat } from './inbox-api';
-import { ChannelIcon, useInbox } from './inbox-context';
-import { avatarColor } from './inbox-format';
+import { errorText } from '../../../app/i18n';
+import { notify } from '../../../app/notify';
+import { useAccLink } from '../../../app/shell/use-acc-link';
+import { initials } from '../../../app/shell/user-menu';
+import { contactKey, contactsApi, useContact, usePhases, useTags } from '../../contacts/contacts-api';
+import { formatPhone, phaseLabel } from '../../contacts/contact-format';
+import { formatDate } from '../../billing/format';
+import { useContactHistory, openTranscript, type TTranscriptFormat } from '../data/inbox-api';
+import { ChannelIcon, useInbox } from '../inbox-context';
+import { avatarColor } from '../data/inbox-format';
 
 /** The right column: who the customer is, their phase and tags, earlier conversations, the transcript. */
 export function ContactPanel({

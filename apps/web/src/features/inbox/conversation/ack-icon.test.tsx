@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Wrapper } from '../../test/setup';
+import { Wrapper } from '../../../test/setup';
 import { AckIcon, ackState } from './ack-icon';
 import { MessageBubble } from './message-bubble';
-import { message } from './inbox-testing';
+import { message } from '../inbox-testing';
 
 describe('acks', () => {
   it('maps a message to what it shows: clock while sending or pending, ✓ sent, ✓✓ delivered, ✓✓ read, failed', () => {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useClosingReasons } from '../settings/settings-api';
-import { useInbox } from './inbox-context';
+import { useClosingReasons } from '../../settings/settings-api';
+import { useInbox } from '../inbox-context';
 
 /**
  * Close with a closing reason and, when the reason has them, a sub-reason. The reason is required

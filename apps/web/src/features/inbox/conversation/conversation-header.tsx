@@ -9,11 +9,11 @@ import {
 } from '@tabler/icons-react';
 import type { TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { initials } from '../../app/shell/user-menu';
-import { ChannelIcon, operatorName, useInbox } from './inbox-context';
-import { CHANNEL_KIND_KEYS, avatarColor } from './inbox-format';
+import { initials } from '../../../app/shell/user-menu';
+import { ChannelIcon, operatorName, useInbox } from '../inbox-context';
+import { CHANNEL_KIND_KEYS, avatarColor } from '../data/inbox-format';
 import type { allowedActions } from './use-conversation-actions';
-import classes from './inbox.module.css';
+import classes from '../inbox.module.css';
 
 const STAGE_COLORS = { flow: 'violet', waiting: 'orange', attendance: 'brand', closed: 'gray' } as const;
 

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConversationView } from './conversation-view';
-import { InboxContext } from './inbox-context';
-import { OfflineBanner } from './inbox-screens';
-import type { InboxRealtime, TRealtimeState } from './inbox-realtime';
-import { WHATSAPP, conversation, message, mockApi, renderInbox } from './inbox-testing';
+import { InboxContext } from '../inbox-context';
+import { OfflineBanner } from '../inbox-screens';
+import type { InboxRealtime, TRealtimeState } from '../data/inbox-realtime';
+import { WHATSAPP, conversation, message, mockApi, renderInbox } from '../inbox-testing';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,19 +3,19 @@ import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { IconClock, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/i18n';
-import { Composer } from './composer';
+import { errorText } from '../../../app/i18n';
+import { Composer } from '../composer/composer';
 import { ConversationHeader } from './conversation-header';
 import { CloseDialog } from './close-dialog';
-import { inboxApi, useConversation } from './inbox-api';
-import { useInbox, useRealtimeState } from './inbox-context';
-import { replyWindowOpen } from './inbox-format';
-import { applyConversationToCaches } from './inbox-realtime';
+import { inboxApi, useConversation } from '../data/inbox-api';
+import { useInbox, useRealtimeState } from '../inbox-context';
+import { replyWindowOpen } from '../data/inbox-format';
+import { applyConversationToCaches } from '../data/inbox-realtime';
 import { MessageList } from './message-list';
 import { TransferDialog } from './transfer-dialog';
 import { allowedActions, useConversationActions } from './use-conversation-actions';
-import { useSender } from './use-sender';
-import classes from './inbox.module.css';
+import { useSender } from '../composer/use-sender';
+import classes from '../inbox.module.css';
 
 /** The middle column: header with actions, messages, and the composer (or why one cannot reply). */
 export function ConversationView({

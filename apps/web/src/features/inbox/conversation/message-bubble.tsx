@@ -2,12 +2,12 @@ import { memo } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { i18n as i18next } from '../../app/i18n';
+import { i18n as i18next } from '../../../app/i18n';
 import { AckIcon, ackState } from './ack-icon';
-import type { TViewMessage } from './inbox-cache';
-import { clockTime } from './inbox-format';
+import type { TViewMessage } from '../data/inbox-cache';
+import { clockTime } from '../data/inbox-format';
 import { MessageMedia } from './message-media';
-import classes from './inbox.module.css';
+import classes from '../inbox.module.css';
 
 /** A system line in the reader's language when its event is known (the stored text otherwise). */
 export function systemText(

@@ -2,13 +2,13 @@ import { Fragment, useLayoutEffect, useRef, useState, type DragEvent } from 'rea
 import { Button, Center, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
-import { errorText } from '../../app/i18n';
-import { MESSAGES_PAGE, fetchMessagesPage, messagesKey, useMessages } from './inbox-api';
-import { prependOlder, type TMessagesState, type TViewMessage } from './inbox-cache';
-import { dayLabel, sameDay } from './inbox-format';
+import { notify } from '../../../app/notify';
+import { errorText } from '../../../app/i18n';
+import { MESSAGES_PAGE, fetchMessagesPage, messagesKey, useMessages } from '../data/inbox-api';
+import { prependOlder, type TMessagesState, type TViewMessage } from '../data/inbox-cache';
+import { dayLabel, sameDay } from '../data/inbox-format';
 import { MessageBubble } from './message-bubble';
-import classes from './inbox.module.css';
+import classes from '../inbox.module.css';
 
 const NEAR_BOTTOM_PX = 120;
 const NEAR_TOP_PX = 80;

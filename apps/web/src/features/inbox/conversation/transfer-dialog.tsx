@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { CONVERSATION_LIMITS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { useInbox } from './inbox-context';
+import { useInbox } from '../inbox-context';
 
 /** Transfer to an operator (in attendance with them) or to a department (back to waiting), with a note. */
 export function TransferDialog({

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/i18n';
-import { notify } from '../../app/notify';
-import { conversationKey, historyKey, inboxApi, inboxDataKey, listsKey } from './inbox-api';
-import { useInbox } from './inbox-context';
-import { applyConversationToCaches } from './inbox-realtime';
+import { errorText } from '../../../app/i18n';
+import { notify } from '../../../app/notify';
+import { conversationKey, historyKey, inboxApi, inboxDataKey, listsKey } from '../data/inbox-api';
+import { useInbox } from '../inbox-context';
+import { applyConversationToCaches } from '../data/inbox-realtime';
 
 /**
  * Take, transfer, close and reopen. The answer goes into the caches at once (the socket's

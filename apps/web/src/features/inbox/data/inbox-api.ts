@@ -6,8 +6,8 @@ import {
   type TInboxData,
   type TMessage,
 } from '@atende/shared';
-import { api } from '../../app/api-client';
-import { downloadFile, fileUrl, openFileInTab } from '../../app/download';
+import { api } from '../../../app/api-client';
+import { downloadFile, fileUrl, openFileInTab } from '../../../app/download';
 import { byActivity, type TListFilters, type TListTab, type TMessagesState } from './inbox-cache';
 
 /** Every inbox query of an account (invalidated together on an account change or a resync). */

@@ -14,7 +14,7 @@ import {
   type TListContext,
   type TViewMessage,
 } from './inbox-cache';
-import { ME, OTHER, WHATSAPP, conversation, message } from './inbox-testing';
+import { ME, OTHER, WHATSAPP, conversation, message } from '../inbox-testing';
 
 const ctx = (patch: Partial<TListContext> = {}): TListContext => ({
   tab: 'waiting',

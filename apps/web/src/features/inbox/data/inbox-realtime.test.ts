@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conversationKey, listKey, messagesKey } from './inbox-api';
 import { EMPTY_FILTERS, type TMessagesState } from './inbox-cache';
 import { InboxRealtime, type TInboxSocket } from './inbox-realtime';
-import { ACC, ME, conversation, message, mockApi } from './inbox-testing';
+import { ACC, ME, conversation, message, mockApi } from '../inbox-testing';
 
 class FakeSocket implements TInboxSocket {
   connected = false;

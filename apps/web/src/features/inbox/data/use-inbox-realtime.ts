@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { refreshAccessToken } from '../../app/api-client';
-import { joinAttendance } from '../../app/socket';
+import { refreshAccessToken } from '../../../app/api-client';
+import { joinAttendance } from '../../../app/socket';
 import { inboxApi } from './inbox-api';
 import { InboxRealtime, applyConversationToCaches } from './inbox-realtime';
 import { TabGuard, type TTabRole } from './tab-guard';

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConversationList } from './conversation-list';
-import { EMPTY_FILTERS, type TListFilters } from './inbox-cache';
-import { type TCall, WHATSAPP, conversation, inboxData, mockApi, OTHER, renderInbox } from './inbox-testing';
+import { EMPTY_FILTERS, type TListFilters } from '../data/inbox-cache';
+import { type TCall, WHATSAPP, conversation, inboxData, mockApi, OTHER, renderInbox } from '../inbox-testing';
 import type { TVisibleTab } from './use-tab-lists';
 
 function Harness({ initial = 'waiting' as TVisibleTab }) {

@@ -4,13 +4,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { IconInbox } from '@tabler/icons-react';
 import type { TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/i18n';
+import { errorText } from '../../../app/i18n';
 import { ConversationRow } from './conversation-row';
-import type { TListFilters } from './inbox-cache';
-import { operatorName, useInbox, useRealtimeState } from './inbox-context';
+import type { TListFilters } from '../data/inbox-cache';
+import { operatorName, useInbox, useRealtimeState } from '../inbox-context';
 import { ListFilters } from './list-filters';
 import { useTabLists, visibleTabs, type TVisibleTab } from './use-tab-lists';
-import classes from './inbox.module.css';
+import classes from '../inbox.module.css';
 
 const ROW_HEIGHT = 80;
 

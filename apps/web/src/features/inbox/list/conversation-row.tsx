@@ -3,10 +3,10 @@ import { Avatar, Badge, Group, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { badgeText, type TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { initials } from '../../app/shell/user-menu';
-import { ChannelIcon } from './inbox-context';
-import { CHANNEL_KIND_KEYS, avatarColor, listTime } from './inbox-format';
-import classes from './inbox.module.css';
+import { initials } from '../../../app/shell/user-menu';
+import { ChannelIcon } from '../inbox-context';
+import { CHANNEL_KIND_KEYS, avatarColor, listTime } from '../data/inbox-format';
+import classes from '../inbox.module.css';
 
 /** One conversation of the list: avatar, name, channel, last message, time, unread count, assignee. */
 export const ConversationRow = memo(function ConversationRow({

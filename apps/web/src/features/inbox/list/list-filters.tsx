@@ -13,9 +13,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter, IconHistory, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useTags } from '../contacts/contacts-api';
-import { EMPTY_FILTERS, type TListFilters } from './inbox-cache';
-import { useInbox } from './inbox-context';
+import { useTags } from '../../contacts/contacts-api';
+import { EMPTY_FILTERS, type TListFilters } from '../data/inbox-cache';
+import { useInbox } from '../inbox-context';
 
 /** Mantine's Select cannot hold '' as a value: 'Sem operador' travels as this. */
 const NONE = '__none__';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useCampaignList, useConversationList } from './inbox-api';
-import type { TListFilters, TListTab } from './inbox-cache';
-import type { TInboxEnv } from './inbox-context';
+import { useCampaignList, useConversationList } from '../data/inbox-api';
+import type { TListFilters, TListTab } from '../data/inbox-cache';
+import type { TInboxEnv } from '../inbox-context';
 
 export type TVisibleTab = Exclude<TListTab, 'closed'>;
 

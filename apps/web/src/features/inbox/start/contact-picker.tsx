@@ -3,8 +3,8 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TContact } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { useContacts } from '../contacts/contacts-api';
-import { formatPhone } from '../contacts/contact-format';
+import { useContacts } from '../../contacts/contacts-api';
+import { formatPhone } from '../../contacts/contact-format';
 
 /** A contact found by name, e-mail or phone (the contacts search, 20 at a time). */
 export function ContactPicker({

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TAccountDetails, TTemplate } from '@atende/shared';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../app/i18n';
-import { resetSession } from '../../app/session';
+import { i18n } from '../../../app/i18n';
+import { resetSession } from '../../../app/session';
 import {
   ACC,
   WHATSAPP,
@@ -13,7 +13,7 @@ import {
   mockApi,
   renderInbox,
   uuid,
-} from './inbox-testing';
+} from '../inbox-testing';
 import { StartConversationPage } from './start-conversation-page';
 
 const SMS = uuid(77);

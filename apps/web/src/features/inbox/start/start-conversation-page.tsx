@@ -12,18 +12,18 @@ import {
 } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api } from '../../app/api-client';
-import { errorText } from '../../app/i18n';
-import { currentRole, useSession, useAcc } from '../../app/session';
-import { useAccLink } from '../../app/shell/use-acc-link';
-import { PageHeader } from '../../ui/page-header';
-import { PageLoader } from '../../ui/page-loader';
-import { PhoneField } from '../auth/account-fields';
-import { withDefaultCountry } from '../auth/phone';
+import { ApiError, api } from '../../../app/api-client';
+import { errorText } from '../../../app/i18n';
+import { currentRole, useSession, useAcc } from '../../../app/session';
+import { useAccLink } from '../../../app/shell/use-acc-link';
+import { PageHeader } from '../../../ui/page-header';
+import { PageLoader } from '../../../ui/page-loader';
+import { PhoneField } from '../../auth/account-fields';
+import { withDefaultCountry } from '../../auth/phone';
 import { ContactPicker } from './contact-picker';
-import { useTemplates } from '../templates/templates-api';
-import { inboxKey, useInboxData } from './inbox-api';
-import { TemplateFields } from './template-fields';
+import { useTemplates } from '../../templates/templates-api';
+import { inboxKey, useInboxData } from '../data/inbox-api';
+import { TemplateFields } from '../composer/template-fields';
 
 /**
  * /apps/inbox/start-conversation: a contact (search) or a number (+55 by default), a WhatsApp or
