@@ -1,6 +1,12 @@
 import type pg from 'pg';
 
 const NOTIFY = 'SELECT pg_notify($1, $2)';
+/**
+ * Notifications waiting at most: while the database is away every round trip fails or hangs
+ * (until the pool's connection timeout) and broadcasts keep coming; past this many the newest
+ * are refused at once instead of piling up in memory (the other nodes miss them either way).
+ */
+const MAX_QUEUED = 10_000;
 
 /**
  * The pool handed to the Socket.IO PostgreSQL adapter, with its notifications coalesced: the
@@ -45,6 +51,8 @@ export function coalescedNotifyPool(pool: pg.Pool): pg.Pool {
       if (property !== 'query') return Reflect.get(target, property, receiver);
       return (text: unknown, values?: unknown[]) => {
         if (text !== NOTIFY || !Array.isArray(values)) return (target.query as any)(text, values);
+        if (queue.length >= MAX_QUEUED)
+          return Promise.reject(new Error('notification queue full: the database is not answering'));
         return new Promise<void>((resolve, reject) => {
           queue.push({ channel: String(values[0]), payload: String(values[1]), resolve, reject });
           if (!flushing) void flush();

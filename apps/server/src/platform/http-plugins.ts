@@ -24,6 +24,8 @@ export async function registerDocs(app: FastifyInstance) {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 }
 
+const READY_TIMEOUT_MS = 2_000;
+
 /** /healthz (process up), /readyz (database answers), /metrics (Prometheus). */
 export function registerOps(app: FastifyInstance) {
   const registry = new Registry();
@@ -47,12 +49,22 @@ export function registerOps(app: FastifyInstance) {
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 1, data: { ok: true } }));
+  // Not ready while the database does not answer within READY_TIMEOUT_MS: a load balancer takes
+  // the node out of rotation during an outage and back as soon as the database answers again.
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await app.platform.database.db.execute(sql`select 1`);
+      await Promise.race([
+        app.platform.database.db.execute(sql`select 1`),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('readiness check timed out')), READY_TIMEOUT_MS);
+        }),
+      ]);
       return { status: 1, data: { ok: true } };
     } catch {
       return reply.status(503).send({ status: 0, code: 'INTERNAL_ERROR', message: 'database unavailable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

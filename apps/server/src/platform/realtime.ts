@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { TConfig } from '../config';
 import { localFirst } from './local-first-adapter';
 import { coalescedNotifyPool } from './coalesced-notify';
+import { PgListener, poolWithListener } from './pg-listener';
 import type { TDatabase } from './db/client';
 import type { JwtService } from './auth/jwt';
 import { loadAccountBundle, loadMembership, type TMembership } from './tenancy';
@@ -38,6 +39,7 @@ export type TSocketHandler = (socket: Socket, namespace: Namespace) => void;
 export class Realtime {
   private io: Server | null = null;
   private redis: Redis[] = [];
+  private listener: PgListener | null = null;
   private readonly handlers: TSocketHandler[] = [];
 
   constructor(
@@ -74,8 +76,12 @@ export class Realtime {
       this.redis = [pub, sub];
       io.adapter(createRedisAdapter(pub, sub));
     } else if (this.database.kind === 'pg') {
-      const warn = (err: unknown) => this.log.warn({ err }, 'pg adapter error');
-      const factory = createPostgresAdapter(coalescedNotifyPool(this.database.pool!), { errorHandler: warn });
+      const warn = throttledWarning(this.log, 'pg adapter error');
+      // The adapter's LISTEN session is a PgListener: it survives the database going away.
+      this.listener = new PgListener(this.database.connectionString!, this.log, 'socket.io adapter');
+      void this.listener.start();
+      const pool = poolWithListener(coalescedNotifyPool(this.database.pool!), this.listener);
+      const factory = createPostgresAdapter(pool, { errorHandler: warn });
       io.adapter(localFirst(factory as Parameters<typeof localFirst>[0], warn) as never);
     }
     const namespace = io.of('/attendance');
@@ -158,5 +164,25 @@ export class Realtime {
       this.io = null;
     }
     for (const client of this.redis) client.disconnect();
+    await this.listener?.stop();
   }
+}
+
+/**
+ * A warning logged at most once per 5 s, with how many were left out: while the database is away
+ * every broadcast fails, and one line each would flood the log.
+ */
+function throttledWarning(log: FastifyBaseLogger, message: string) {
+  let last = 0;
+  let suppressed = 0;
+  return (err: unknown) => {
+    const now = Date.now();
+    if (now - last < 5_000) {
+      suppressed += 1;
+      return;
+    }
+    log.warn({ err, suppressed }, message);
+    last = now;
+    suppressed = 0;
+  };
 }

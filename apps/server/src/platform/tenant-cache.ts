@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from './db/client';
+import { PgListener } from './pg-listener';
 
 /** The NOTIFY channel every process listens on; the payload is the invalidated account id. */
 export const TENANT_CACHE_CHANNEL = 'atende_tenant_cache';
@@ -18,15 +18,17 @@ interface TEntry<T> {
  * Per-process cache of what every tenant request reads: the account (with its plan) and the
  * caller's membership. Writers call invalidate(accountId): the entry is dropped here at once and
  * on every other process through PostgreSQL NOTIFY. While the LISTEN connection is down the cache
- * is bypassed, so a missed notification can never serve stale rights. Entries also expire.
+ * is bypassed, so a missed notification can never serve stale rights; it reconnects with backoff
+ * (a database restart or network blip never ends the process). Entries also expire.
  */
 export class TenantCache extends EventEmitter<{ invalidated: [accountId: string] }> {
   private readonly accounts = new Map<string, TEntry<unknown>>();
   private readonly members = new Map<string, Map<string, TEntry<unknown>>>();
   private listening = false;
-  private listener: pg.Client | null = null;
+  /** Bumped whenever listening starts or stops: a value loaded across the change is not kept. */
+  private epoch = 0;
+  private listener: PgListener | null = null;
   private unlisten: (() => Promise<void>) | null = null;
-  private stopped = false;
 
   constructor(
     private readonly database: TDatabase,
@@ -42,41 +44,38 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
       this.listening = true;
       return;
     }
-    await this.connectListener();
-  }
-
-  private async connectListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.database.connectionString });
-    client.on('notification', (msg) => msg.payload && this.drop(msg.payload));
-    client.on('error', () => undefined);
-    client.on('end', () => {
+    const listener = new PgListener(this.database.connectionString!, this.log, 'tenant cache');
+    this.listener = listener;
+    listener.on('notification', (msg) => msg.payload && this.drop(msg.payload));
+    // Invalidations sent while the session was down are lost: nothing is cached until it is back,
+    // and what was cached before is forgotten.
+    listener.on('disconnected', () => {
       this.listening = false;
+      this.epoch += 1;
       this.clear();
-      if (!this.stopped) setTimeout(() => void this.connectListener().catch(() => undefined), 1000).unref();
     });
-    try {
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-      this.listener = client;
+    listener.on('connected', () => {
+      this.epoch += 1;
       this.listening = true;
-    } catch (err) {
-      this.log.warn({ err }, 'tenant cache listener unavailable; cache bypassed');
-      await client.end().catch(() => undefined);
-    }
+    });
+    await listener.listen(CHANNEL);
+    await listener.start();
+    if (!listener.connected) this.log.warn('tenant cache listener unavailable; cache bypassed');
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.listening = false;
     await this.unlisten?.().catch(() => undefined);
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.stop();
   }
 
   async account<T>(accountId: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
     const hit = this.fresh(this.accounts.get(accountId));
     if (hit) return hit.value as T;
+    const epoch = this.epoch;
     const value = await load();
-    if (value !== undefined && this.listening) bounded(this.accounts, accountId, this.entry(value));
+    if (value !== undefined && this.listening && epoch === this.epoch)
+      bounded(this.accounts, accountId, this.entry(value));
     return value;
   }
 
@@ -88,8 +87,9 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     let perAccount = this.members.get(accountId);
     const hit = this.fresh(perAccount?.get(userId));
     if (hit) return hit.value as T;
+    const epoch = this.epoch;
     const value = await load();
-    if (value !== undefined && this.listening) {
+    if (value !== undefined && this.listening && epoch === this.epoch) {
       if (!perAccount) {
         perAccount = new Map();
         bounded(this.members, accountId, perAccount);

@@ -1,16 +1,17 @@
 // A second app process for multi-node tests: builds the app on DATABASE_URL (the test file's
 // own PostgreSQL database) with the test signing key, listens on a free port and prints one JSON
 // line { port }. Stops on SIGTERM. Run: node --import tsx apps/server/src/testing/app-process.ts
+// APP_WORKERS=1 runs the job workers; APP_LOG_LEVEL (e.g. warn) writes the app's log to stdout.
 import { buildApp } from '../app';
 
 const app = await buildApp({
-  logger: false,
+  logger: Boolean(process.env.APP_LOG_LEVEL),
   env: { NODE_ENV: 'test' },
-  workers: false,
+  workers: process.env.APP_WORKERS === '1',
   config: {
     DATABASE_URL: process.env.DATABASE_URL,
     JWT_SECRET: process.env.JWT_SECRET,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: (process.env.APP_LOG_LEVEL ?? 'silent') as 'silent',
     WEB_DIST: '/nonexistent',
     DATA_DIR: '/tmp/atende-test-data',
     SMTP_URL: 'smtp://127.0.0.1:9',

@@ -35,8 +35,19 @@ export interface TDatabaseOptions {
 
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    pool.on('error', () => undefined); // idle client errors surface on the next query instead
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A database that does not answer (a blackholed network path) fails the request, never hangs it.
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
+    // A dropped connection makes its pg.Client emit 'error', and an 'error' event nobody listens
+    // to ends the process. The pool listens on idle clients only; a checked-out one (a drizzle
+    // transaction) has no listener until released. Each client gets its own for good: the error
+    // also fails the client's queries, and the pool discards the client when it comes back.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     await pool.query('select 1');
     return {
       kind: 'pg',
