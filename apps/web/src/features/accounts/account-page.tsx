@@ -8,7 +8,7 @@ import { serverFieldErrors, zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
 import { refreshAccount, useSession } from '../../app/session';
 import { PageHeader } from '../../ui/page-header';
-import { formatDate } from '../billing/format';
+import { formatDate } from '../../app/format';
 import { GOALS, INDUSTRIES, optionsWithValue } from './company-options';
 import { DeleteAccountCard } from './delete-account-card';
 import { notify } from '../../app/notify';

@@ -9,7 +9,7 @@ import { useAcc } from '../../app/session';
 import { initials } from '../../app/shell/user-menu';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
-import { formatDate, formatNumber } from '../billing/format';
+import { formatDate, formatNumber } from '../../app/format';
 
 export interface TActivity {
   _id: string;

@@ -13,7 +13,7 @@ import { errorText } from '../../app/i18n';
 import { PageLoader } from '../../ui/page-loader';
 import { AuthFrame } from './auth-frame';
 import { completeLogin } from './complete-login';
-import { withDefaultCountry } from './phone';
+import { withDefaultCountry } from '../../app/format';
 import { NewPasswordFields, PhoneField } from './account-fields';
 
 interface TValues {

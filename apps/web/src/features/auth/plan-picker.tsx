@@ -1,7 +1,7 @@
 import { Badge, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PLANS, type TPlanId } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatPrice } from '../billing/format';
+import { formatNumber, formatPrice } from '../../app/format';
 
 /** The four plans as radio cards (setup). */
 export function PlanPicker({

@@ -11,7 +11,7 @@ import { keepCredentials } from '../../app/session';
 import { EMPLOYEE_RANGES, INDUSTRIES } from '../accounts/company-options';
 import { AuthFrame } from './auth-frame';
 import { authApi } from './auth-api';
-import { withDefaultCountry } from './phone';
+import { withDefaultCountry } from '../../app/format';
 import { PlanPicker } from './plan-picker';
 import { NewPasswordFields, PhoneField } from './account-fields';
 

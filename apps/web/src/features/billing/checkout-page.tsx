@@ -21,7 +21,7 @@ import { refreshAccount, useSession, useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { canStartTrial, type TChangePlanResult } from './billing-api';
-import { formatNumber, formatPrice } from './format';
+import { formatNumber, formatPrice } from '../../app/format';
 import { notify } from '../../app/notify';
 
 /** /plans/checkout/{plan}: order summary and payment through the configured (sandbox) provider. */

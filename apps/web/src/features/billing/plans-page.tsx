@@ -7,7 +7,7 @@ import { useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { canStartTrial, isCurrentPlan, usePlans } from './billing-api';
-import { formatDate, formatNumber, formatPrice } from './format';
+import { formatDate, formatNumber, formatPrice } from '../../app/format';
 import { trialInfo } from './trial';
 
 function PlanCard({

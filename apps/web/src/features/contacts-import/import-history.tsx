@@ -2,7 +2,7 @@ import { Button, Card, Group, Table, Text, VisuallyHidden } from '@mantine/core'
 import type { TContactImport } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/i18n';
-import { formatDate, formatNumber } from '../billing/format';
+import { formatDate, formatNumber } from '../../app/format';
 import { useImportHistory } from './import-api';
 import { ReportButton } from './import-errors-table';
 import { ImportStatusBadge } from './status-badge';

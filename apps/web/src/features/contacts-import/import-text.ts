@@ -14,11 +14,3 @@ export function importErrorText(t: TFunction, error: unknown): string {
 export function rowErrorText(t: TFunction, error: Pick<TImportRowError, 'code' | 'message'>): string {
   return i18n.exists(`errors:${error.code}`) ? t(`errors:${error.code}`) : error.message;
 }
-
-export function formatBytes(bytes: number, lang: string): string {
-  const format = (n: number, unit: string) =>
-    `${new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'pt-BR', { maximumFractionDigits: 1 }).format(n)} ${unit}`;
-  if (bytes >= 1024 * 1024) return format(bytes / (1024 * 1024), 'MB');
-  if (bytes >= 1024) return format(bytes / 1024, 'kB');
-  return format(bytes, 'B');
-}

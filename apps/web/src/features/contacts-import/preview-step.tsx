@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { TImportPreviewRow } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../billing/format';
+import { formatNumber } from '../../app/format';
 import { importErrorText, rowErrorText } from './import-text';
 
 interface TPreviewStepProps {

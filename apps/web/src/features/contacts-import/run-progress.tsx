@@ -1,7 +1,7 @@
 import { Alert, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TContactImport } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../billing/format';
+import { formatNumber } from '../../app/format';
 import { ImportStatusBadge, strongText } from './status-badge';
 
 function Counter({

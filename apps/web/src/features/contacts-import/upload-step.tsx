@@ -6,7 +6,8 @@ import { CONTACT_LIMITS, type TImportUpload } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../app/download';
 import { uploadCsv } from './import-api';
-import { formatBytes, importErrorText } from './import-text';
+import { importErrorText } from './import-text';
+import { formatBytes } from '../../app/format';
 import { sampleCsv } from './sample-csv';
 
 const MAX_MB = CONTACT_LIMITS.importMaxBytes / (1024 * 1024);

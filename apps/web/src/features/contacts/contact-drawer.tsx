@@ -20,7 +20,7 @@ import { ApiError } from '../../app/api-client';
 import { zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
-import { formatDate } from '../billing/format';
+import { formatDate } from '../../app/format';
 import { ContactDuplicates } from './contact-duplicates';
 import {
   contactData,

@@ -6,8 +6,8 @@ import type { TContact } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
-import { formatDate } from '../billing/format';
-import { formatPhone } from './contact-format';
+import { formatDate } from '../../app/format';
+import { formatPhone } from '../../app/format';
 import { contactsApi, contactsKey, useDuplicates } from './contacts-api';
 
 const describe = (c: TContact) => [formatPhone(c.phone), c.email].filter(Boolean).join(' · ');

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { TContact } from '@atende/shared';
 import { serverFieldErrors } from '../../app/forms';
-import { withDefaultCountry } from '../auth/phone';
-import { nationalPhone } from './contact-format';
+import { withDefaultCountry } from '../../app/format';
+import { nationalPhone } from '../../app/format';
 
 export interface TCustomFieldRow {
   /** Row identity while editing (not sent). */

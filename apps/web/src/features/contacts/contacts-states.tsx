@@ -4,7 +4,7 @@ import { CONTACT_LIMITS, type TContactList } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../app/i18n';
-import { formatNumber } from '../billing/format';
+import { formatNumber } from '../../app/format';
 
 /** '1.234 contatos', or '10.000+ contatos' when the server only estimates past its cap. */
 export function countLabel(list: Pick<TContactList, 'count' | 'countIsEstimate'>, lang: string): string {

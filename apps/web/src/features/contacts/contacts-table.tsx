@@ -13,9 +13,9 @@ import {
 import { IconBan, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TContact, TContactPhase, TContactTag } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../billing/format';
+import { formatDate } from '../../app/format';
 import { ContactAvatar, PhaseBadge, TagChips } from './contact-chips';
-import { formatPhone } from './contact-format';
+import { formatPhone } from '../../app/format';
 
 const SKELETON_ROWS = 8;
 

@@ -25,7 +25,7 @@ import { Link } from 'react-router';
 import { currentRole, refreshAccount, useAccOrNull, useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
-import { formatDate, formatNumber } from '../billing/format';
+import { formatDate, formatNumber } from '../../app/format';
 import { trialInfo } from '../billing/trial';
 import { useMembers } from '../users/users-api';
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { currentRole, useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { Logo } from '../../ui/logo';
-import { formatNumber } from '../billing/format';
+import { formatNumber } from '../../app/format';
 import { useInbox, useRealtimeState } from './inbox-context';
 
 /** The inbox's own header: back to the app, connection state, plan usage (admins), new conversation. */

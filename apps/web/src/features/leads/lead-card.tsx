@@ -3,7 +3,7 @@ import { IconArrowsRightLeft } from '@tabler/icons-react';
 import type { TContact, TContactTag } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { ColorDot, ContactAvatar, TagChips } from '../contacts/contact-chips';
-import { formatPhone } from '../contacts/contact-format';
+import { formatPhone } from '../../app/format';
 
 /** The drag payload type: columns accept a drop when it is there (no wait for a re-render). */
 export const LEAD_MIME = 'application/x-atende-contact';

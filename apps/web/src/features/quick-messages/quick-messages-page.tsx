@@ -13,7 +13,7 @@ import { EmptyCard } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { PageHeader } from '../../ui/page-header';
 import { EditDeleteActions } from '../../ui/row-action';
-import { formatDate } from '../billing/format';
+import { formatDate } from '../../app/format';
 import { QuickMessageModal } from './quick-message-modal';
 import {
   deleteQuickMessage,

@@ -20,7 +20,7 @@ import { DimmedCell } from '../../ui/data-table';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
 import { initials } from '../../app/shell/user-menu';
-import { formatDate } from '../billing/format';
+import { formatDate } from '../../app/format';
 import { useMembers } from '../users/users-api';
 import { CapacityCard } from './capacity-card';
 import { CardSkeleton } from '../../ui/card-skeleton';

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconMessages } from '@tabler/icons-
 import type { ReactNode } from 'react';
 import type { TStatement } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../billing/format';
+import { formatNumber } from '../../app/format';
 
 /** One total: its icon and label, the number, and a line about it. */
 function TotalCard({

@@ -2,15 +2,10 @@ import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconClock, IconFileDownload, IconRefresh } from '@tabler/icons-react';
 import { LIMITS, TEAM_CHAT_ASSISTANT_ID, type TTeamChatFile } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../app/format';
 import type { TViewMessage } from './chat-state';
 import { fileHref, IMAGE_EXTENSIONS } from './upload';
 import classes from './team-chat.module.css';
-
-function formatSize(bytes: number, lang: string): string {
-  const kb = bytes / 1024;
-  const fmt = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
-  return kb < 1024 ? `${fmt.format(kb)} KB` : `${fmt.format(kb / 1024)} MB`;
-}
 
 function FileLink({ file }: { file: TTeamChatFile }) {
   const { t, i18n } = useTranslation('team-chat');
@@ -26,7 +21,7 @@ function FileLink({ file }: { file: TTeamChatFile }) {
     <Group gap={6} wrap="nowrap" component="span">
       <IconFileDownload size={18} aria-hidden="true" />
       <span>
-        {fullName} <span style={{ opacity: 0.8 }}>({formatSize(file.size, i18n.language)})</span>
+        {fullName} <span style={{ opacity: 0.8 }}>({formatBytes(file.size, i18n.language)})</span>
       </span>
     </Group>
   );

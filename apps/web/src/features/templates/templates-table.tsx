@@ -4,7 +4,7 @@ import type { TChannel, TTemplate } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, DimmedCell } from '../../ui/data-table';
 import { DeleteMenuItem, RowAction, RowMenu } from '../../ui/row-action';
-import { formatDate } from '../billing/format';
+import { formatDate } from '../../app/format';
 import { STATUS_COLOR } from './template-values';
 import { BADGE_TEXT } from '../settings/badge-text';
 

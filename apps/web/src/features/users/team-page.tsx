@@ -13,7 +13,7 @@ import { LoadError } from '../../ui/load-error';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
 import { RowAction } from '../../ui/row-action';
-import { formatDate } from '../billing/format';
+import { formatDate } from '../../app/format';
 import { InviteModal } from './invite-modal';
 import { membersKey, useMembers } from './users-api';
 import { notify } from '../../app/notify';

@@ -3,7 +3,7 @@ import { CloseButton, Group, Paper, Progress, Text } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../app/notify';
-import { formatBytes } from '../data/inbox-format';
+import { formatBytes } from '../../../app/format';
 import { checkInboxFiles, uploadInboxFile, type TUploadedFile, type UploadError } from './upload';
 import classes from '../inbox.module.css';
 

@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import type { TMessage } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../data/inbox-format';
+import { formatBytes } from '../../../app/format';
 import classes from '../inbox.module.css';
 
 /** Images inline, audio and video players, other files as a download link (the signed media URL). */

@@ -1,7 +1,8 @@
 import type { TChannelKind, TConversation } from '@atende/shared';
 import { LIMITS } from '@atende/shared';
+import { intlLocale } from '../../../app/format';
 
-const locale = (lang: string) => (lang === 'en' ? 'en-US' : 'pt-BR');
+const locale = intlLocale;
 
 function startOfDay(d: Date): number {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
@@ -51,16 +52,6 @@ export function sameDay(a: string, b: string): boolean {
   return startOfDay(new Date(a)) === startOfDay(new Date(b));
 }
 
-export function formatBytes(bytes: number, lang: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${new Intl.NumberFormat(locale(lang), { maximumFractionDigits: unit ? 1 : 0 }).format(value)} ${units[unit]}`;
-}
 
 /** WhatsApp's customer-service window: open for 24 h after the customer's last message. */
 export function replyWindowOpen(

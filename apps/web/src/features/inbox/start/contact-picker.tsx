@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { TContact } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useContacts } from '../../contacts/contacts-api';
-import { formatPhone } from '../../contacts/contact-format';
+import { formatPhone } from '../../../app/format';
 
 /** A contact found by name, e-mail or phone (the contacts search, 20 at a time). */
 export function ContactPicker({

@@ -19,7 +19,7 @@ import { useAccLink } from '../../../app/shell/use-acc-link';
 import { PageHeader } from '../../../ui/page-header';
 import { PageLoader } from '../../../ui/page-loader';
 import { PhoneField } from '../../auth/account-fields';
-import { withDefaultCountry } from '../../auth/phone';
+import { withDefaultCountry } from '../../../app/format';
 import { ContactPicker } from './contact-picker';
 import { useTemplates } from '../../templates/templates-api';
 import { inboxKey, useInboxData } from '../data/inbox-api';

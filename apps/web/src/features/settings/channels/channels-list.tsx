@@ -4,7 +4,7 @@ import type { TChannel, TChannelKind } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, DimmedCell } from '../../../ui/data-table';
 import { DeleteMenuItem, RowMenu } from '../../../ui/row-action';
-import { formatDate } from '../../billing/format';
+import { formatDate } from '../../../app/format';
 import { BADGE_TEXT } from '../badge-text';
 import { channelAddress, KIND_COLOR, KIND_ICON, KINDS } from './channel-kinds';
 
