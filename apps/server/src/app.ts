@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import './platform/fastify-augment';
+import './fastify-augment';
 import { loadConfig, type TConfig } from './config';
 import type { TDatabase } from './platform/db/client';
 import { errorHandler, notFoundHandler } from './platform/errors';
@@ -18,8 +18,7 @@ import {
   webBuildVersion,
 } from './platform/http-plugins';
 import { createPlatform } from './platform/platform';
-import { createServices } from './services';
-import { registerModules } from './modules';
+import { createServices, registerModules } from './modules';
 
 export interface TBuildOptions {
   config?: Partial<TConfig>;

@@ -1,7 +1,8 @@
 // Fastify type augmentation: app.platform, app.services, request.userId, request.tenant.
-import type { TPlatform } from './platform';
-import type { TServices } from '../services';
-import type { TTenant } from './tenancy';
+// It lives beside app.ts, not in platform/: platform never imports the modules.
+import type { TServices } from './modules';
+import type { TPlatform } from './platform/platform';
+import type { TTenant } from './platform/tenancy';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -19,3 +19,4 @@ export * from './schemas/conversations';
 export * from './schemas/quick-messages';
 export * from './schemas/inbox-settings';
 export * from './schemas/templates';
+export * from './events';

@@ -1,24 +1,55 @@
 import type { FastifyInstance } from 'fastify';
-import { accountsRoutes } from './accounts/accounts.routes';
-import { activityLogRoutes } from './activity-log/activity-log.routes';
-import { authRoutes } from './auth/auth.routes';
-import { billingRoutes } from './billing/billing.routes';
-import { usersRoutes } from './users/users.routes';
-import { teamChatPlugin } from './team-chat/team-chat.plugin';
+import type { TPlatform } from '../platform/platform';
+import { accountsModule } from './accounts/accounts.module';
+import { activityLogModule } from './activity-log/activity-log.module';
+import { authModule } from './auth/auth.module';
+import { billingModule } from './billing/billing.module';
+import { channelsModule } from './channels/channels.module';
 import { contactsModule } from './contacts/contacts.module';
-import { intakeModule } from './inbox/intake.module';
-import { templatesModule } from './templates/templates.module';
 import { inboxModule } from './inbox/inbox.module';
+import { inboxSettingsModule } from './inbox-settings/inbox-settings.module';
+import { quickMessagesModule } from './quick-messages/quick-messages.module';
+import { teamChatModule } from './team-chat/team-chat.module';
+import { templatesModule } from './templates/templates.module';
+import { usersModule } from './users/users.module';
+import { webchatModule } from './webchat/webchat.module';
 
+/**
+ * Every server module, in dependency order: each one's `create` gets the services of those before
+ * it. The same list feeds the services container, route registration and the schema registry
+ * check (modules.test.ts).
+ */
+export const MODULES = [
+  activityLogModule,
+  contactsModule,
+  accountsModule,
+  authModule,
+  usersModule,
+  billingModule,
+  teamChatModule,
+  templatesModule,
+  channelsModule,
+  inboxSettingsModule,
+  quickMessagesModule,
+  inboxModule,
+  webchatModule,
+] as const;
+
+type TUnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+
+/** The services of every module, by name (app.services). */
+export type TServices = TUnionToIntersection<ReturnType<(typeof MODULES)[number]['create']>>;
+
+/** Every module's services, built once per process in MODULES order. */
+export function createServices(platform: TPlatform): TServices {
+  const services: Record<string, unknown> = {};
+  for (const module of MODULES) Object.assign(services, module.create(platform, services as never));
+  return services as TServices;
+}
+
+/** Each module's routes, sockets, jobs and listeners (before the jobs start). */
 export async function registerModules(app: FastifyInstance) {
-  await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(accountsRoutes);
-  await app.register(billingRoutes);
-  await app.register(activityLogRoutes);
-  await app.register(teamChatPlugin);
-  await app.register(contactsModule);
-  await app.register(intakeModule);
-  await app.register(templatesModule);
-  await app.register(inboxModule);
+  for (const module of MODULES) if (module.plugin) await app.register(module.plugin);
 }

@@ -1,6 +1,7 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from './db/client';
+import { type TTx, txExecutor } from './db/tenant';
 
 export type TJobHandler<T> = (data: T) => Promise<void>;
 
@@ -72,6 +73,28 @@ export class Jobs {
   async send<T extends object>(queue: string, data: T): Promise<void> {
     if (!this.handlers.has(queue)) throw new Error(`unknown queue ${queue}`);
     await this.boss.send(queue, data);
+  }
+
+  /**
+   * A job inserted in the caller's transaction (withTenant): it exists only if that transaction
+   * commits (domain events' durable listeners, durable timers with `startAfter`).
+   */
+  async sendInTx<T extends object>(
+    tx: TTx,
+    queue: string,
+    data: T,
+    options: { startAfter?: Date | number; singletonKey?: string } = {},
+  ): Promise<void> {
+    if (!this.handlers.has(queue)) throw new Error(`unknown queue ${queue}`);
+    const raw = txExecutor(tx);
+    // The tenant role (row-level security) has no rights on pg-boss's schema: the job is written
+    // as the connection's own user, then the transaction goes back to the role it had. (On a
+    // failure the transaction is aborted anyway: nothing to restore.)
+    const { rows } = await raw.executeSql(
+      "select current_setting('role') as role, set_config('role', 'none', true)",
+    );
+    await this.boss.send(queue, data, { ...options, db: raw } as never);
+    await raw.executeSql("select set_config('role', $1, true)", [rows[0].role]);
   }
 
   async stop() {

@@ -9,6 +9,7 @@ import { Mailer } from './mail';
 import { RateLimiter } from './rate-limit';
 import { TenantCache } from './tenant-cache';
 import { Realtime } from './realtime';
+import { DomainEvents } from './events';
 
 /** The shared parts every module uses: one instance per process. */
 export interface TPlatform {
@@ -21,6 +22,10 @@ export interface TPlatform {
   rateLimiter: RateLimiter;
   tenantCache: TenantCache;
   realtime: Realtime;
+  /** The domain event bus (events.ts): modules emit in their transactions and listen in their plugins. */
+  events: DomainEvents;
+  /** The process's logger (pino): every module logs through it. */
+  log: FastifyBaseLogger;
 }
 
 export async function createPlatform(
@@ -43,5 +48,7 @@ export async function createPlatform(
     rateLimiter: new RateLimiter(db.db),
     tenantCache,
     realtime: new Realtime(config, db, jwt, tenantCache, log),
+    events: new DomainEvents(db.db, jobs, log),
+    log,
   };
 }

@@ -50,3 +50,17 @@ export function uniqueIp(): Record<string, string> {
   ipCounter += 1;
   return { 'x-forwarded-for': `198.51.100.${ipCounter % 250}` };
 }
+
+/** Polls `check` until it answers a value (or the deadline passes). */
+export async function until<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -131,3 +131,9 @@ export const devices = pgTable(
     index('devices_account_idx').on(t.accountId),
   ],
 );
+
+/** The account a tenant row belongs to (row-level security filters on it; deleted with the account). */
+export const accountIdColumn = () =>
+  uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });

@@ -16,6 +16,8 @@ import {
   deleteAccountRow,
   deleteMemberKeepingAMaster,
   findAccountWithPlan,
+  findMember,
+  insertMember,
   insertAccountWithOwner,
   listAccountsOfUser,
   listMembers,
@@ -26,7 +28,7 @@ import {
 } from './accounts.repo';
 import { presentAccount, presentAccountPlan, presentListItem, planOf } from './accounts.presenter';
 import { initialPlan } from './plan-rules';
-import { seedDefaultPhases } from '../contacts/contact-phases.repo';
+import type { ContactPhasesService } from '../contacts/contact-phases.service';
 import type { TTenant } from '../../platform/tenancy';
 import type { TenantCache } from '../../platform/tenant-cache';
 import type { Realtime } from '../../platform/realtime';
@@ -46,6 +48,7 @@ export class AccountsService {
     private readonly activity: ActivityLogService,
     private readonly cache: TenantCache,
     private readonly realtime: Realtime,
+    private readonly phases: ContactPhasesService,
   ) {}
 
   async create(ownerUserId: string, input: TNewAccountInput | TCreateAccountBody, actor?: TActor) {
@@ -62,7 +65,7 @@ export class AccountsService {
       initialPlan(body.plan),
       ownerUserId,
     );
-    await seedDefaultPhases(this.db, row.id); // the contacts module's default lead phases
+    await this.phases.seedDefaults(row.id); // the contacts module's default lead phases
     if (actor)
       await this.activity.record(row.id, actor, {
         action: 'account.created',
@@ -142,6 +145,16 @@ export class AccountsService {
       details: { paymentStatus: row.paymentStatus, period: row.period },
     });
     return row;
+  }
+
+  /** One membership row (undefined when the user is not a member). */
+  member(accountId: string, userId: string) {
+    return findMember(this.db, accountId, userId);
+  }
+
+  /** A user joins the account (an accepted invitation). */
+  addMember(accountId: string, member: Parameters<typeof insertMember>[2]) {
+    return insertMember(this.db, accountId, member);
   }
 
   async members(accountId: string) {

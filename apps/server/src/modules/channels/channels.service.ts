@@ -1,8 +1,17 @@
-import type { TChannel, TChannelSummary, TCreateChannelBody, TUpdateChannelBody } from '@atende/shared';
+import type {
+  TChannel,
+  TChannelKind,
+  TChannelSummary,
+  TCreateChannelBody,
+  TUpdateChannelBody,
+} from '@atende/shared';
+import type { TChannelRecord } from '../../providers/channel-adapter';
 import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation } from '../contacts/contact-phases.repo';
+import type { TenantCache } from '../../platform/tenant-cache';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
 import {
+  findChannelByExternalId,
   findChannelRow,
   insertChannelRow,
   listChannelRows,
@@ -10,7 +19,8 @@ import {
   updateChannelRow,
   type TChannelRow,
 } from './channels.repo';
-import { CHANNEL_SECRETS, presentChannel, summarizeChannel } from './channels.presenter';
+import { CHANNEL_SECRETS, channelRecord, presentChannel, summarizeChannel } from './channels.presenter';
+import type { WebhookChannels } from './webhook-channels';
 
 type TBody = TCreateChannelBody | TUpdateChannelBody;
 
@@ -61,9 +71,35 @@ export class ChannelsService {
   constructor(
     private readonly db: TDb,
     private readonly appUrl: string,
-    /** A channel changed or was deleted (the webhooks' lookup forgets it, on every process). */
-    private readonly onChanged: (accountId: string, id: string) => Promise<void> = async () => {},
+    private readonly lookup: WebhookChannels,
+    private readonly tenantCache: TenantCache,
   ) {}
+
+  /** A webhook's channel by id and kind (cached a moment; see WebhookChannels). */
+  webhookChannel(kind: TChannelRecord['kind'], id: string) {
+    return this.lookup.find(kind, id);
+  }
+
+  /** The channel as the provider adapters take it. */
+  record(row: TChannelRow): TChannelRecord {
+    return channelRecord(row);
+  }
+
+  /** An active channel of `kind` by its provider address (web chat: the chat page slug). */
+  async activeByExternalId(kind: TChannelKind, externalId: string): Promise<TChannelRow> {
+    const row = await findChannelByExternalId(this.db, kind, externalId);
+    if (row?.status !== 'active') throw new AppError('CHANNEL_NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * A channel changed or was deleted: the webhooks' lookup forgets it here at once, and on the
+   * other processes when the account's invalidation (PostgreSQL NOTIFY) reaches them.
+   */
+  private async changed(accountId: string, id: string) {
+    this.lookup.forget(id);
+    await this.tenantCache.invalidate(accountId);
+  }
 
   async list(accountId: string): Promise<TChannel[]> {
     return (await listChannelRows(this.db, accountId)).map((r) => presentChannel(r, this.appUrl));
@@ -107,13 +143,13 @@ export class ChannelsService {
       }),
     );
     if (!row) throw new AppError('CHANNEL_NOT_FOUND');
-    await this.onChanged(accountId, id);
+    await this.changed(accountId, id);
     return presentChannel(row, this.appUrl);
   }
 
   async remove(accountId: string, id: string): Promise<void> {
     if (!(await softDeleteChannelRow(this.db, accountId, id))) throw new AppError('CHANNEL_NOT_FOUND');
-    await this.onChanged(accountId, id);
+    await this.changed(accountId, id);
   }
 
   private async unique<T>(write: () => Promise<T>): Promise<T> {

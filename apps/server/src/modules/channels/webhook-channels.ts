@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { TChannelRecord } from '../../../providers/channel-adapter';
-import type { TDb } from '../../../platform/db/client';
-import { channelRecord } from '../../channels/channels.presenter';
-import { channels } from '../../channels/channels.schema';
+import type { TChannelRecord } from '../../providers/channel-adapter';
+import type { TDb } from '../../platform/db/client';
+import { channelRecord } from './channels.presenter';
+import { channels } from './channels.schema';
 
 /** A webhook's channel; a disabled one (not active) still verifies and signs, but stores no message. */
 export type TWebhookChannel = TChannelRecord & { active: boolean };

@@ -1,3 +1,4 @@
+import { uuidArrayLiteral } from '../../platform/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TContactFilter } from '@atende/shared';
 import { createdRanges } from './contact-dates';
@@ -78,13 +79,4 @@ export function contactWhere(input: TContactWhere): SQL {
     parts.push(sql`c.created_at < ${r.to.toISOString()}::timestamptz`);
   }
   return sql.join(parts, sql` and `);
-}
-
-/**
- * An inline uuid[] literal (ids are validated UUIDs, so nothing can be injected): inline, the
- * planner sees the values and uses the tag statistics to choose between the GIN index and the walk.
- */
-export function uuidArrayLiteral(ids: string[]): string {
-  for (const id of ids) if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Error('not a uuid');
-  return `'{${ids.join(',')}}'::uuid[]`;
 }

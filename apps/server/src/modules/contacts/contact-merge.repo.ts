@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { withTenant, type TTx } from '../../platform/db/tenant';
-import { uuidArrayLiteral } from './contact-filters';
+import { uuidArrayLiteral } from '../../platform/db/sql-arrays';
 import type { TContactRow, TContactRowPatch } from './contacts.repo';
 import { contacts } from './contacts.schema';
 

@@ -22,11 +22,6 @@ export const DEFAULT_PHASES = [
 ] as const;
 
 /** True for a unique-constraint violation (drizzle wraps the driver's error in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 export function seedDefaultPhases(db: TDb, accountId: string) {
   return withTenant(db, accountId, (tx) =>
     tx

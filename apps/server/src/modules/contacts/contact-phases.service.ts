@@ -1,11 +1,12 @@
 import { CONTACT_LIMITS, type TContactPhase } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
 import { AppError } from '../../platform/errors';
 import {
   deletePhase,
   insertPhase,
-  isUniqueViolation,
   listPhases,
+  seedDefaultPhases,
   reorderPhases,
   updatePhase,
 } from './contact-phases.repo';
@@ -14,6 +15,11 @@ import { presentPhase } from './contacts.presenter';
 /** The account's lead phases: everyone reads them; admins create, rename, recolour, reorder, delete. */
 export class ContactPhasesService {
   constructor(private readonly db: TDb) {}
+
+  /** A new account's default phases (the accounts module calls it when it creates one). */
+  seedDefaults(accountId: string) {
+    return seedDefaultPhases(this.db, accountId);
+  }
 
   async list(accountId: string): Promise<TContactPhase[]> {
     return (await listPhases(this.db, accountId)).map(presentPhase);

@@ -1,7 +1,7 @@
 import { CONTACT_LIMITS, type TContactTag } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation } from './contact-phases.repo';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
 import { deleteTag, insertTag, listTags, updateTag } from './contact-tags.repo';
 import { presentTag } from './contacts.presenter';
 

@@ -3,7 +3,7 @@ import { CONTACT_LIMITS } from '@atende/shared';
 import { rowsOf, type TDb } from '../../platform/db/client';
 import { withTenant, type TTx } from '../../platform/db/tenant';
 import { contacts } from './contacts.schema';
-import { uuidArrayLiteral } from './contact-filters';
+import { uuidArrayLiteral } from '../../platform/db/sql-arrays';
 
 export type TContactRow = typeof contacts.$inferSelect;
 export type TNewContact = Omit<typeof contacts.$inferInsert, 'id' | 'accountId' | 'search'>;
@@ -120,11 +120,6 @@ export async function findContactsByIds(db: TDb, accountId: string, ids: string[
 }
 
 /** contacts_fold(text) of the database: the same accent fold as the stored search key. */
-export async function foldSearchText(db: TDb, text: string): Promise<string> {
-  const [row] = rowsOf<{ v: string }>(await db.execute(sql`select public.contacts_fold(${text}) as v`));
-  return row.v;
-}
-
 function liveContact(accountId: string, id: string) {
   return and(eq(contacts.accountId, accountId), eq(contacts.id, id), isNull(contacts.deletedAt));
 }

@@ -13,18 +13,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from '../../platform/db/columns';
-import { accounts } from '../accounts/accounts.schema';
+import { accountIdColumn } from '../accounts/accounts.schema';
 import { users } from '../auth/auth.schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });
-
-const accountIdColumn = () =>
-  uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
 
 /** The account's lead phases (spec: GET /p/chat/inbox/phases), ordered by `position`. */
 export const contactPhases = pgTable(

@@ -12,6 +12,7 @@ import type { ZBulkPhaseBody, ZBulkTagsBody, ZContactData, ZMergeContactsBody } 
 import type { TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
 import { AppError } from '../../platform/errors';
+import { foldSearchText } from '../../platform/db/fold-text';
 import type { TActor } from '../../platform/request-context';
 import type { TTenant } from '../../platform/tenancy';
 import type { ActivityLogService } from '../activity-log/activity-log.service';
@@ -27,7 +28,6 @@ import {
   findContactIdPage,
   findContactsByIds,
   findDuplicates,
-  foldSearchText,
   insertContact,
   restoreContact,
   softDeleteContact,

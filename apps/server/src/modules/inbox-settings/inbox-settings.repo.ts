@@ -1,9 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
-import { accountMembers } from '../accounts/accounts.schema';
-import { users } from '../auth/auth.schema';
-import { closingReasons, distributionMembers, inboxSettings } from './inbox-settings.schema';
+import { closingReasons, inboxSettings } from './inbox-settings.schema';
 
 export type TInboxSettingsRow = typeof inboxSettings.$inferSelect;
 export type TInboxSettingsPatch = Partial<Omit<TInboxSettingsRow, 'accountId' | 'updatedAt'>>;
@@ -97,53 +95,6 @@ export function deleteReasonRow(db: TDb, accountId: string, id: string): Promise
       .delete(closingReasons)
       .where(and(eq(closingReasons.accountId, accountId), eq(closingReasons.id, id)))
       .returning({ id: closingReasons.id });
-    return rows.length > 0;
-  });
-}
-
-/** Queue members with their name, role and open attendance load. */
-export function listDistributionRows(db: TDb, accountId: string) {
-  return withTenant(db, accountId, (tx) =>
-    tx
-      .select({
-        userId: distributionMembers.userId,
-        lastAssignedAt: distributionMembers.lastAssignedAt,
-        name: users.name,
-        acl: accountMembers.acl,
-        open: sql<number>`(select count(*)::int from conversations c
-          where c.account_id = ${accountId} and c.assignee_id = ${distributionMembers.userId}
-            and c.stage = 'attendance')`,
-      })
-      .from(distributionMembers)
-      .innerJoin(
-        accountMembers,
-        and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, distributionMembers.userId)),
-      )
-      .innerJoin(users, eq(users.id, distributionMembers.userId))
-      .where(eq(distributionMembers.accountId, accountId))
-      .orderBy(asc(users.name)),
-  );
-}
-
-/** Adds a member of the account to the queue (false when the user is not a member). */
-export function insertDistributionRow(db: TDb, accountId: string, userId: string): Promise<boolean> {
-  return withTenant(db, accountId, async (tx) => {
-    const [member] = await tx
-      .select({ id: accountMembers.id })
-      .from(accountMembers)
-      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));
-    if (!member) return false;
-    await tx.insert(distributionMembers).values({ accountId, userId }).onConflictDoNothing();
-    return true;
-  });
-}
-
-export function deleteDistributionRow(db: TDb, accountId: string, userId: string): Promise<boolean> {
-  return withTenant(db, accountId, async (tx) => {
-    const rows = await tx
-      .delete(distributionMembers)
-      .where(and(eq(distributionMembers.accountId, accountId), eq(distributionMembers.userId, userId)))
-      .returning({ userId: distributionMembers.userId });
     return rows.length > 0;
   });
 }

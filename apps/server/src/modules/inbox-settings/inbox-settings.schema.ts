@@ -1,24 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { THoursRange, TWeekHours } from '@atende/shared';
-import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from '../../platform/db/columns';
-import { accounts } from '../accounts/accounts.schema';
-import { users } from '../auth/auth.schema';
-
-const accountIdColumn = () =>
-  uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
+import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns';
+import { accountIdColumn } from '../accounts/accounts.schema';
 
 /**
  * The inbox settings of an account (one row, created on first write; defaults apply until then):
@@ -52,24 +36,4 @@ export const closingReasons = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('closing_reasons_acc_name_uq').on(t.accountId, sql`lower(${t.name})`)],
-);
-
-/**
- * The automatic distribution queue: members who receive new waiting conversations round-robin
- * (least recently assigned first) while online and under capacity.
- */
-export const distributionMembers = pgTable(
-  'distribution_members',
-  {
-    accountId: accountIdColumn(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lastAssignedAt: tsColumn('last_assigned_at'),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.accountId, t.userId] }),
-    index('distribution_members_user_idx').on(t.userId),
-  ],
 );

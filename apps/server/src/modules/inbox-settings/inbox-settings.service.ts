@@ -10,7 +10,7 @@ import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { loadAccountBundle, type TTenant } from '../../platform/tenancy';
 import type { TenantCache } from '../../platform/tenant-cache';
-import { isUniqueViolation } from '../contacts/contact-phases.repo';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
 import { defaultWeekHours, isWithinHours } from './business-hours';
 import {
   deleteReasonRow,

@@ -1,170 +1,148 @@
-import type { FastifyInstance } from 'fastify';
-import type { ChannelRegistry } from '../../providers/channel-registry';
-import { WebchatAdapter } from '../../providers/webchat/webchat.adapter';
-import { webchatRoutes } from '../webchat/webchat.routes';
-import { attachWebchatNamespace } from '../webchat/webchat.sockets';
-import { WebchatService } from '../webchat/webchat.service';
-import { VisitorTokens } from '../webchat/webchat-token';
-import type { TPlatform } from '../../platform/platform';
+import type { TTemplate } from '@atende/shared';
+import { createChannelRegistry } from '../../providers/channel-registry';
+import { defineModule } from '../../platform/module';
 import { loadMembership } from '../../platform/tenancy';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ActivityLogService } from '../activity-log/activity-log.service';
-import { channelsRoutes } from '../channels/channels.routes';
-import { ChannelsService } from '../channels/channels.service';
-import { inboxSettingsRoutes } from '../inbox-settings/inbox-settings.routes';
-import { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
-import { quickMessagesRoutes } from '../quick-messages/quick-messages.routes';
-import { QuickMessagesService } from '../quick-messages/quick-messages.service';
+import type { ChannelsService } from '../channels/channels.service';
+import type { ContactIdentityService } from '../contacts/contact-identity.service';
+import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
 import type { TeamChat } from '../team-chat/team-chat';
-import type { TemplatesService } from '../templates/templates.service';
+import { InboxAccess } from './access/inbox-access';
 import { ConversationActionsService } from './actions/conversation-actions.service';
+import { INACTIVITY_QUEUE, InactivityService } from './actions/inactivity.service';
 import { conversationsRoutes } from './conversations/conversations.routes';
-import { ConversationsService } from './conversations/conversations.service';
 import { findConversationState } from './conversations/conversations.repo';
+import { ConversationsService } from './conversations/conversations.service';
+import { InboxDataService } from './conversations/inbox-data.service';
+import * as distributionTables from './distribution/distribution.schema';
+import { listenForDistribution } from './distribution/distribution-listeners';
 import {
   DISTRIBUTION_QUEUE,
   DISTRIBUTION_SWEEP_QUEUE,
   DistributionService,
 } from './distribution/distribution.service';
-import { INACTIVITY_QUEUE, InactivityService } from './actions/inactivity.service';
-import type { InboundService } from './intake/inbound.service';
-import { InboxAccess } from './access/inbox-access';
-import { InboxDataService } from './conversations/inbox-data.service';
-import type { InboxEvents } from './realtime/inbox-events';
-import type { WebhookChannels } from './intake/webhook-channels';
+import * as fileTables from './files/inbox-files.schema';
 import { InboxFilesService } from './files/inbox-files.service';
+import * as inboxTables from './inbox.schema';
 import { inboxRoutes } from './inbox.routes';
-import { registerInboxSockets } from './realtime/inbox.sockets';
+import { inboundMediaRoutes } from './intake/inbound-media.routes';
+import { InboundService } from './intake/inbound.service';
+import { webhooksRoutes } from './intake/webhooks.routes';
+import { MessageAcksService } from './messaging/message-acks.service';
 import { MessagingService } from './messaging/messaging.service';
-import type { OutboundService } from './outbound/outbound.service';
+import { replyOutOfHours } from './messaging/out-of-hours.listener';
 import { StartConversationService } from './messaging/start-conversation.service';
+import { OUTBOUND_QUEUE, OutboundService, type TOutboundJob } from './outbound/outbound.service';
+import { InboxEmitter } from './realtime/inbox-emitter';
+import { InboxEvents } from './realtime/inbox-events';
+import { pushInboxEvents } from './realtime/inbox-listeners';
+import { registerInboxSockets } from './realtime/inbox.sockets';
 import { StatementService } from './reports/statement.service';
 import { TranscriptService } from './reports/transcript.service';
 
-export interface TInboxWiring {
+interface TInboxDeps {
   activityLog: ActivityLogService;
   accounts: AccountsService;
   teamChat: TeamChat;
-  inbound: InboundService;
-  outbound: OutboundService;
-  templates: TemplatesService;
-  channelRegistry: ChannelRegistry;
-  events: InboxEvents;
-  webhookChannels: WebhookChannels;
+  templates: { get(accountId: string, id: string): Promise<TTemplate> };
+  channels: ChannelsService;
+  inboxSettings: InboxSettingsService;
+  contacts: { identity: ContactIdentityService };
 }
 
 /**
- * The agent side of the inbox and the web chat channel, wired once per process: channels,
- * settings, quick messages, conversation reads and actions, sending, starting conversations,
- * automatic distribution (+ jobs), inactivity closing (cron), statement and transcripts, the
- * realtime events' visibility rules, and web chat visitors.
+ * The inbox: intake of customer messages (webhooks), outbound sending (job), conversations and
+ * their actions, sending, starting conversations, automatic distribution, inactivity closing,
+ * statement and transcripts, and the realtime fan-out of its domain events.
+ *
+ * Emits: conversation.opened, conversation.updated, conversation.assigned, conversation.closed,
+ * conversation.reopened, conversation.typing, message.created, message.status.
+ * Listens: its own events (realtime fan-out; distribution on opened/updated/closed/assigned;
+ * the out-of-hours reply, durable, on conversation.opened).
  */
-export function createInboxServices(platform: TPlatform, wiring: TInboxWiring) {
-  const db = platform.database.db;
-  const config = platform.config;
-  const log = () => wiring.teamChat.log;
-  // A channel edited or deleted is looked up again by the next webhook: at once here, and on the
-  // other processes when the account's invalidation reaches them (intake.module.ts).
-  const channels = new ChannelsService(db, config.APP_URL, async (accountId, id) => {
-    wiring.webhookChannels.forget(id);
-    await platform.tenantCache.invalidate(accountId);
-  });
-  const inboxSettings = new InboxSettingsService(db, platform.tenantCache);
-  const quickMessages = new QuickMessagesService(db);
-  const access = new InboxAccess(inboxSettings);
-  const files = new InboxFilesService(db, config.JWT_SECRET, config.APP_URL);
-  const presence = () => wiring.teamChat.presence;
-  let distribution: DistributionService | undefined;
-  const events = wiring.events;
-  events.wire({
-    resolve: (accountId, id) => findConversationState(db, accountId, id),
-    policy: (accountId) => access.policy(accountId),
-    roleOf: async (accountId, userId) =>
-      (await platform.tenantCache.member(accountId, userId, () => loadMembership(db, accountId, userId)))
-        ?.role,
-    onWaiting: (accountId, id) => distribution?.onWaiting(accountId, id),
-    warn: (err) => log().warn({ err }, 'inbox event not delivered'),
-  });
-  distribution = new DistributionService(db, platform.jobs, inboxSettings, presence, events, log);
-  const conversations = new ConversationsService(db, access, inboxSettings, files);
-  const actions = new ConversationActionsService(db, access, inboxSettings, events, wiring.activityLog);
-  actions.onCapacityFreed = (accountId) => distribution!.kick(accountId);
-  const webchat = new WebchatService(
-    db,
-    new VisitorTokens(config.JWT_SECRET),
-    platform.rateLimiter,
-    platform.realtime,
-    events,
-    () => wiring.inbound,
-    (accountId, fileId, name) => files.link(accountId, fileId, name),
-  );
-  wiring.channelRegistry.register(new WebchatAdapter(() => webchat));
-  const messaging = new MessagingService(db, access, channels, files, events, {
-    outbound: () => wiring.outbound,
-    webchat: () => webchat,
-  });
-  // Out-of-hours reply: a conversation opened by a customer outside the attendance hours gets
-  // the account's out-of-hours message once (settings → automatic messages).
-  wiring.inbound.onOpened = (accountId, conversationId) => {
-    void inboxSettings
-      .outOfHoursMessage(accountId)
-      .then((text) =>
-        text ? messaging.sendAutomatic(accountId, conversationId, text, 'out-of-hours') : undefined,
-      )
-      .catch((err) => log().warn({ err }, 'out-of-hours message not sent'));
-  };
-  const start = new StartConversationService(
-    db,
-    access,
-    inboxSettings,
-    channels,
-    events,
-    platform.tenantCache,
-    {
-      outbound: () => wiring.outbound,
-      template: (accountId, id) => wiring.templates.get(accountId, id),
-    },
-  );
-  const inactivity = new InactivityService(db, events);
-  const statement = new StatementService(db);
-  const inbox = {
-    access,
-    events,
-    files,
-    conversations,
-    actions,
-    messaging,
-    start,
-    distribution,
-    inactivity,
-    statement,
-    transcript: new TranscriptService(db, conversations),
-    data: new InboxDataService(db, inboxSettings, channels, wiring.accounts, presence),
-  };
-
-  platform.jobs.register<{ accountId: string }>(DISTRIBUTION_QUEUE, async ({ accountId }) => {
-    await distribution!.retryWaiting(accountId);
-  });
-  platform.jobs.register(DISTRIBUTION_SWEEP_QUEUE, () => distribution!.sweep());
-  platform.jobs.schedule(DISTRIBUTION_SWEEP_QUEUE, '* * * * *');
-  platform.jobs.register(INACTIVITY_QUEUE, async () => {
-    await inactivity.run();
-  });
-  platform.jobs.schedule(INACTIVITY_QUEUE, '*/5 * * * *');
-
-  return { channels, inboxSettings, quickMessages, inbox, webchat, distribution };
-}
-
-export async function inboxModule(app: FastifyInstance) {
-  const { inbox, webchat } = app.services;
-  registerInboxSockets(app.platform, inbox, webchat, app.services.teamChat, app.log);
-  app.addHook('onReady', async () => {
-    attachWebchatNamespace(webchat, app.log);
-  });
-  await app.register(channelsRoutes);
-  await app.register(inboxSettingsRoutes);
-  await app.register(quickMessagesRoutes);
-  await app.register(inboxRoutes);
-  await app.register(conversationsRoutes);
-  await app.register(webchatRoutes);
-}
+export const inboxModule = defineModule({
+  name: 'inbox',
+  tables: { ...inboxTables, ...fileTables, ...distributionTables },
+  create: (platform, deps: TInboxDeps) => {
+    const db = platform.database.db;
+    const { config, events: bus, log } = platform;
+    const channelRegistry = createChannelRegistry(config, platform.realtime);
+    const access = new InboxAccess(deps.inboxSettings);
+    const files = new InboxFilesService(db, config.JWT_SECRET, config.APP_URL);
+    const link = (accountId: string) => (fileId: string, name: string) => files.link(accountId, fileId, name);
+    const emitter = new InboxEmitter(bus, link);
+    const events = new InboxEvents(platform.realtime, {
+      resolve: (accountId, id) => findConversationState(db, accountId, id),
+      policy: (accountId) => access.policy(accountId),
+      roleOf: async (accountId, userId) =>
+        (await platform.tenantCache.member(accountId, userId, () => loadMembership(db, accountId, userId)))
+          ?.role,
+      warn: (err) => log.warn({ err }, 'inbox event not delivered'),
+    });
+    const createContacts = deps.contacts.identity.createMissingByPhone.bind(deps.contacts.identity);
+    const inbound = new InboundService(db, bus, platform.tenantCache, createContacts, log);
+    const outbound = new OutboundService(db, platform.jobs, channelRegistry, bus, platform.tenantCache, log);
+    const presence = () => deps.teamChat.presence;
+    const distribution = new DistributionService(
+      db,
+      platform.jobs,
+      deps.inboxSettings,
+      presence,
+      emitter,
+      bus,
+      () => log,
+    );
+    const conversations = new ConversationsService(db, access, deps.inboxSettings, files);
+    const templateOf = (accountId: string, id: string) => deps.templates.get(accountId, id);
+    const inbox = {
+      access,
+      events,
+      files,
+      conversations,
+      actions: new ConversationActionsService(db, access, deps.inboxSettings, emitter, bus, deps.activityLog),
+      messaging: new MessagingService(db, access, deps.channels, files, emitter, outbound, templateOf),
+      acks: new MessageAcksService(db, bus),
+      start: new StartConversationService(
+        db,
+        access,
+        deps.inboxSettings,
+        deps.channels,
+        emitter,
+        platform.tenantCache,
+        outbound,
+        templateOf,
+        deps.contacts.identity,
+      ),
+      distribution,
+      inactivity: new InactivityService(db, emitter, bus),
+      statement: new StatementService(db),
+      transcript: new TranscriptService(db, conversations),
+      data: new InboxDataService(db, deps.inboxSettings, deps.channels, deps.accounts, presence),
+    };
+    return { inbox, inbound, outbound, channelRegistry, distribution };
+  },
+  plugin: async (app) => {
+    const { platform } = app;
+    const { inbox, outbound, distribution, inboxSettings, teamChat } = app.services;
+    const jobs = platform.jobs;
+    jobs.register<TOutboundJob>(OUTBOUND_QUEUE, (data) => outbound.run(data));
+    jobs.register<{ accountId: string }>(DISTRIBUTION_QUEUE, async ({ accountId }) => {
+      await distribution.retryWaiting(accountId);
+    });
+    jobs.register(DISTRIBUTION_SWEEP_QUEUE, () => distribution.sweep());
+    jobs.schedule(DISTRIBUTION_SWEEP_QUEUE, '* * * * *');
+    jobs.register(INACTIVITY_QUEUE, async () => {
+      await inbox.inactivity.run();
+    });
+    jobs.schedule(INACTIVITY_QUEUE, '*/5 * * * *');
+    pushInboxEvents(platform.events, inbox.events);
+    listenForDistribution(platform.events, distribution);
+    replyOutOfHours(platform.events, inboxSettings, inbox.messaging);
+    registerInboxSockets(platform, inbox, teamChat, app.log);
+    await app.register(webhooksRoutes);
+    await app.register(inboundMediaRoutes);
+    await app.register(inboxRoutes);
+    await app.register(conversationsRoutes);
+  },
+});

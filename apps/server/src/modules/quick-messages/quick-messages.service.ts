@@ -7,7 +7,7 @@ import {
 } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation } from '../contacts/contact-phases.repo';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
 import {
   deleteQuickMessageRow,
   findQuickMessageRow,

@@ -12,18 +12,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from '../../platform/db/columns';
-import { accounts } from '../accounts/accounts.schema';
+import { accounts, accountIdColumn } from '../accounts/accounts.schema';
 import { users } from '../auth/auth.schema';
 
 export { knowledgeNotes } from '../../platform/ai/knowledge.schema';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const seqColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const accountIdColumn = () =>
-  uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
-
 /** A stored file reference on a message. */
 export interface TStoredFile {
   fileId: string;

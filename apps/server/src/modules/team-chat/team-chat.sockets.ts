@@ -45,7 +45,7 @@ export function registerTeamChatSockets(feature: TeamChat) {
       await presence.connected(socket);
       socket.emit('updateUnreadCount', await chat.rooms(actor));
     })();
-    ready.catch((err) => feature.log.warn({ err }, 'team chat connect failed'));
+    ready.catch((err) => feature.platform.log.warn({ err }, 'team chat connect failed'));
 
     const on = <S extends z.ZodType>(event: string, schema: S, run: (p: z.output<S>) => Promise<TResult>) => {
       socket.on(event, (raw: unknown, maybeAck?: unknown) => {
@@ -64,7 +64,8 @@ export function registerTeamChatSockets(feature: TeamChat) {
             after?.();
           })
           .catch((err: unknown) => {
-            if (!(err instanceof AppError)) feature.log.error({ err, event }, 'team chat event failed');
+            if (!(err instanceof AppError))
+              feature.platform.log.error({ err, event }, 'team chat event failed');
             fail(err instanceof AppError ? err.code : 'INTERNAL_ERROR');
           });
       });
@@ -134,7 +135,7 @@ export function registerTeamChatSockets(feature: TeamChat) {
     socket.on('disconnect', () => {
       presence
         .disconnected(actor.accountId, actor.userId)
-        .catch((err) => feature.log.warn({ err }, 'team chat disconnect failed'));
+        .catch((err) => feature.platform.log.warn({ err }, 'team chat disconnect failed'));
     });
   });
 }

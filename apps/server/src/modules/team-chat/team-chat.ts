@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { createAiProvider } from '../../platform/ai/ai-provider';
 import type { TPlatform } from '../../platform/platform';
 import { AiRoomService } from './ai-room.service';
@@ -7,11 +6,8 @@ import { PresenceService } from './presence.service';
 import { TeamChatService } from './team-chat.service';
 import { TeamDirectory } from './team-directory';
 
-const silent = { warn() {}, error() {} } as unknown as FastifyBaseLogger;
-
 /** The team chat feature, wired once per process (services.ts); the plugin attaches sockets and routes. */
 export class TeamChat {
-  log: FastifyBaseLogger = silent;
   readonly directory: TeamDirectory;
   readonly chat: TeamChatService;
   readonly presence: PresenceService;
@@ -20,7 +16,7 @@ export class TeamChat {
 
   constructor(readonly platform: TPlatform) {
     const db = platform.database.db;
-    const log = () => this.log;
+    const log = () => platform.log;
     this.directory = new TeamDirectory(db, platform.tenantCache);
     this.chat = new TeamChatService(db, this.directory);
     this.presence = new PresenceService(db, platform.realtime, this.directory, log);

@@ -1,16 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { WhatsAppTemplatesApi } from '../../providers/whatsapp-cloud/whatsapp-templates';
-import type { TPlatform } from '../../platform/platform';
+import { defineModule } from '../../platform/module';
 import { templatesRoutes } from './templates.routes';
+import * as tables from './templates.schema';
 import { TemplatesService } from './templates.service';
 
-export function createTemplatesService(platform: TPlatform) {
-  return new TemplatesService(
-    platform.database.db,
-    new WhatsAppTemplatesApi(platform.config.WHATSAPP_GRAPH_URL),
-  );
-}
-
-export async function templatesModule(app: FastifyInstance) {
-  await app.register(templatesRoutes);
-}
+/** WhatsApp message templates: drafts, submission to Meta, status sync. */
+export const templatesModule = defineModule({
+  name: 'templates',
+  tables,
+  create: (platform) => ({
+    templates: new TemplatesService(
+      platform.database.db,
+      new WhatsAppTemplatesApi(platform.config.WHATSAPP_GRAPH_URL),
+    ),
+  }),
+  plugin: async (app) => {
+    await app.register(templatesRoutes);
+  },
+});

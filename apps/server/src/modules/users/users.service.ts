@@ -13,12 +13,10 @@ import { newId } from '../../platform/db/columns';
 import type { TActor } from '../../platform/request-context';
 import type { TTenant } from '../../platform/tenancy';
 import type { AccountsService } from '../accounts/accounts.service';
-import { findMember, insertMember } from '../accounts/accounts.repo';
 import type { ActivityLogService } from '../activity-log/activity-log.service';
-import * as authRepo from '../auth/auth.repo';
 import { inviteMail } from '../auth/auth.mails';
-import { presentUser } from '../auth/auth.presenter';
 import type { TokensService } from '../auth/tokens.service';
+import type { TNewUser, UserRecordsService } from '../auth/user-records.service';
 import * as repo from './users.repo';
 import { decodeAvatar } from './avatar';
 
@@ -37,6 +35,7 @@ export class UsersService {
     private readonly accounts: AccountsService,
     private readonly activity: ActivityLogService,
     private readonly tokens: TokensService,
+    private readonly userRecords: UserRecordsService,
   ) {}
 
   private get db() {
@@ -44,22 +43,22 @@ export class UsersService {
   }
 
   async me(userId: string) {
-    const user = await authRepo.findUserById(this.db, userId);
+    const user = await this.userRecords.byId(userId);
     if (!user) throw new AppError('USER_NOT_FOUND');
-    return presentUser(user);
+    return this.userRecords.present(user);
   }
 
   async updateProfile(userId: string, patch: TUpdateProfileBody) {
-    const row = await authRepo.updateUserRow(this.db, userId, patch as Partial<authRepo.TNewUser>);
+    const row = await this.userRecords.update(userId, patch as Partial<TNewUser>);
     if (!row) throw new AppError('USER_NOT_FOUND');
-    return presentUser(row);
+    return this.userRecords.present(row);
   }
 
   async setAvatar(userId: string, dataUrl: string) {
     const { mime, data } = decodeAvatar(dataUrl);
     await repo.upsertAvatar(this.db, userId, mime, data);
     const profilePic = `/g/user/avatar/${userId}?v=${Date.now()}`;
-    await authRepo.updateUserRow(this.db, userId, { profilePic });
+    await this.userRecords.update(userId, { profilePic });
     return { profilePic };
   }
 
@@ -70,8 +69,8 @@ export class UsersService {
   /** Admins and up invite; never to a role above their own; members cannot be invited twice. */
   async invite(tenant: TTenant, input: TInviteInput, actor: TActor) {
     if (!hasRole(tenant.role, input.acl)) throw new AppError('ROLE_ABOVE_OWN');
-    const existing = await authRepo.findUserByEmail(this.db, input.email);
-    if (existing && (await findMember(this.db, tenant.accountId, existing.id)))
+    const existing = await this.userRecords.byEmail(input.email);
+    if (existing && (await this.accounts.member(tenant.accountId, existing.id)))
       throw new AppError('ALREADY_MEMBER');
     const invitation = await repo.insertInvitation(this.db, {
       accountId: tenant.accountId,
@@ -97,7 +96,7 @@ export class UsersService {
     const row = await repo.findOpenInvitation(this.db, id);
     if (!row) throw new AppError('INVITATION_NOT_FOUND');
     const { invitation } = row;
-    const user = await authRepo.findUserByEmail(this.db, invitation.email);
+    const user = await this.userRecords.byEmail(invitation.email);
     return {
       _id: invitation.id,
       email: invitation.email,
@@ -124,16 +123,16 @@ export class UsersService {
     const { invitation } = found;
     if (invitation.email.toLowerCase() !== body.email.toLowerCase())
       throw new AppError('INVITATION_EMAIL_MISMATCH');
-    let user = await authRepo.findUserByEmail(this.db, body.email);
+    let user = await this.userRecords.byEmail(body.email);
     if (user) {
       if (!(await this.platform.hasher.verify(user.passwordHash, body.password)))
         throw new AppError('INVALID_CREDENTIALS');
-      if (!user.isConfirmed) user = await authRepo.updateUserRow(this.db, user.id, { isConfirmed: true });
+      if (!user.isConfirmed) user = await this.userRecords.update(user.id, { isConfirmed: true });
     } else {
       const missing = (['name', 'phone'] as const).filter((field) => !body[field]);
       if (missing.length)
         throw AppError.validation(missing.map((path) => ({ path, key: 'required' as const })));
-      user = await authRepo.insertUser(this.db, {
+      user = await this.userRecords.insert({
         name: body.name!,
         phone: body.phone!,
         email: body.email,
@@ -145,7 +144,7 @@ export class UsersService {
     }
     if (!(await repo.acceptInvitationRow(this.db, invitation.accountId, invitation.id)))
       throw new AppError('INVITATION_NOT_FOUND');
-    await insertMember(this.db, invitation.accountId, {
+    await this.accounts.addMember(invitation.accountId, {
       userId: user!.id,
       acl: invitation.acl,
       intentions: invitation.intentions,
@@ -162,7 +161,7 @@ export class UsersService {
       },
     );
     const tokens = await this.tokens.issue(user!.id, false);
-    return { ...tokens, lang: user!.lang, isConfirmed: true, user: presentUser(user!) };
+    return { ...tokens, lang: user!.lang, isConfirmed: true, user: this.userRecords.present(user!) };
   }
 
   async listInvitations(accountId: string) {

@@ -1,4 +1,5 @@
-import type { TMessageRow } from '../inbox/conversations/message-presenter';
+import type { TMessage } from '@atende/shared';
+import type { TMessageRow } from '../inbox/inbox.types';
 
 /** What a visitor sees of a message: no ids of the team, no notes (callers never pass private ones). */
 export interface TVisitorMessage {
@@ -38,6 +39,24 @@ export function presentVisitorMessage(
         }
       : null,
     timestamp: m.createdAt.toISOString(),
+    ack: m.ack,
+  };
+}
+
+/** The same from the inbox's presented message (as message.created carries it; links already signed). */
+export function visitorMessageOf(m: TMessage): TVisitorMessage {
+  const author = m.author === 'bot' ? 'bot' : 'operator';
+  return {
+    id: m.id,
+    uid: m.id,
+    author,
+    authorName: author === 'operator' ? (m.authorName ?? '').split(/\s+/)[0] || null : m.authorName,
+    kind: m.kind,
+    body: m.body,
+    media: m.media
+      ? { url: m.media.url ?? null, mimeType: m.media.mimeType, fileName: m.media.fileName ?? null }
+      : null,
+    timestamp: m.timestamp,
     ack: m.ack,
   };
 }

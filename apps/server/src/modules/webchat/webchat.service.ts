@@ -1,27 +1,23 @@
-import { MESSAGE_ACK } from '@atende/shared';
+import type { TMessage } from '@atende/shared';
 import type { Namespace } from 'socket.io';
 import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { Realtime } from '../../platform/realtime';
-import { findChannelByExternalId, type TChannelRow } from '../channels/channels.repo';
-import { channelRecord } from '../channels/channels.presenter';
+import { visitorRoom } from '../../providers/webchat/webchat-rooms';
+import type { ChannelsService } from '../channels/channels.service';
+import type { TChannelRow } from '../channels/channels.repo';
+import type { ContactIdentityService } from '../contacts/contact-identity.service';
 import type { InboundService } from '../inbox/intake/inbound.service';
-import type { InboxEvents } from '../inbox/realtime/inbox-events';
-import type { TMessageRow } from '../inbox/conversations/message-presenter';
-import { raiseAck, raiseAcksOfConversation } from '../inbox/messaging/messages.repo';
-import { presentVisitorMessage, type TVisitorMessage } from './webchat-presenter';
+import type { TMessageRow } from '../inbox/inbox.types';
+import type { MessageAcksService } from '../inbox/messaging/message-acks.service';
+import { presentVisitorMessage, type TVisitorMessage, visitorMessageOf } from './webchat-presenter';
 import type { VisitorTokens } from './webchat-token';
-import {
-  findOpenConversationId,
-  findVisitorContact,
-  insertVisitorContact,
-  listVisitorMessages,
-  updateVisitorContact,
-} from './webchat.repo';
+import { findOpenConversationId, listVisitorMessages } from './webchat.repo';
 
-export const WEBCHAT_NAMESPACE = '/webchat';
-export const visitorRoom = (channelId: string, contactId: string) => `visitor:${channelId}:${contactId}`;
+export { WEBCHAT_NAMESPACE, visitorRoom } from '../../providers/webchat/webchat-rooms';
+import { WEBCHAT_NAMESPACE } from '../../providers/webchat/webchat-rooms';
 
 /** Rate limits: sessions per client address, messages per visitor. */
 export const WEBCHAT_LIMITS = {
@@ -56,8 +52,11 @@ export class WebchatService {
     private readonly tokens: VisitorTokens,
     private readonly rateLimiter: RateLimiter,
     private readonly realtime: Realtime,
-    private readonly events: InboxEvents,
-    private readonly inbound: () => InboundService,
+    private readonly bus: DomainEvents,
+    private readonly inbound: InboundService,
+    private readonly acks: MessageAcksService,
+    private readonly channels: ChannelsService,
+    private readonly contacts: ContactIdentityService,
     private readonly mediaLink: (accountId: string, fileId: string, name: string) => string,
   ) {}
 
@@ -67,9 +66,7 @@ export class WebchatService {
 
   /** An active web chat channel by its chat page slug; CHANNEL_NOT_FOUND otherwise. */
   async channelBySlug(slug: string): Promise<TChannelRow> {
-    const channel = await findChannelByExternalId(this.db, 'webchat', slug.toLowerCase());
-    if (channel?.status !== 'active') throw new AppError('CHANNEL_NOT_FOUND');
-    return channel;
+    return this.channels.activeByExternalId('webchat', slug.toLowerCase());
   }
 
   /** Public settings of the chat page. */
@@ -95,14 +92,14 @@ export class WebchatService {
     const channel = await this.channelBySlug(slug);
     const claims = await this.tokens.verify(input.token);
     if (claims && claims.channelId === channel.id) {
-      const contact = await findVisitorContact(this.db, channel.accountId, claims.contactId);
+      const contact = await this.contacts.findVisitor(channel.accountId, claims.contactId);
       if (contact) {
         const patch = {
           ...(input.name ? { name: input.name } : {}),
           ...(input.email ? { email: input.email } : {}),
         };
         const row = Object.keys(patch).length
-          ? await updateVisitorContact(this.db, channel.accountId, contact.id, patch)
+          ? ((await this.contacts.updateVisitor(channel.accountId, contact.id, patch)) ?? contact)
           : contact;
         return { token: input.token!, visitor: { name: row.name, email: row.email } };
       }
@@ -113,7 +110,7 @@ export class WebchatService {
       WEBCHAT_LIMITS.sessions.windowSeconds,
     );
     const name = input.name || `Visitante ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-    const contact = await insertVisitorContact(this.db, channel.accountId, {
+    const contact = await this.contacts.createVisitor(channel.accountId, {
       channelId: channel.id,
       name,
       email: input.email ?? null,
@@ -127,7 +124,7 @@ export class WebchatService {
     const channel = await this.channelBySlug(String(auth.slug ?? ''));
     const claims = await this.tokens.verify(auth.token);
     if (!claims || claims.channelId !== channel.id) throw new AppError('JWT_INVALID');
-    const contact = await findVisitorContact(this.db, channel.accountId, claims.contactId);
+    const contact = await this.contacts.findVisitor(channel.accountId, claims.contactId);
     if (!contact) throw new AppError('JWT_INVALID');
     return { accountId: channel.accountId, channelId: channel.id, contactId: contact.id, channel };
   }
@@ -139,10 +136,10 @@ export class WebchatService {
       WEBCHAT_LIMITS.messages.limit,
       WEBCHAT_LIMITS.messages.windowSeconds,
     );
-    const contact = await findVisitorContact(this.db, visitor.accountId, visitor.contactId);
+    const contact = await this.contacts.findVisitor(visitor.accountId, visitor.contactId);
     if (!contact) throw new AppError('JWT_INVALID');
-    const result = await this.inbound().receive(
-      channelRecord(visitor.channel),
+    const result = await this.inbound.receive(
+      this.channels.record(visitor.channel),
       {
         messages: [
           {
@@ -182,7 +179,12 @@ export class WebchatService {
       visitor.channelId,
       visitor.contactId,
     );
-    if (conversationId) this.events.typing(visitor.accountId, { conversationId, author: 'contact', typing });
+    if (conversationId)
+      this.bus.publish(visitor.accountId, 'conversation.typing', {
+        conversationId,
+        author: 'contact',
+        typing,
+      });
   }
 
   /** The visitor saw the conversation: operator messages become read (ack 3). */
@@ -193,15 +195,7 @@ export class WebchatService {
       visitor.channelId,
       visitor.contactId,
     );
-    if (!conversationId) return;
-    const changed = await raiseAcksOfConversation(
-      this.db,
-      visitor.accountId,
-      conversationId,
-      MESSAGE_ACK.read,
-    );
-    for (const { id } of changed)
-      this.events.messageUpdated(visitor.accountId, { conversationId, messageId: id, ack: MESSAGE_ACK.read });
+    if (conversationId) await this.acks.seenByContact(visitor.accountId, conversationId);
   }
 
   /**
@@ -212,9 +206,9 @@ export class WebchatService {
     accountId: string,
     channelId: string,
     contactId: string,
-    message: TMessageRow,
+    message: TMessage,
   ): Promise<boolean> {
-    const payload = this.present(accountId, message);
+    const payload = visitorMessageOf(message);
     let responses: unknown[] = [];
     try {
       responses = await this.namespace
@@ -226,13 +220,7 @@ export class WebchatService {
       responses = ((error as { responses?: unknown[] }).responses ?? []) as unknown[];
     }
     if (responses.length === 0) return false;
-    const row = await raiseAck(this.db, accountId, message.id, MESSAGE_ACK.sent);
-    if (row)
-      this.events.messageUpdated(accountId, {
-        conversationId: row.conversationId,
-        messageId: row.id,
-        ack: row.ack,
-      });
+    await this.acks.delivered(accountId, message.id);
     return true;
   }
 

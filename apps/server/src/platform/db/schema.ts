@@ -12,3 +12,5 @@ export * from '../../modules/inbox-settings/inbox-settings.schema';
 export * from '../../modules/quick-messages/quick-messages.schema';
 export * from '../../modules/inbox/files/inbox-files.schema';
 export * from '../../modules/templates/templates.schema';
+export * from '../events.schema';
+export * from '../../modules/inbox/distribution/distribution.schema';

@@ -3,15 +3,52 @@ import type { TDb } from './client';
 
 export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
+/** Work to do once a transaction has committed (domain events' in-process listeners). */
+const afterCommit = new WeakMap<object, Array<() => void>>();
+
 /**
  * Runs `fn` in a transaction scoped to one account: app.account_id is set for the transaction
  * and the role drops to atende_tenant, so row-level security hides every other account's rows.
+ * Hooks registered with onCommit(tx, …) run after the commit, in order; none runs on rollback.
  */
 export function withTenant<T>(db: TDb, accountId: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(
       sql`select set_config('app.account_id', ${accountId}, true), set_config('role', 'atende_tenant', true)`,
     );
     return fn(tx);
   });
+}
+
+/**
+ * A transaction that is not scoped to one account (platform jobs that sweep every account, such
+ * as inactivity closing); hooks registered with onCommit run after its commit.
+ */
+export async function inTransaction<T>(db: TDb, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  const hooks: Array<() => void> = [];
+  const result = await db.transaction(async (tx) => {
+    afterCommit.set(tx, hooks);
+    return fn(tx);
+  });
+  for (const hook of hooks) hook();
+  return result;
+}
+
+/** Registers `hook` to run after `tx` (opened by withTenant/inTransaction) commits; never on rollback. */
+export function onCommit(tx: TTx, hook: () => void) {
+  const hooks = afterCommit.get(tx);
+  if (!hooks) throw new Error('onCommit needs a transaction opened by withTenant or inTransaction');
+  hooks.push(hook);
+}
+
+/** Raw SQL on the transaction's own connection (pg-boss inserts its jobs through it). */
+export function txExecutor(tx: TTx) {
+  const client = (tx as unknown as { session: { client: TRawClient } }).session.client;
+  return {
+    executeSql: (text: string, values?: unknown[]) => client.query(text, values),
+  };
+}
+
+interface TRawClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
 }

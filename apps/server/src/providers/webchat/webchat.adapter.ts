@@ -7,19 +7,20 @@ import type {
   TSendResult,
 } from '../channel-adapter';
 import { WEBCHAT_MEDIA_LIMITS } from '../media-limits';
-import type { WebchatService } from '../../modules/webchat/webchat.service';
-import { visitorRoom } from '../../modules/webchat/webchat.service';
+import type { Realtime } from '../../platform/realtime';
+import { visitorRoom, WEBCHAT_NAMESPACE } from './webchat-rooms';
 
 /**
  * Web chat in the channel registry: there are no webhooks (visitors talk over Socket.IO, see
  * webchat.sockets.ts); send() pushes a message to the visitor's room, for senders that go through
- * the outbound queue. The inbox's own replies reach visitors directly (WebchatService.deliver).
+ * the outbound queue. The inbox's own replies reach visitors through the web chat module's
+ * listener of message.created (WebchatService.deliver).
  */
 export class WebchatAdapter implements ChannelAdapter {
   readonly kind = 'webchat' as const;
   readonly mediaLimits = WEBCHAT_MEDIA_LIMITS;
 
-  constructor(private readonly webchat: () => WebchatService) {}
+  constructor(private readonly realtime: Realtime) {}
 
   verifySignature(): boolean {
     return false;
@@ -50,7 +51,10 @@ export class WebchatAdapter implements ChannelAdapter {
               media: { ...message.media, fileName: message.media.fileName ?? null },
             }
           : { ...base, kind: 'template', body: message.template.name, media: null };
-    this.webchat().namespace.to(visitorRoom(channel.id, message.to)).emit('message', payload);
+    this.realtime.namespace.server
+      .of(WEBCHAT_NAMESPACE)
+      .to(visitorRoom(channel.id, message.to))
+      .emit('message', payload);
     return { providerMessageId: id };
   }
 }

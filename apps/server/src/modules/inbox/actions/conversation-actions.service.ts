@@ -7,6 +7,7 @@ import {
 } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
 import type { TTx } from '../../../platform/db/tenant';
+import type { DomainEvents } from '../../../platform/events';
 import { AppError } from '../../../platform/errors';
 import type { TActor } from '../../../platform/request-context';
 import type { ActivityLogService } from '../../activity-log/activity-log.service';
@@ -21,13 +22,16 @@ import {
 import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
 import { findConversationListRow, findOpenConversation } from '../conversations/conversations.repo';
 import { activeConversationExists, type InboxAccess, type TViewer } from '../access/inbox-access';
-import type { InboxEvents } from '../realtime/inbox-events';
+import type { InboxEmitter } from '../realtime/inbox-emitter';
 import { isInDepartments, type TVisibilityPolicy } from '../access/inbox-rooms';
 import type { TMessageRow } from '../conversations/message-presenter';
 import { insertMessageRow } from '../messaging/messages.repo';
 import { systemMessage, type TSystemEvent } from '../messaging/system-messages';
 
-/** What happens after a committed action: events, activity log, distribution. */
+/** System messages and notes go to the team only: no channel delivery target. */
+const noTarget = { channelKind: null, contactId: null };
+
+/** What a committed action changed (its events went out with the commit). */
 interface TOutcome {
   conversation: TConversationRow;
   messages: TMessageRow[];
@@ -39,14 +43,12 @@ interface TOutcome {
  * events go out after the commit.
  */
 export class ConversationActionsService {
-  /** Called when capacity frees up (a close or a transfer): waiting conversations may be distributed. */
-  onCapacityFreed: (accountId: string) => void = () => undefined;
-
   constructor(
     private readonly db: TDb,
     private readonly access: InboxAccess,
     private readonly settings: InboxSettingsService,
-    private readonly events: InboxEvents,
+    private readonly emitter: InboxEmitter,
+    private readonly bus: DomainEvents,
     private readonly activity: ActivityLogService,
   ) {}
 
@@ -64,11 +66,19 @@ export class ConversationActionsService {
         (row.assigneeId && row.assigneeId !== viewer.userId)
       )
         throw new AppError('CONVERSATION_TAKEN');
-      return this.apply(tx, viewer, row, {
+      const outcome = await this.apply(tx, viewer, row, {
         patch: { stage: 'attendance', assigneeId: viewer.userId, takenAt: new Date() },
         event: { system: 'taken', operator: name },
         lang: actor.lang,
       });
+      await this.bus.emit(tx, viewer.accountId, 'conversation.assigned', {
+        conversationId: id,
+        assigneeId: viewer.userId,
+        previousAssigneeId: row.assigneeId,
+        departmentId: row.departmentId,
+        by: 'take',
+      });
+      return outcome;
     });
     if (outcome.messages.length) {
       await this.activity.record(viewer.accountId, actor, {
@@ -101,7 +111,15 @@ export class ConversationActionsService {
         ...(target ? { operator: target.name } : { department: departmentId ?? '' }),
         ...(body.note ? { note: body.note } : {}),
       };
-      return this.apply(tx, viewer, row, { patch, event, lang: actor.lang });
+      const outcome = await this.apply(tx, viewer, row, { patch, event, lang: actor.lang });
+      await this.bus.emit(tx, viewer.accountId, 'conversation.assigned', {
+        conversationId: id,
+        assigneeId: target?.userId ?? null,
+        previousAssigneeId: row.assigneeId,
+        departmentId: departmentId ?? null,
+        by: 'transfer',
+      });
+      return outcome;
     });
     await this.activity.record(viewer.accountId, actor, {
       action: 'conversation.transferred',
@@ -112,7 +130,6 @@ export class ConversationActionsService {
         departmentId: body.departmentId ?? null,
       },
     });
-    this.onCapacityFreed(viewer.accountId);
     return this.after(viewer.accountId, outcome);
   }
 
@@ -123,6 +140,13 @@ export class ConversationActionsService {
     const actorName = await this.nameOf(viewer.userId);
     const outcome = await this.locked(viewer, id, async (tx, row) => {
       this.assertOpenAndMine(viewer, row, policy, true);
+      await this.bus.emit(tx, viewer.accountId, 'conversation.closed', {
+        conversationId: id,
+        reason: reason.reason,
+        subReason: reason.subReason ?? null,
+        closedBy: viewer.userId,
+        byInactivity: false,
+      });
       return this.apply(tx, viewer, row, {
         patch: {
           stage: 'closed',
@@ -141,7 +165,6 @@ export class ConversationActionsService {
       target: id,
       details: { conversationId: id, reason: reason.reason, subReason: reason.subReason },
     });
-    this.onCapacityFreed(viewer.accountId);
     return this.after(viewer.accountId, outcome);
   }
 
@@ -157,6 +180,10 @@ export class ConversationActionsService {
         if (row.stage !== 'closed') throw activeConversationExists(viewer, policy, row);
         const mine = row.assigneeId === viewer.userId || row.closedBy === viewer.userId;
         if (!hasRole(viewer.role, 'manager') && !mine) throw new AppError('CONVERSATION_NOT_FOUND');
+        await this.bus.emit(tx, viewer.accountId, 'conversation.reopened', {
+          conversationId: id,
+          by: viewer.userId,
+        });
         return this.apply(tx, viewer, row, {
           patch: {
             stage: 'attendance',
@@ -190,7 +217,7 @@ export class ConversationActionsService {
     const name = await this.nameOf(viewer.userId);
     const stored = await this.locked(viewer, id, async (tx, row) => {
       this.access.assertCanSee(viewer, row, policy);
-      return insertMessageRow(tx, viewer.accountId, id, {
+      const note = await insertMessageRow(tx, viewer.accountId, id, {
         channelId: row.channelId,
         authorType: 'operator',
         authorId: viewer.userId,
@@ -200,10 +227,10 @@ export class ConversationActionsService {
         private: true,
         clientId: body.clientId ?? null,
       });
+      if (note.inserted) await this.emitter.messagesCreated(tx, viewer.accountId, [note.row], noTarget);
+      return note;
     });
-    const message = presentChatMessage(stored.row);
-    if (stored.inserted) this.events.messageCreated(viewer.accountId, { conversationId: id, message });
-    return message;
+    return presentChatMessage(stored.row);
   }
 
   /** Read: unread count back to 0. */
@@ -213,9 +240,10 @@ export class ConversationActionsService {
       this.access.assertCanSee(viewer, row, policy);
       if (row.unreadCount === 0) return { conversation: row, messages: [] };
       const conversation = await updateConversationRow(tx, viewer.accountId, id, { unreadCount: 0 });
+      await this.emitter.conversationChanged(tx, viewer.accountId, id);
       return { conversation, messages: [] as TMessageRow[] };
     });
-    return this.after(viewer.accountId, outcome, true);
+    return this.after(viewer.accountId, outcome);
   }
 
   private locked<T>(
@@ -241,21 +269,16 @@ export class ConversationActionsService {
       channelId: row.channelId,
       authorId: viewer.userId,
     });
+    await this.emitter.conversationChanged(tx, viewer.accountId, row.id);
+    await this.emitter.messagesCreated(tx, viewer.accountId, [message], noTarget);
     return { conversation, messages: [message] };
   }
 
-  /** Committed: the change goes out to those who may see it; the answer is the conversation as listed. */
-  private async after(accountId: string, outcome: TOutcome, emitAlways = false): Promise<TConversation> {
+  /** Committed (its events went out with the commit): the answer is the conversation as listed. */
+  private async after(accountId: string, outcome: TOutcome): Promise<TConversation> {
     const row = await findConversationListRow(this.db, accountId, outcome.conversation.id);
     if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
-    const conversation = presentListConversation(row);
-    if (outcome.messages.length || emitAlways) this.events.conversationUpdated(accountId, { conversation });
-    for (const m of outcome.messages)
-      this.events.messageCreated(accountId, {
-        conversationId: m.conversationId,
-        message: presentChatMessage(m),
-      });
-    return conversation;
+    return presentListConversation(row);
   }
 
   /** Operators outside the conversation's department do not see it (404, as another account's id). */

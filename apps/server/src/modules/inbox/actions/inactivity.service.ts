@@ -1,9 +1,9 @@
 import { INACTIVITY_REASON, MESSAGE_ACK } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../../platform/db/client';
-import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
-import { findConversationListRow } from '../conversations/conversations.repo';
-import type { InboxEvents } from '../realtime/inbox-events';
+import { inTransaction } from '../../../platform/db/tenant';
+import type { DomainEvents } from '../../../platform/events';
+import type { InboxEmitter } from '../realtime/inbox-emitter';
 import { messageFromJson } from '../conversations/message-presenter';
 import { systemMessage } from '../messaging/system-messages';
 
@@ -18,7 +18,8 @@ const BATCH = 500;
 export class InactivityService {
   constructor(
     private readonly db: TDb,
-    private readonly events: InboxEvents,
+    private readonly emitter: InboxEmitter,
+    private readonly bus: DomainEvents,
   ) {}
 
   /** Closes what is idle now; returns how many conversations it closed. */
@@ -33,7 +34,7 @@ export class InactivityService {
 
   private async closeBatch(now: Date): Promise<number> {
     const event = systemMessage({ system: 'inactivity' });
-    const rows = await this.db.transaction(async (tx) => {
+    const rows = await inTransaction(this.db, async (tx) => {
       const result = await tx.execute(sql`
         with idle as (
           select c.id from conversations c
@@ -55,17 +56,21 @@ export class InactivityService {
                ${JSON.stringify(event.template)}::jsonb, true, ${MESSAGE_ACK.pending}
         from closed
         returning to_jsonb(messages) as m`);
-      return rowsOf<{ m: Record<string, unknown> }>(result).map((r) => messageFromJson(r.m));
+      const messages = rowsOf<{ m: Record<string, unknown> }>(result).map((r) => messageFromJson(r.m));
+      for (const message of messages) {
+        const { accountId, conversationId } = message;
+        await this.bus.emit(tx, accountId, 'conversation.closed', {
+          conversationId,
+          reason: INACTIVITY_REASON,
+          subReason: null,
+          closedBy: null,
+          byInactivity: true,
+        });
+        await this.emitter.conversationChanged(tx, accountId, conversationId);
+        await this.emitter.messagesCreated(tx, accountId, [message], { channelKind: null, contactId: null });
+      }
+      return messages;
     });
-    for (const message of rows) {
-      const row = await findConversationListRow(this.db, message.accountId, message.conversationId);
-      if (row)
-        this.events.conversationUpdated(message.accountId, { conversation: presentListConversation(row) });
-      this.events.messageCreated(message.accountId, {
-        conversationId: message.conversationId,
-        message: presentChatMessage(message),
-      });
-    }
     return rows.length;
   }
 }

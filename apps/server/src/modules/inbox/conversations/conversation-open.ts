@@ -2,10 +2,11 @@ import { findPlan, type TChannelKind, type TContactType, usagePeriod } from '@at
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
+import { uuidArray } from '../../../platform/db/sql-arrays';
 import type { TTx } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
 import type { TenantCache } from '../../../platform/tenant-cache';
-import { contacts } from '../../contacts/contacts.schema';
+import type { contacts } from '../../contacts/contacts.schema';
 import { conversations } from '../inbox.schema';
 
 export type TConversationRow = typeof conversations.$inferSelect;
@@ -130,104 +131,4 @@ export async function countNewConversations(
       where account_id = ${accountId} and id = any(${uuidArray(overflow)})`);
   }
   return { overflow, usageChanged: fit > 0 };
-}
-
-/** A uuid[] literal parameter (ids are validated UUIDs produced by the database or newId). */
-export function uuidArray(ids: string[]) {
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
-}
-
-/** A text[] parameter (one bind value whatever the count; `= any(...)` keeps index use). */
-export function textArray(values: string[]) {
-  const literal = `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-  return sql`${literal}::text[]`;
-}
-
-/** Lock key of (account, phone): creators of one phone's contact wait for each other. */
-function phoneLockKeys(accountId: string, phones: string[]) {
-  const keys = [...new Set(phones)].map((p) => `contact:${accountId}:${p}`);
-  return sql`${JSON.stringify(keys)}::jsonb`;
-}
-
-/**
- * Live contacts of these E.164 phones (the oldest live contact of a phone wins, as the CSV import
- * does), creating the missing ones. Race-safe without a unique index (contacts may legitimately
- * share a phone until merged): creators take a transaction advisory lock per phone, then read
- * again before inserting.
- */
-export async function findOrCreateContactsByPhone(
-  tx: TTx,
-  accountId: string,
-  wanted: Array<{ phone: string; name?: string }>,
-  type: TContactType,
-): Promise<Map<string, TContactRow>> {
-  const phones = [...new Set(wanted.map((w) => w.phone))];
-  const found = await livePhones(tx, accountId, phones);
-  const missing = wanted.filter((w) => !found.has(w.phone));
-  if (missing.length > 0)
-    for (const [phone, row] of await createMissingContacts(tx, accountId, missing, type))
-      found.set(phone, row);
-  return found;
-}
-
-/**
- * Creates the contacts of phones that had none when last read: under a transaction advisory lock
- * per phone, reads again (another transaction may have just created it), inserts the rest.
- */
-export async function createMissingContacts(
-  tx: TTx,
-  accountId: string,
-  wanted: Array<{ phone: string; name?: string }>,
-  type: TContactType,
-): Promise<Map<string, TContactRow>> {
-  const missing = [...new Set(wanted.map((w) => w.phone))];
-  await tx.execute(sql`
-    select pg_advisory_xact_lock(hashtextextended(k, 0))
-    from (select jsonb_array_elements_text(${phoneLockKeys(accountId, missing)}) as k) keys
-    order by hashtextextended(k, 0)`);
-  const found = await livePhones(tx, accountId, missing);
-  const names = new Map<string, string | undefined>();
-  for (const w of wanted) if (w.name?.trim()) names.set(w.phone, w.name.trim().slice(0, 200));
-  const toCreate = missing.filter((p) => !found.has(p));
-  if (toCreate.length > 0) {
-    const created = await tx
-      .insert(contacts)
-      .values(
-        toCreate.map((phone) => ({
-          id: newId(),
-          accountId,
-          name: names.get(phone) ?? phone,
-          phone,
-          type,
-          source: 'channel',
-        })),
-      )
-      .returning();
-    for (const row of created) found.set(row.phone!, row);
-  }
-  return found;
-}
-
-async function livePhones(tx: TTx, accountId: string, phones: string[]): Promise<Map<string, TContactRow>> {
-  const rows = await tx
-    .selectDistinctOn([contacts.phone])
-    .from(contacts)
-    .where(
-      sql`${contacts.accountId} = ${accountId} and ${contacts.deletedAt} is null
-        and ${contacts.phone} = any(${textArray(phones)})`,
-    )
-    .orderBy(contacts.phone, contacts.createdAt, contacts.id);
-  return new Map(rows.map((r) => [r.phone!, r]));
-}
-
-/** One contact by E.164 phone, created (named `name`, else the phone) when the account has none. */
-export async function findOrCreateContactByPhone(
-  tx: TTx,
-  accountId: string,
-  phone: string,
-  name: string | undefined,
-  type: TContactType,
-): Promise<TContactRow> {
-  const found = await findOrCreateContactsByPhone(tx, accountId, [{ phone, name }], type);
-  return found.get(phone)!;
 }

@@ -209,12 +209,19 @@ export function findConversationListRow(
   accountId: string,
   id: string,
 ): Promise<TConversationListRow | undefined> {
-  return withTenant(db, accountId, async (tx) => {
-    const [row] = await baseQuery(tx).where(
-      and(eq(conversations.accountId, accountId), eq(conversations.id, id)),
-    );
-    return row as TConversationListRow | undefined;
-  });
+  return withTenant(db, accountId, (tx) => readConversationListRow(tx, accountId, id));
+}
+
+/** The conversation as listed, read in the caller's transaction (what its commit will show). */
+export async function readConversationListRow(
+  tx: TTx,
+  accountId: string,
+  id: string,
+): Promise<TConversationListRow | undefined> {
+  const [row] = await baseQuery(tx).where(
+    and(eq(conversations.accountId, accountId), eq(conversations.id, id)),
+  );
+  return row as TConversationListRow | undefined;
 }
 
 /** Conversations changed after `since` (catch-up after a reconnect), oldest change first. */

@@ -10,7 +10,7 @@ import {
 import type { TDb } from '../../../platform/db/client';
 import { AppError } from '../../../platform/errors';
 import { isAsciiText, searchTermOf, type TSearchTerm } from '../../contacts/contact-filters';
-import { foldSearchText } from '../../contacts/contacts.repo';
+import { foldSearchText } from '../../../platform/db/fold-text';
 import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
 import { quickMessageContext } from '../../quick-messages/quick-messages.service';
 import { userNames } from '../actions/conversation-actions.repo';

@@ -3,7 +3,8 @@ import { rowsOf, type TDb } from '../../../platform/db/client';
 import type { TTx } from '../../../platform/db/tenant';
 import { withTenant } from '../../../platform/db/tenant';
 import { accountMembers } from '../../accounts/accounts.schema';
-import { distributionMembers } from '../../inbox-settings/inbox-settings.schema';
+import { users } from '../../auth/auth.schema';
+import { distributionMembers } from './distribution.schema';
 import { conversations } from '../inbox.schema';
 
 /** The waiting, unassigned conversation, locked; undefined when someone else holds or took it. */
@@ -113,4 +114,51 @@ export async function accountsToDistribute(db: TDb): Promise<string[]> {
     where exists (select 1 from conversations c
                   where c.account_id = d.account_id and c.stage = 'waiting' and c.assignee_id is null)`);
   return rowsOf<{ account_id: string }>(result).map((r) => r.account_id);
+}
+
+/** Queue members with their name, role and open attendance load. */
+export function listDistributionRows(db: TDb, accountId: string) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select({
+        userId: distributionMembers.userId,
+        lastAssignedAt: distributionMembers.lastAssignedAt,
+        name: users.name,
+        acl: accountMembers.acl,
+        open: sql<number>`(select count(*)::int from conversations c
+          where c.account_id = ${accountId} and c.assignee_id = ${distributionMembers.userId}
+            and c.stage = 'attendance')`,
+      })
+      .from(distributionMembers)
+      .innerJoin(
+        accountMembers,
+        and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, distributionMembers.userId)),
+      )
+      .innerJoin(users, eq(users.id, distributionMembers.userId))
+      .where(eq(distributionMembers.accountId, accountId))
+      .orderBy(asc(users.name)),
+  );
+}
+
+/** Adds a member of the account to the queue (false when the user is not a member). */
+export function insertDistributionRow(db: TDb, accountId: string, userId: string): Promise<boolean> {
+  return withTenant(db, accountId, async (tx) => {
+    const [member] = await tx
+      .select({ id: accountMembers.id })
+      .from(accountMembers)
+      .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));
+    if (!member) return false;
+    await tx.insert(distributionMembers).values({ accountId, userId }).onConflictDoNothing();
+    return true;
+  });
+}
+
+export function deleteDistributionRow(db: TDb, accountId: string, userId: string): Promise<boolean> {
+  return withTenant(db, accountId, async (tx) => {
+    const rows = await tx
+      .delete(distributionMembers)
+      .where(and(eq(distributionMembers.accountId, accountId), eq(distributionMembers.userId, userId)))
+      .returning({ userId: distributionMembers.userId });
+    return rows.length > 0;
+  });
 }

@@ -5,17 +5,13 @@ import { withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
 import type { Jobs } from '../../../platform/jobs';
 import type { PresenceService } from '../../team-chat/presence.service';
+import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
+import { findMember, updateConversationRow } from '../actions/conversation-actions.repo';
 import {
+  accountsToDistribute,
   deleteDistributionRow,
   insertDistributionRow,
   listDistributionRows,
-} from '../../inbox-settings/inbox-settings.repo';
-import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
-import { findMember, updateConversationRow } from '../actions/conversation-actions.repo';
-import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
-import { findConversationListRow } from '../conversations/conversations.repo';
-import {
-  accountsToDistribute,
   attendanceLoads,
   listQueue,
   lockAccountDistribution,
@@ -24,7 +20,8 @@ import {
   queueUserIds,
   waitingConversationIds,
 } from './distribution.repo';
-import type { InboxEvents } from '../realtime/inbox-events';
+import type { InboxEmitter } from '../realtime/inbox-emitter';
+import type { DomainEvents } from '../../../platform/events';
 import { isInDepartments } from '../access/inbox-rooms';
 import { insertMessageRow } from '../messaging/messages.repo';
 import { systemMessage } from '../messaging/system-messages';
@@ -53,7 +50,8 @@ export class DistributionService {
     private readonly jobs: Jobs,
     private readonly settings: InboxSettingsService,
     private readonly presence: () => PresenceService,
-    private readonly events: InboxEvents,
+    private readonly emitter: InboxEmitter,
+    private readonly bus: DomainEvents,
     private readonly log: () => FastifyBaseLogger,
   ) {}
 
@@ -120,13 +118,18 @@ export class DistributionService {
         ...systemMessage({ system: 'assigned', operator: member?.name ?? '' }),
         channelId: conversation.channelId,
       });
+      await this.bus.emit(tx, accountId, 'conversation.assigned', {
+        conversationId,
+        assigneeId: chosen.userId,
+        previousAssigneeId: null,
+        departmentId: conversation.departmentId,
+        by: 'distribution',
+      });
+      await this.emitter.conversationChanged(tx, accountId, conversationId);
+      await this.emitter.messagesCreated(tx, accountId, [message], { channelKind: null, contactId: null });
       return { userId: chosen.userId, message };
     });
-    if (!outcome) return null;
-    const row = await findConversationListRow(this.db, accountId, conversationId);
-    if (row) this.events.conversationUpdated(accountId, { conversation: presentListConversation(row) });
-    this.events.messageCreated(accountId, { conversationId, message: presentChatMessage(outcome.message) });
-    return outcome.userId;
+    return outcome?.userId ?? null;
   }
 
   /** Distributes the account's waiting conversations, oldest first, until nobody can take more. */

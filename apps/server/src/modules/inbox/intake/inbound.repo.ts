@@ -1,16 +1,11 @@
-import { MESSAGE_ACK } from '@atende/shared';
+import { MESSAGE_ACK, type TContactType } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import type { TChannelRecord, TInboundMessage, TStatusUpdate } from '../../../providers/channel-adapter';
 import { rowsOf } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import type { TTx } from '../../../platform/db/tenant';
-import {
-  contactTypeOf,
-  countNewConversations,
-  createMissingContacts,
-  textArray,
-  uuidArray,
-} from '../conversations/conversation-open';
+import { textArray, uuidArray } from '../../../platform/db/sql-arrays';
+import { contactTypeOf, countNewConversations } from '../conversations/conversation-open';
 import type { TConversationListRow } from '../conversations/conversations.repo';
 import { conversationFromJson, messageFromJson, type TMessageRow } from '../conversations/message-presenter';
 
@@ -56,11 +51,20 @@ function previewOf(m: TInboundMessage): string {
  * (find or open), messages (ON CONFLICT DO NOTHING on the provider id), conversation activity,
  * and delivery statuses (acks only rise).
  */
+/** The contacts module's creation of missing contacts by phone, in the caller's transaction. */
+export type TCreateContacts = (
+  tx: TTx,
+  accountId: string,
+  wanted: Array<{ phone: string; name?: string }>,
+  type: TContactType,
+) => Promise<Map<string, { id: string }>>;
+
 export async function storeInbound(
   tx: TTx,
   channel: TChannelRecord,
   items: TInboundItem[],
   statuses: TStatusUpdate[],
+  createContacts: TCreateContacts,
 ): Promise<TStoredInbound> {
   const result: TStoredInbound = {
     inserted: [],
@@ -72,7 +76,7 @@ export async function storeInbound(
     usageChanged: false,
   };
   const unique = dedupe(items);
-  if (unique.length > 0) await storeMessages(tx, channel, unique, result);
+  if (unique.length > 0) await storeMessages(tx, channel, unique, result, createContacts);
   if (statuses.length > 0) result.acked = await raiseAcks(tx, channel, statuses);
   return result;
 }
@@ -86,8 +90,14 @@ function dedupe(items: TInboundItem[]): TInboundItem[] {
   });
 }
 
-async function storeMessages(tx: TTx, channel: TChannelRecord, all: TInboundItem[], out: TStoredInbound) {
-  await insertMessages(tx, channel, all, out);
+async function storeMessages(
+  tx: TTx,
+  channel: TChannelRecord,
+  all: TInboundItem[],
+  out: TStoredInbound,
+  createContacts: TCreateContacts,
+) {
+  await insertMessages(tx, channel, all, out, createContacts);
   for (const m of out.inserted)
     out.idsByProviderId.set(m.providerMessageId!, { id: m.id, conversationId: m.conversationId });
   // Counted last: the account's usage row stays locked from here to the commit.
@@ -104,7 +114,13 @@ async function storeMessages(tx: TTx, channel: TChannelRecord, all: TInboundItem
 }
 
 /** Contacts, conversations and messages of a batch (the new ones), and their conversations' activity. */
-async function insertMessages(tx: TTx, channel: TChannelRecord, all: TInboundItem[], out: TStoredInbound) {
+async function insertMessages(
+  tx: TTx,
+  channel: TChannelRecord,
+  all: TInboundItem[],
+  out: TStoredInbound,
+  createContacts: TCreateContacts,
+) {
   const accountId = channel.accountId;
   // One read for the batch: messages already stored (a retried delivery's: they open no contact
   // and no conversation) and the live contacts of the senders' phones.
@@ -123,7 +139,7 @@ async function insertMessages(tx: TTx, channel: TChannelRecord, all: TInboundIte
   const unknown = items.filter((i) => !i.contactId && !contactIdByPhone.has(i.message.from));
   if (unknown.length > 0) {
     const wanted = unknown.map((i) => ({ phone: i.message.from, name: i.message.profileName }));
-    const created = await createMissingContacts(tx, accountId, wanted, contactTypeOf(channel.kind));
+    const created = await createContacts(tx, accountId, wanted, contactTypeOf(channel.kind));
     for (const [phone, row] of created) contactIdByPhone.set(phone, row.id);
   }
   const contactOf = (i: TInboundItem) => i.contactId ?? contactIdByPhone.get(i.message.from)!;
@@ -224,6 +240,7 @@ async function insertMessages(tx: TTx, channel: TChannelRecord, all: TInboundIte
       channel,
       items.filter((i) => again.has(i.message.providerMessageId)),
       out,
+      createContacts,
     );
 }
 

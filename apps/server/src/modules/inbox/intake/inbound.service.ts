@@ -1,10 +1,11 @@
+import { messageStatusOf } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TChannelRecord, TParsedWebhook, TStatusUpdate } from '../../../providers/channel-adapter';
 import type { TDb } from '../../../platform/db/client';
-import { withTenant } from '../../../platform/db/tenant';
+import { type TTx, withTenant } from '../../../platform/db/tenant';
+import type { DomainEvents } from '../../../platform/events';
 import type { TenantCache } from '../../../platform/tenant-cache';
-import { storeInbound, type TInboundItem, type TStoredInbound } from './inbound.repo';
-import type { InboxEvents } from '../realtime/inbox-events';
+import { storeInbound, type TCreateContacts, type TInboundItem, type TStoredInbound } from './inbound.repo';
 import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
 
 export interface TReceiveOptions {
@@ -41,15 +42,14 @@ const MAX_BATCH = 500;
  * fails, its deliveries are retried one by one so a single bad delivery cannot fail the others.
  */
 export class InboundService {
-  /** Called after commit for each conversation this intake opened (the out-of-hours reply). */
-  onOpened?: (accountId: string, conversationId: string) => void;
   private readonly queues = new Map<string, { channel: TChannelRecord; pending: TPending[] }>();
   private readonly draining = new Set<string>();
 
   constructor(
     private readonly db: TDb,
-    private readonly events: InboxEvents,
+    private readonly bus: DomainEvents,
     private readonly tenantCache: TenantCache,
+    private readonly createContacts: TCreateContacts,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
@@ -97,9 +97,11 @@ export class InboundService {
   private async storeBatch(channel: TChannelRecord, batch: TPending[]) {
     const items = batch.flatMap((p) => p.items);
     const statuses = batch.flatMap((p) => p.statuses);
-    const stored = await withTenant(this.db, channel.accountId, (tx) =>
-      storeInbound(tx, channel, items, statuses),
-    );
+    const stored = await withTenant(this.db, channel.accountId, async (tx) => {
+      const result = await storeInbound(tx, channel, items, statuses, this.createContacts);
+      await this.emit(tx, channel, result);
+      return result;
+    });
     // Committed: the answers and the realtime events may go out now.
     const inserted = new Set(stored.inserted.map((m) => m.id));
     for (const p of batch) {
@@ -115,8 +117,6 @@ export class InboundService {
         quotaReached: stored.quotaReached,
       });
     }
-    this.emit(channel.accountId, stored);
-    for (const id of stored.createdConversationIds) this.onOpened?.(channel.accountId, id);
     if (stored.usageChanged)
       await this.tenantCache.invalidate(channel.accountId).catch((err) => this.log?.warn({ err }, 'cache'));
   }
@@ -129,27 +129,39 @@ export class InboundService {
    * second one per message would halve the intake rate. The conversation has the shape of the
    * inbox list's rows (with its contact and channel kind), as the agent side's events carry it.
    */
-  private emit(accountId: string, stored: TStoredInbound) {
+  private async emit(tx: TTx, channel: TChannelRecord, stored: TStoredInbound) {
+    const { accountId } = channel;
     const conversations = new Map(stored.conversations.map((c) => [c.id, presentListConversation(c)]));
     for (const [id, conversation] of conversations)
-      if (stored.createdConversationIds.has(id)) this.events.conversationUpdated(accountId, { conversation });
+      if (stored.createdConversationIds.has(id))
+        await this.bus.emit(tx, accountId, 'conversation.opened', {
+          conversationId: id,
+          contactId: conversation.contactId,
+          channelId: channel.id,
+          origin: conversation.origin,
+          conversation,
+        });
     for (const m of stored.inserted) {
-      const created = {
+      const conversation = conversations.get(m.conversationId);
+      await this.bus.emit(tx, accountId, 'message.created', {
         conversationId: m.conversationId,
+        messageId: m.id,
+        direction: 'inbound',
+        channelId: channel.id,
+        channelKind: channel.kind,
+        contactId: conversation?.contactId ?? null,
         message: presentChatMessage(m),
-        conversation: conversations.get(m.conversationId),
-      };
-      this.events.messageCreated(accountId, created);
+        conversation,
+      });
     }
-    for (const m of stored.acked) {
-      const update = {
+    for (const m of stored.acked)
+      await this.bus.emit(tx, accountId, 'message.status', {
         conversationId: m.conversationId,
         messageId: m.id,
         ack: m.ack,
+        status: messageStatusOf(m.ack),
         errorCode: m.errorCode,
-      };
-      this.events.messageUpdated(accountId, update);
-    }
+      });
   }
 }
 

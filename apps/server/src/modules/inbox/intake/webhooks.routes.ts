@@ -4,7 +4,7 @@ import type { SmsAdapter } from '../../../providers/sms/sms.adapter';
 import type { WhatsAppCloudAdapter } from '../../../providers/whatsapp-cloud/whatsapp-cloud.adapter';
 import { parseTemplateStatusEvents } from '../../../providers/whatsapp-cloud/whatsapp-webhook';
 import { AppError } from '../../../platform/errors';
-import type { TWebhookChannel } from './webhook-channels';
+import type { TWebhookChannel } from '../../channels/webhook-channels';
 
 /** A bad signature answers 401 (the catalogue's code, with the status providers expect). */
 class SignatureError extends AppError {

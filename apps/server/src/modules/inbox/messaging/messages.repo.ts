@@ -115,36 +115,30 @@ export function findMessageRow(db: TDb, accountId: string, id: string) {
 }
 
 /** Raises a message's ack (it only rises); the updated row, or undefined when it did not change. */
-export function raiseAck(db: TDb, accountId: string, id: string, ack: number) {
-  return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .update(messages)
-      .set({ ack })
-      .where(
-        and(eq(messages.accountId, accountId), eq(messages.id, id), lt(messages.ack, ack), sql`ack >= 0`),
-      )
-      .returning();
-    return row;
-  });
+export async function raiseAck(tx: TTx, accountId: string, id: string, ack: number) {
+  const [row] = await tx
+    .update(messages)
+    .set({ ack })
+    .where(and(eq(messages.accountId, accountId), eq(messages.id, id), lt(messages.ack, ack), sql`ack >= 0`))
+    .returning();
+  return row;
 }
 
 /**
- * The visitor saw everything up to now: operator messages of the conversation still below `ack`
+ * The customer saw everything up to now: operator messages of the conversation still below `ack`
  * rise to it. Returns the ids that changed.
  */
-export function raiseAcksOfConversation(db: TDb, accountId: string, conversationId: string, ack: number) {
-  return withTenant(db, accountId, (tx) =>
-    tx
-      .update(messages)
-      .set({ ack })
-      .where(
-        and(
-          eq(messages.accountId, accountId),
-          eq(messages.conversationId, conversationId),
-          eq(messages.private, false),
-          sql`author_type in ('operator', 'bot') and ack >= 0 and ack < ${ack}`,
-        ),
-      )
-      .returning({ id: messages.id }),
-  );
+export function raiseAcksOfConversation(tx: TTx, accountId: string, conversationId: string, ack: number) {
+  return tx
+    .update(messages)
+    .set({ ack })
+    .where(
+      and(
+        eq(messages.accountId, accountId),
+        eq(messages.conversationId, conversationId),
+        eq(messages.private, false),
+        sql`author_type in ('operator', 'bot') and ack >= 0 and ack < ${ack}`,
+      ),
+    )
+    .returning({ id: messages.id });
 }

@@ -1,8 +1,7 @@
 import { hasRole, type TMessage, type TSendMessageBody } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
-import { withTenant } from '../../../platform/db/tenant';
+import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
-import type { WebchatService } from '../../webchat/webchat.service';
 import { checkMediaAllowed } from '../../../providers/media-limits';
 import type { ChannelsService } from '../../channels/channels.service';
 import {
@@ -10,29 +9,19 @@ import {
   userNames,
   withLockedConversation,
 } from '../actions/conversation-actions.repo';
-import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+import { presentChatMessage } from '../conversations/conversation-presenter';
 import type { TConversationRow } from '../conversations/conversation-open';
 import { findConversationListRow } from '../conversations/conversations.repo';
 import type { InboxAccess, TViewer } from '../access/inbox-access';
-import type { InboxEvents } from '../realtime/inbox-events';
+import type { InboxEmitter } from '../realtime/inbox-emitter';
 import type { InboxFilesService } from '../files/inbox-files.service';
 import { isInDepartments } from '../access/inbox-rooms';
 import type { TMessageRow } from '../conversations/message-presenter';
 import { insertMessageRow, touchConversation } from './messages.repo';
 import { isWithinReplyWindow, type OutboundService } from '../outbound/outbound.service';
 import { systemMessage } from './system-messages';
-import {
-  assertTemplateSendable,
-  assertTemplateVariables,
-  findTemplate,
-  templateMessage,
-} from './template-message';
-
-/** What the send path needs of the rest of the app (E's outbound queue, the web chat channel). */
-export interface TMessagingDeps {
-  outbound: () => OutboundService;
-  webchat: () => WebchatService;
-}
+import type { TTemplateReader } from './start-conversation.service';
+import { assertTemplateSendable, assertTemplateVariables, templateMessage } from './template-message';
 
 /**
  * Operator messages: text, or files uploaded first (one message each; the text goes with the
@@ -41,7 +30,7 @@ export interface TMessagingDeps {
  * limits, WhatsApp's 24-hour window for anything but a template, a template on another channel
  * kind, not approved or with the wrong variables. Stored in one transaction (idempotent on the
  * client id: a retried send returns what was stored), then WhatsApp/SMS go to the outbound queue
- * and web chat straight to the visitor's socket.
+ * and web chat reaches the visitor through the web chat module's listener of message.created.
  */
 export class MessagingService {
   constructor(
@@ -49,8 +38,9 @@ export class MessagingService {
     private readonly access: InboxAccess,
     private readonly channels: ChannelsService,
     private readonly files: InboxFilesService,
-    private readonly events: InboxEvents,
-    private readonly deps: TMessagingDeps,
+    private readonly emitter: InboxEmitter,
+    private readonly outbound: OutboundService,
+    private readonly templateOf: TTemplateReader,
   ) {}
 
   async send(viewer: TViewer, id: string, body: TSendMessageBody, lang: 'pt-BR' | 'en'): Promise<TMessage[]> {
@@ -134,21 +124,10 @@ export class MessagingService {
         id,
         last.body ?? last.media?.fileName ?? '',
       );
+      const inserted = stored.filter((s) => s.inserted).map((s) => s.row);
+      await this.announce(tx, viewer.accountId, id, channel.kind, current.contactId, taken, inserted);
       return { conversation, stored, taken };
     });
-
-    const inserted = outcome.stored.filter((s) => s.inserted).map((s) => s.row);
-    if (inserted.length || outcome.taken)
-      await this.announce(viewer.accountId, outcome.conversation.id, outcome.taken, inserted);
-    if (channel.kind === 'webchat') {
-      for (const m of inserted)
-        void this.deps
-          .webchat()
-          .deliver(viewer.accountId, channel.id, current.contactId, m)
-          .catch(() => undefined);
-    } else {
-      for (const m of inserted) await this.deps.outbound().enqueue(viewer.accountId, m.id);
-    }
     const link = (fileId: string, fileName: string) => this.files.link(viewer.accountId, fileId, fileName);
     return outcome.stored.map((s) => presentChatMessage(s.row, link));
   }
@@ -163,7 +142,7 @@ export class MessagingService {
     if (!current?.channelId || current.stage === 'closed') return;
     const channel = await this.channels.row(accountId, current.channelId);
     if (channel.status !== 'active') return;
-    const stored = await withTenant(this.db, accountId, async (tx) => {
+    await withTenant(this.db, accountId, async (tx) => {
       const result = await insertMessageRow(tx, accountId, conversationId, {
         channelId: channel.id,
         authorType: 'bot',
@@ -171,20 +150,16 @@ export class MessagingService {
         body: text,
         clientId: `auto:${purpose}`,
       });
-      if (result.inserted) await touchConversation(tx, accountId, conversationId, text);
-      return result;
+      if (!result.inserted) return;
+      await touchConversation(tx, accountId, conversationId, text);
+      await this.announce(tx, accountId, conversationId, channel.kind, current.contactId, null, [result.row]);
     });
-    if (!stored.inserted) return;
-    await this.announce(accountId, conversationId, null, [stored.row]);
-    if (channel.kind === 'webchat')
-      await this.deps.webchat().deliver(accountId, channel.id, current.contactId, stored.row);
-    else await this.deps.outbound().enqueue(accountId, stored.row.id);
   }
 
   /** The approved template of the conversation's WhatsApp channel, filled with the variables. */
   private async template(accountId: string, channel: { id: string; kind: string }, body: TSendMessageBody) {
     if (channel.kind !== 'whatsapp-cloud') throw new AppError('TEMPLATE_CHANNEL_NOT_SUPPORTED');
-    const template = await findTemplate(this.db, accountId, body.templateId!);
+    const template = await this.templateOf(accountId, body.templateId!);
     assertTemplateSendable(template, channel);
     assertTemplateVariables(template, body.variables);
     return templateMessage(template, body.variables);
@@ -204,17 +179,24 @@ export class MessagingService {
     }));
   }
 
+  /**
+   * In the sending transaction: the events (realtime, web chat delivery, later listeners) and the
+   * outbound jobs of WhatsApp/SMS messages — both exist only if the transaction commits.
+   */
   private async announce(
+    tx: TTx,
     accountId: string,
     conversationId: string,
+    channelKind: string,
+    contactId: string,
     taken: TMessageRow | null,
     inserted: TMessageRow[],
   ) {
-    const row = await findConversationListRow(this.db, accountId, conversationId);
-    if (row) this.events.conversationUpdated(accountId, { conversation: presentListConversation(row) });
-    const link = (fileId: string, fileName: string) => this.files.link(accountId, fileId, fileName);
-    for (const m of taken ? [taken, ...inserted] : inserted)
-      this.events.messageCreated(accountId, { conversationId, message: presentChatMessage(m, link) });
+    if (!inserted.length && !taken) return;
+    await this.emitter.conversationChanged(tx, accountId, conversationId);
+    const messages = taken ? [taken, ...inserted] : inserted;
+    await this.emitter.messagesCreated(tx, accountId, messages, { channelKind, contactId });
+    if (channelKind !== 'webchat') for (const m of inserted) await this.outbound.enqueue(tx, accountId, m.id);
   }
 }
 

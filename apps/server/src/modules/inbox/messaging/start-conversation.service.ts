@@ -15,25 +15,19 @@ import type { ChannelsService } from '../../channels/channels.service';
 import { contacts } from '../../contacts/contacts.schema';
 import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
 import { updateConversationRow, userNames } from '../actions/conversation-actions.repo';
-import {
-  contactTypeOf,
-  findOrCreateContactByPhone,
-  openConversation,
-  settleOpened,
-} from '../conversations/conversation-open';
-import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+import type { ContactIdentityService } from '../../contacts/contact-identity.service';
+import { contactTypeOf, openConversation, settleOpened } from '../conversations/conversation-open';
+import { presentListConversation } from '../conversations/conversation-presenter';
 import { findConversationListRow, openConversationQuery } from '../conversations/conversations.repo';
 import { activeConversationExists, type InboxAccess, type TViewer } from '../access/inbox-access';
-import type { InboxEvents } from '../realtime/inbox-events';
+import type { InboxEmitter } from '../realtime/inbox-emitter';
 import type { TVisibilityPolicy } from '../access/inbox-rooms';
 import { insertMessageRow, touchConversation } from './messages.repo';
 import type { OutboundService } from '../outbound/outbound.service';
 import { assertTemplateSendable, assertTemplateVariables, templateMessage } from './template-message';
 
-export interface TStartDeps {
-  outbound: () => OutboundService;
-  template: (accountId: string, id: string) => Promise<TTemplate>;
-}
+/** The templates module's read of one template (its service). */
+export type TTemplateReader = (accountId: string, id: string) => Promise<TTemplate>;
 
 /**
  * An outbound conversation from a contact or a number (/apps/inbox/start-conversation): a WhatsApp
@@ -49,9 +43,11 @@ export class StartConversationService {
     private readonly access: InboxAccess,
     private readonly settings: InboxSettingsService,
     private readonly channels: ChannelsService,
-    private readonly events: InboxEvents,
+    private readonly emitter: InboxEmitter,
     private readonly tenantCache: TenantCache,
-    private readonly deps: TStartDeps,
+    private readonly outbound: OutboundService,
+    private readonly templateOf: TTemplateReader,
+    private readonly contacts: ContactIdentityService,
   ) {}
 
   async start(viewer: TViewer, body: TStartConversationBody): Promise<TConversation> {
@@ -64,9 +60,7 @@ export class StartConversationService {
     if (channel.status !== 'active') throw new AppError('CHANNEL_DISABLED');
     const phone = body.contactId ? undefined : (normalizePhone(body.phone ?? '') ?? undefined);
     if (!body.contactId && !phone) throw new AppError('NUMBER_NOT_EXISTS');
-    const template = body.templateId
-      ? await this.deps.template(viewer.accountId, body.templateId)
-      : undefined;
+    const template = body.templateId ? await this.templateOf(viewer.accountId, body.templateId) : undefined;
     if (template) assertTemplateSendable(template, channel);
     if (template) assertTemplateVariables(template, body.variables);
     if (kind === 'whatsapp-cloud' && !template) throw new AppError('WHATSAPP_WINDOW_CLOSED');
@@ -84,14 +78,7 @@ export class StartConversationService {
     await settleOpened(this.tenantCache, viewer.accountId, [outcome.opened]);
     const row = await findConversationListRow(this.db, viewer.accountId, outcome.conversationId);
     if (!row) throw new AppError('CONVERSATION_START_FAILED');
-    const conversation = presentListConversation(row);
-    this.events.conversationUpdated(viewer.accountId, { conversation });
-    this.events.messageCreated(viewer.accountId, {
-      conversationId: row.id,
-      message: presentChatMessage(outcome.message),
-    });
-    await this.deps.outbound().enqueue(viewer.accountId, outcome.message.id);
-    return conversation;
+    return presentListConversation(row);
   }
 
   private open(
@@ -121,9 +108,13 @@ export class StartConversationService {
         if (!contact.phone || !normalizePhone(contact.phone)) throw new AppError('NUMBER_NOT_EXISTS');
         contactId = contact.id;
       } else {
-        contactId = (
-          await findOrCreateContactByPhone(tx, accountId, phone!, undefined, contactTypeOf(channel.kind))
-        ).id;
+        const found = await this.contacts.findOrCreateByPhone(
+          tx,
+          accountId,
+          [{ phone: phone! }],
+          contactTypeOf(channel.kind),
+        );
+        contactId = found.get(phone!)!.id;
       }
       const [open] = await openConversationQuery(tx, accountId, contactId, channel.id);
       if (open) throw activeConversationExists(viewer, policy, open);
@@ -147,6 +138,9 @@ export class StartConversationService {
         template: filled?.template ?? null,
       });
       await touchConversation(tx, accountId, id, text);
+      await this.emitter.conversationChanged(tx, accountId, id, true);
+      await this.emitter.messagesCreated(tx, accountId, [message], { channelKind: channel.kind, contactId });
+      await this.outbound.enqueue(tx, accountId, message.id);
       return { conversationId: id, message, opened };
     });
   }

@@ -1,20 +1,10 @@
 import { renderTemplateText, type TTemplate, templateSendVariables } from '@atende/shared';
-import type { TDb } from '../../../platform/db/client';
 import { AppError } from '../../../platform/errors';
-import { findTemplateRow } from '../../templates/templates.repo';
-import { presentTemplate } from '../../templates/templates.service';
 
 /**
  * An operator's WhatsApp template message (starting a conversation, or inside one whose 24-hour
  * window may be closed): which template may go out on a channel, and what is stored and sent.
  */
-
-/** The account's template (another account's id reads as not found). */
-export async function findTemplate(db: TDb, accountId: string, id: string): Promise<TTemplate> {
-  const row = await findTemplateRow(db, accountId, id);
-  if (!row) throw new AppError('TEMPLATE_NOT_FOUND');
-  return presentTemplate(row);
-}
 
 /** A template goes out only on its own WhatsApp channel, and only once Meta approved it. */
 export function assertTemplateSendable(template: TTemplate, channel: { id: string; kind: string }): void {

@@ -8,11 +8,7 @@ import { startWhatsAppApp, stopWhatsAppApp } from '../../../testing/app-fixtures
 import { signUp, type TSignedUp } from '../../../testing/fixtures';
 import { queryRows } from '../../../testing/helpers';
 import type { TTestApp } from '../../../testing/test-app';
-import {
-  contactTypeOf,
-  findOrCreateContactByPhone,
-  openConversation,
-} from '../conversations/conversation-open';
+import { contactTypeOf, openConversation } from '../conversations/conversation-open';
 import {
   insertOutbound,
   insertWhatsAppChannel,
@@ -59,7 +55,9 @@ describe('outbound WhatsApp messages', () => {
 
   it('goes through the outbound-messages job when enqueued, and a retried job never sends twice', async () => {
     const out = await insertOutbound(ctx, channel, '+5511980000002', { body: 'pela fila' });
-    await ctx.app.services.outbound.enqueue(owner.accountId, out.messageId);
+    await withTenant(ctx.app.platform.database.db, owner.accountId, (tx) =>
+      ctx.app.services.outbound.enqueue(tx, owner.accountId, out.messageId),
+    );
     await until(async () => (await messageRow(ctx, out.messageId)).ack === 1);
     await run(out.messageId);
     await run(out.messageId);
@@ -193,13 +191,13 @@ describe('plan quota', () => {
     const db = ctx.app.platform.database.db;
     const open = (phone: string, origin: 'inbound' | 'outbound') =>
       withTenant(db, free.accountId, async (tx) => {
-        const contact = await findOrCreateContactByPhone(
+        const found = await ctx.app.services.contacts.identity.findOrCreateByPhone(
           tx,
           free.accountId,
-          phone,
-          undefined,
+          [{ phone }],
           contactTypeOf('whatsapp-cloud'),
         );
+        const contact = found.get(phone)!;
         return openConversation(tx, {
           accountId: free.accountId,
           channel: { id: ch.id, kind: 'whatsapp-cloud' },

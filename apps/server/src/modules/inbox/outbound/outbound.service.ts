@@ -1,15 +1,15 @@
-import { LIMITS, MESSAGE_ACK, type TChannelKind, type TErrorCode } from '@atende/shared';
+import { LIMITS, MESSAGE_ACK, messageStatusOf, type TChannelKind, type TErrorCode } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TChannelRecord, TOutbound } from '../../../providers/channel-adapter';
 import type { ChannelRegistry } from '../../../providers/channel-registry';
 import { checkMediaAllowed } from '../../../providers/media-limits';
 import { smsSegments } from '../../../providers/sms/sms-segments';
 import type { TDb } from '../../../platform/db/client';
-import { withTenant } from '../../../platform/db/tenant';
+import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
 import type { Jobs } from '../../../platform/jobs';
 import type { TenantCache } from '../../../platform/tenant-cache';
-import type { InboxEvents } from '../realtime/inbox-events';
+import type { DomainEvents } from '../../../platform/events';
 import type { TMessageRow } from '../conversations/message-presenter';
 import {
   claimOutbound,
@@ -54,15 +54,15 @@ export class OutboundService {
     private readonly db: TDb,
     private readonly jobs: Jobs,
     private readonly registry: ChannelRegistry,
-    private readonly events: InboxEvents,
+    private readonly bus: DomainEvents,
     private readonly tenantCache: TenantCache,
     private readonly log?: FastifyBaseLogger,
     private readonly mediaUrlOf: TMediaUrlResolver = (media) => media.url,
   ) {}
 
-  /** Queues the send of a stored message (call after the transaction that stored it committed). */
-  async enqueue(accountId: string, messageId: string): Promise<void> {
-    await this.jobs.send<TOutboundJob>(OUTBOUND_QUEUE, { accountId, messageId });
+  /** Queues the send of a message stored in `tx`: the job exists only if that transaction commits. */
+  async enqueue(tx: TTx, accountId: string, messageId: string): Promise<void> {
+    await this.jobs.sendInTx<TOutboundJob>(tx, OUTBOUND_QUEUE, { accountId, messageId });
   }
 
   /** The job handler. */
@@ -163,7 +163,7 @@ export class OutboundService {
       ack: row.ack,
       errorCode: row.ack === MESSAGE_ACK.failed ? row.errorCode : null,
     };
-    this.events.messageUpdated(accountId, update);
+    this.bus.publish(accountId, 'message.status', { ...update, status: messageStatusOf(row.ack) });
   }
 
   private async invalidate(accountId: string) {

@@ -2,14 +2,12 @@ import { hasRole, INBOX_EVENTS, type TRole } from '@atende/shared';
 import type { Realtime } from '../../../platform/realtime';
 import { inboxRooms, roomsFor, type TConversationState, type TVisibilityPolicy } from '../access/inbox-rooms';
 
-/** What the events need from the rest of the inbox (wired once by the inbox module). */
+/** What the fan-out needs from the rest of the inbox (given by the inbox module). */
 export interface TInboxEventsDeps {
   /** A conversation's stage, assignee and department, when it is not known from an earlier event. */
   resolve(accountId: string, conversationId: string): Promise<TConversationState | undefined>;
   policy(accountId: string): Promise<TVisibilityPolicy>;
   roleOf(accountId: string, userId: string): Promise<TRole | undefined>;
-  /** A conversation is waiting without an assignee (automatic distribution). */
-  onWaiting?(accountId: string, conversationId: string): void;
   warn?(err: unknown): void;
 }
 
@@ -23,26 +21,25 @@ type TConversationPayload = {
 } & Record<string, unknown>;
 
 /**
- * The one place the inbox pushes realtime events (DESIGN.md §6): services call these after their
- * transaction commits, and this decides which rooms may see them (inbox-rooms.ts): managers see
+ * The one place the inbox pushes realtime events (DESIGN.md §6): the inbox module's listeners of
+ * the domain events (message.created, message.status, conversation.opened/updated,
+ * conversation.typing) call these after the emitting transaction committed, and this decides which rooms may see them (inbox-rooms.ts): managers see
  * everything; operators see what is assigned to them and — unless the waiting tab is hidden from
  * them — unassigned waiting conversations of their departments; restricted operators (outside
  * business hours with the restriction on) see nothing. A conversation that leaves the waiting
  * tab is announced to those who saw it there, so their lists drop it.
  */
 export class InboxEvents {
-  private deps?: TInboxEventsDeps;
   /** Last known state per conversation (bounded; insertion order = age). */
   private readonly states = new Map<string, TConversationState & { accountId: string }>();
   /** Per account: deliveries run one after another, so events keep their order. */
   private readonly chains = new Map<string, Promise<void>>();
 
-  /** Built once per process (by the intake); the agent side wires what visibility needs. */
-  constructor(private readonly realtime: Realtime) {}
-
-  wire(deps: TInboxEventsDeps) {
-    this.deps = deps;
-  }
+  /** Built once per process by the inbox module. */
+  constructor(
+    private readonly realtime: Realtime,
+    private readonly deps?: TInboxEventsDeps,
+  ) {}
 
   messageCreated(accountId: string, payload: { conversationId: string; message: unknown }) {
     this.enqueue(accountId, payload.conversationId, null, INBOX_EVENTS.messageCreated, payload);
@@ -61,7 +58,6 @@ export class InboxEvents {
     const previous = this.states.get(c._id);
     this.remember(accountId, c._id, next);
     this.enqueue(accountId, c._id, { next, previous }, INBOX_EVENTS.conversationUpdated, payload);
-    if (next.stage === 'waiting' && !next.assigneeId) this.deps?.onWaiting?.(accountId, c._id);
   }
 
   /** Typing of the customer (to the agents who may see the conversation) or of an agent (to the others). */

@@ -1,14 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
-import type { WebchatService } from '../../webchat/webchat.service';
 import type { TPlatform } from '../../../platform/platform';
 import type { TSocketData } from '../../../platform/realtime';
 import { loadMembership } from '../../../platform/tenancy';
 import type { TeamChat } from '../../team-chat/team-chat';
 import type { ConversationsService } from '../conversations/conversations.service';
 import type { DistributionService } from '../distribution/distribution.service';
-import type { InboxEvents } from './inbox-events';
 import { memberRooms } from '../access/inbox-rooms';
 
 const ZTyping = z.object({ conversationId: z.uuid(), typing: z.boolean() });
@@ -16,19 +14,17 @@ const ZTyping = z.object({ conversationId: z.uuid(), typing: z.boolean() });
 interface TInboxParts {
   conversations: ConversationsService;
   distribution: DistributionService;
-  events: InboxEvents;
 }
 
 /**
  * The inbox side of namespace /attendance: each member's socket joins the rooms its role and
  * departments allow (inbox-rooms.ts); a queue member who connects makes the waiting
- * conversations worth distributing again; an agent's 'typing' { conversationId, typing } goes to the web chat
- * visitor and to the other agents who may see the conversation.
+ * conversations worth distributing again; an agent's 'typing' { conversationId, typing } is a
+ * conversation.typing event (the other agents who may see it; the web chat visitor).
  */
 export function registerInboxSockets(
   platform: TPlatform,
   inbox: TInboxParts,
-  webchat: WebchatService,
   teamChat: TeamChat,
   log: FastifyBaseLogger,
 ) {
@@ -87,12 +83,22 @@ export function registerInboxSockets(
           if (!member) return;
           const viewer = { accountId, userId, role: member.role, intentions: member.intentions };
           const row = await inbox.conversations.visibleRow(viewer, conversationId);
+          let webchat: { channelId: string; contactId: string; name: string } | undefined;
           if (row.channelKind === 'webchat' && row.channelId && row.stage !== 'closed') {
             const names = await teamChat.directory.team(accountId).catch(() => []);
             const name = names.find((m) => m.userId === userId)?.name ?? '';
-            webchat.agentTyping(row.channelId, row.contactId, typing, name.split(/\s+/)[0] ?? '');
+            webchat = {
+              channelId: row.channelId,
+              contactId: row.contactId,
+              name: name.split(/\s+/)[0] ?? '',
+            };
           }
-          inbox.events.typing(accountId, { conversationId, author: 'operator', typing });
+          platform.events.publish(accountId, 'conversation.typing', {
+            conversationId,
+            author: 'operator',
+            typing,
+            ...(webchat ? { webchat } : {}),
+          });
         })
         .catch(() => undefined);
     });

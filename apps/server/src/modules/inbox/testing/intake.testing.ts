@@ -90,16 +90,4 @@ export async function messageRow(ctx: TTestApp, id: string) {
   return row;
 }
 
-/** Polls `check` until it answers a value (or the deadline passes). */
-export async function until<T>(
-  check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { until } from '../../../testing/helpers';

@@ -1,0 +1,17 @@
+import { defineModule } from '../../platform/module';
+import type { AccountsService } from '../accounts/accounts.service';
+import { billingRoutes } from './billing.routes';
+import * as tables from './billing.schema';
+import { BillingService } from './billing.service';
+
+/** Plans, checkout (sandbox or Stripe) and the trial. */
+export const billingModule = defineModule({
+  name: 'billing',
+  tables,
+  create: (platform, deps: { accounts: AccountsService }) => ({
+    billing: new BillingService(platform.database.db, platform.config, deps.accounts),
+  }),
+  plugin: async (app) => {
+    await app.register(billingRoutes);
+  },
+});

@@ -1,0 +1,29 @@
+import { defineModule } from '../../platform/module';
+import { channelsRoutes } from './channels.routes';
+import * as tables from './channels.schema';
+import { ChannelsService } from './channels.service';
+import { WebhookChannels } from './webhook-channels';
+
+/** Channel records (web chat, WhatsApp Cloud, SMS) and the webhooks' cached lookup of them. */
+export const channelsModule = defineModule({
+  name: 'channels',
+  tables,
+  create: (platform) => {
+    const webhookChannels = new WebhookChannels(platform.database.db);
+    return {
+      webhookChannels,
+      channels: new ChannelsService(
+        platform.database.db,
+        platform.config.APP_URL,
+        webhookChannels,
+        platform.tenantCache,
+      ),
+    };
+  },
+  plugin: async (app) => {
+    // A channel edited on any process invalidates its account: forget its channels here too.
+    const { webhookChannels } = app.services;
+    app.platform.tenantCache.on('invalidated', (accountId) => webhookChannels.forgetAccount(accountId));
+    await app.register(channelsRoutes);
+  },
+});

@@ -1,0 +1,85 @@
+import type { TContactType } from '@atende/shared';
+import type { TDb } from '../../platform/db/client';
+import type { TTx } from '../../platform/db/tenant';
+import { withTenant } from '../../platform/db/tenant';
+import type { DomainEvents } from '../../platform/events';
+import {
+  createMissingContacts,
+  findOrCreateContactsByPhone,
+  findVisitorContact,
+  insertVisitorContact,
+  type TContactRow,
+  updateVisitorContact,
+} from './contact-identity.repo';
+
+export type { TContactRow };
+
+/**
+ * Who a customer is: the contacts that channels create. The identity rule is the phone (E.164,
+ * one live contact per phone and account: the oldest wins), enforced by one lock for every writer
+ * (contact-identity.repo.ts); web chat visitors are contacts of their channel. Each created contact
+ * is a contact.created event of the caller's transaction.
+ */
+export class ContactIdentityService {
+  constructor(
+    private readonly db: TDb,
+    private readonly bus: DomainEvents,
+  ) {}
+
+  /** The live contact of each phone, created when missing (in the caller's transaction). */
+  async findOrCreateByPhone(
+    tx: TTx,
+    accountId: string,
+    wanted: Array<{ phone: string; name?: string }>,
+    type: TContactType,
+  ): Promise<Map<string, TContactRow>> {
+    const created: TContactRow[] = [];
+    const found = await findOrCreateContactsByPhone(tx, accountId, wanted, type, created);
+    await this.announce(tx, accountId, created);
+    return found;
+  }
+
+  /** Creates the contacts of phones the caller found none for (it read them in `tx` already). */
+  async createMissingByPhone(
+    tx: TTx,
+    accountId: string,
+    wanted: Array<{ phone: string; name?: string }>,
+    type: TContactType,
+  ): Promise<Map<string, TContactRow>> {
+    const created: TContactRow[] = [];
+    const found = await createMissingContacts(tx, accountId, wanted, type, created);
+    await this.announce(tx, accountId, created);
+    return found;
+  }
+
+  /** A new web chat visitor of `channelId`. */
+  createVisitor(accountId: string, values: { channelId: string; name: string; email: string | null }) {
+    return withTenant(this.db, accountId, async (tx) => {
+      const row = await insertVisitorContact(tx, accountId, values);
+      await this.announce(tx, accountId, [row]);
+      return row;
+    });
+  }
+
+  findVisitor(accountId: string, contactId: string) {
+    return findVisitorContact(this.db, accountId, contactId);
+  }
+
+  /** The pre-chat form's name and e-mail on a returning visitor. */
+  updateVisitor(accountId: string, contactId: string, patch: { name?: string; email?: string | null }) {
+    return withTenant(this.db, accountId, async (tx) => {
+      const row = await updateVisitorContact(tx, accountId, contactId, patch);
+      if (row)
+        await this.bus.emit(tx, accountId, 'contact.updated', { contactId, fields: Object.keys(patch) });
+      return row;
+    });
+  }
+
+  private async announce(tx: TTx, accountId: string, rows: TContactRow[]) {
+    for (const row of rows)
+      await this.bus.emit(tx, accountId, 'contact.created', {
+        contactId: row.id,
+        source: row.source ?? 'channel',
+      });
+  }
+}

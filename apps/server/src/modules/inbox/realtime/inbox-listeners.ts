@@ -1,0 +1,35 @@
+import type { TConversation } from '@atende/shared';
+import type { DomainEvents } from '../../../platform/events';
+import type { InboxEvents } from './inbox-events';
+
+/**
+ * The realtime fan-out listens to the inbox's domain events (after their commit, on this node)
+ * and pushes them to the rooms that may see them, in the socket API's names (INBOX_EVENTS).
+ */
+export function pushInboxEvents(bus: DomainEvents, events: InboxEvents) {
+  const updated = (accountId: string, conversation: TConversation) =>
+    events.conversationUpdated(accountId, { conversation });
+  bus.on('conversation.opened', (e) => updated(e.accountId, e.data.conversation));
+  bus.on('conversation.updated', (e) => updated(e.accountId, e.data.conversation));
+  bus.on('message.created', (e) => {
+    const { conversationId, message, conversation } = e.data;
+    events.messageCreated(e.accountId, {
+      conversationId,
+      message,
+      ...(conversation ? { conversation } : {}),
+    });
+  });
+  bus.on('message.status', (e) => {
+    const { conversationId, messageId, ack, errorCode } = e.data;
+    events.messageUpdated(e.accountId, {
+      conversationId,
+      messageId,
+      ack,
+      ...(errorCode !== undefined ? { errorCode } : {}),
+    });
+  });
+  bus.on('conversation.typing', (e) => {
+    const { conversationId, author, typing } = e.data;
+    events.typing(e.accountId, { conversationId, author, typing });
+  });
+}

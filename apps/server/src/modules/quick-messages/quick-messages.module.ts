@@ -1,0 +1,14 @@
+import { defineModule } from '../../platform/module';
+import { quickMessagesRoutes } from './quick-messages.routes';
+import * as tables from './quick-messages.schema';
+import { QuickMessagesService } from './quick-messages.service';
+
+/** Quick messages with variables (the composer's '/'). */
+export const quickMessagesModule = defineModule({
+  name: 'quick-messages',
+  tables,
+  create: (platform) => ({ quickMessages: new QuickMessagesService(platform.database.db) }),
+  plugin: async (app) => {
+    await app.register(quickMessagesRoutes);
+  },
+});

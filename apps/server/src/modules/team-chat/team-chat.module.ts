@@ -1,0 +1,23 @@
+import { defineModule } from '../../platform/module';
+import { knowledgeRoutes } from './knowledge.routes';
+import { TeamChat } from './team-chat';
+import { teamChatRoutes } from './team-chat.routes';
+import * as tables from './team-chat.schema';
+import { registerTeamChatSockets } from './team-chat.sockets';
+
+/** Team chat: rooms, presence, files, the AI assistant room; its /attendance socket events. */
+export const teamChatModule = defineModule({
+  name: 'team-chat',
+  tables,
+  create: (platform) => ({ teamChat: new TeamChat(platform) }),
+  plugin: async (app) => {
+    const feature = app.services.teamChat;
+    registerTeamChatSockets(feature);
+    app.addHook('onClose', async () => {
+      feature.presence.stop();
+      await feature.ai.settle();
+    });
+    await app.register(teamChatRoutes);
+    await app.register(knowledgeRoutes);
+  },
+});

@@ -1,0 +1,115 @@
+import type { TDomainEvent } from '@atende/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { until } from '../testing/helpers';
+import { openTestDatabase, testEngine, type TTestDatabase } from '../testing/test-db';
+import { rowsOf } from './db/client';
+import { withTenant } from './db/tenant';
+import { DomainEvents } from './events';
+import { Jobs } from './jobs';
+
+const silent = {
+  level: 'silent',
+  warn() {},
+  error() {},
+  info() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silent;
+  },
+} as unknown as FastifyBaseLogger;
+
+const ACCOUNT = '0190a000-0000-7000-8000-000000000001';
+
+let db: TTestDatabase;
+let jobs: Jobs;
+let bus: DomainEvents;
+const heard: TDomainEvent[] = [];
+const applied: string[] = [];
+let attempts = 0;
+
+beforeAll(async () => {
+  db = await openTestDatabase(testEngine(), inject('dbTemplate'));
+  jobs = new Jobs(db.database, silent);
+  bus = new DomainEvents(db.database.db, jobs, silent);
+  bus.on('contact.created', (e) => {
+    heard.push(e);
+  });
+  bus.on('contact.created', () => {
+    throw new Error('a broken in-process listener');
+  });
+  // Fails on its first attempt at each event, then applies it.
+  const failedOnce = new Set<string>();
+  bus.durable('test.flaky', ['contact.created'], async (e) => {
+    attempts += 1;
+    if (!failedOnce.has(e.id)) {
+      failedOnce.add(e.id);
+      throw new Error('first attempt fails');
+    }
+    applied.push(e.data.contactId);
+  });
+  bus.durable('test.filtered', ['contact.updated'], async () => undefined, {
+    when: (e) => e.data.fields.includes('phone'),
+  });
+  await jobs.start();
+});
+
+afterAll(async () => {
+  await jobs?.stop();
+  await db?.destroy();
+});
+
+const emitIn = (contactId: string, fail = false) =>
+  withTenant(db.database.db, ACCOUNT, async (tx) => {
+    await bus.emit(tx, ACCOUNT, 'contact.created', { contactId, source: 'test' });
+    if (fail) throw new Error('rolled back');
+  });
+
+const count = async (query: ReturnType<typeof sql>) =>
+  rowsOf<{ n: number }>(await db.database.db.execute(query))[0].n;
+const jobsOf = (queue: string) => count(sql`select count(*)::int as n from pgboss.job where name = ${queue}`);
+const settled = async (queue: string) =>
+  (await count(
+    sql`select count(*)::int as n from pgboss.job where name = ${queue} and state <> 'completed'`,
+  )) === 0;
+
+describe('domain events', () => {
+  it('an event emitted in a transaction that rolls back reaches no listener and leaves no job', async () => {
+    await expect(emitIn('rolled-back', true)).rejects.toThrow('rolled back');
+    expect(heard.map((e) => e.data.contactId)).not.toContain('rolled-back');
+    expect(await jobsOf('event.test.flaky')).toBe(0);
+  });
+
+  it('in-process listeners run after the commit (a failing one does not stop the others or the emitter)', async () => {
+    await emitIn('c-1');
+    expect(heard.map((e) => e.data.contactId)).toContain('c-1');
+    const event = heard.find((e) => e.data.contactId === 'c-1')!;
+    expect(event).toMatchObject({ name: 'contact.created', accountId: ACCOUNT, data: { source: 'test' } });
+    expect(event.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a durable listener that throws is retried and applies the event once', async () => {
+    await until(() => Promise.resolve(applied.includes('c-1')), 25_000);
+    expect(applied.filter((id) => id === 'c-1')).toHaveLength(1);
+    expect(attempts).toBe(2);
+    // The same event delivered again (a retried job after the handler succeeded) is not applied again.
+    const event = heard.find((e) => e.data.contactId === 'c-1')!;
+    await jobs.send('event.test.flaky', event);
+    const before = attempts;
+    await until(async () => (await jobsOf('event.test.flaky')) === 2 && (await settled('event.test.flaky')), 15_000);
+    expect(attempts).toBe(before);
+    expect(applied.filter((id) => id === 'c-1')).toHaveLength(1);
+  }, 45_000);
+
+  it('a durable listener gets no job for events its filter ignores', async () => {
+    await withTenant(db.database.db, ACCOUNT, async (tx) => {
+      await bus.emit(tx, ACCOUNT, 'contact.updated', { contactId: 'c-2', fields: ['name'] });
+      await bus.emit(tx, ACCOUNT, 'contact.updated', { contactId: 'c-2', fields: ['phone'] });
+    });
+    expect(await jobsOf('event.test.filtered')).toBe(1);
+  });
+});

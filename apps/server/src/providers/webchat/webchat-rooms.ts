@@ -1,0 +1,5 @@
+/** The Socket.IO namespace of web chat visitors (never /attendance). */
+export const WEBCHAT_NAMESPACE = '/webchat';
+
+/** One visitor's sockets on one channel. */
+export const visitorRoom = (channelId: string, contactId: string) => `visitor:${channelId}:${contactId}`;

@@ -1,0 +1,108 @@
+/**
+ * Domain events (DESIGN.md §6b): what happened in one account, emitted by the owning module after
+ * its transaction commits. Listeners live in the modules that react (realtime fan-out,
+ * distribution, out-of-hours replies, and later chatbots, automations, surveys, roll-ups,
+ * webhooks, push). Payloads carry ids and what changed; inbox events also carry the presented
+ * conversation/message so the realtime fan-out needs no extra read.
+ */
+import type { TConversation, TMessage } from './schemas/conversations';
+
+export type TMessageDirection = 'inbound' | 'outbound' | 'note' | 'system';
+export type TMessageStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface TDomainEventMap {
+  /** A conversation was opened (by a customer message, an operator's start, or a campaign). */
+  'conversation.opened': {
+    conversationId: string;
+    contactId: string;
+    channelId: string | null;
+    origin: string;
+    /** The conversation as the inbox lists it (realtime). */
+    conversation: TConversation;
+  };
+  /** Anything about a conversation that the inbox lists changed (stage, assignee, unread…). */
+  'conversation.updated': { conversationId: string; conversation: TConversation };
+  /** Taken by an operator, given by distribution, or transferred to an operator/department. */
+  'conversation.assigned': {
+    conversationId: string;
+    assigneeId: string | null;
+    previousAssigneeId: string | null;
+    departmentId: string | null;
+    by: 'take' | 'distribution' | 'transfer' | 'reply';
+  };
+  'conversation.closed': {
+    conversationId: string;
+    reason: string | null;
+    subReason: string | null;
+    closedBy: string | null;
+    byInactivity: boolean;
+  };
+  'conversation.reopened': { conversationId: string; by: string };
+  /** Typing of the customer or of an operator (in-process only: never stored). */
+  'conversation.typing': {
+    conversationId: string;
+    author: 'contact' | 'operator';
+    typing: boolean;
+    /** An operator typing in a web chat conversation: where the visitor is, and the first name shown. */
+    webchat?: { channelId: string; contactId: string; name: string };
+  };
+  'message.created': {
+    conversationId: string;
+    messageId: string;
+    direction: TMessageDirection;
+    channelId: string | null;
+    channelKind: string | null;
+    contactId: string | null;
+    /** The message as the inbox shows it (realtime). */
+    message: TMessage;
+    /** The conversation as now listed, when the event carries it (intake). */
+    conversation?: TConversation;
+  };
+  'message.status': {
+    conversationId: string;
+    messageId: string;
+    ack: number;
+    status: TMessageStatus;
+    errorCode?: string | null;
+  };
+  'contact.created': { contactId: string; source: string };
+  'contact.updated': { contactId: string; fields: string[] };
+  'contact.phase_changed': { contactId: string; from: string | null; to: string | null };
+  /** A channel was edited, disabled or deleted: lookups of it must be forgotten. */
+  'channel.changed': { channelId: string; change: 'updated' | 'deleted' };
+}
+
+export type TDomainEventName = keyof TDomainEventMap;
+
+export const DOMAIN_EVENT_NAMES = [
+  'conversation.opened',
+  'conversation.updated',
+  'conversation.assigned',
+  'conversation.closed',
+  'conversation.reopened',
+  'conversation.typing',
+  'message.created',
+  'message.status',
+  'contact.created',
+  'contact.updated',
+  'contact.phase_changed',
+  'channel.changed',
+] as const satisfies readonly TDomainEventName[];
+
+/** One event as listeners receive it: `id` (UUID v7) is what durable handlers are idempotent on. */
+export interface TDomainEvent<N extends TDomainEventName = TDomainEventName> {
+  id: string;
+  name: N;
+  accountId: string;
+  /** ISO time of the change. */
+  at: string;
+  data: TDomainEventMap[N];
+}
+
+/** The message status a channel ack stands for (acks only rise: 1 sent, 2 delivered, 3 read, -1 failed). */
+export function messageStatusOf(ack: number): TMessageStatus {
+  if (ack < 0) return 'failed';
+  if (ack >= 3) return 'read';
+  if (ack === 2) return 'delivered';
+  return 'sent';
+}
