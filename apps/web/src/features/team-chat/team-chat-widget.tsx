@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Affix, Indicator, Loader, Paper } from '@mantine/core';
 import { IconMessages, IconX } from '@tabler/icons-react';
-import { badgeText, type TTeamMembersEvent } from '@atende/shared';
+import { badgeText } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { api, refreshAccessToken } from '../../app/api-client';
+import { refreshAccessToken } from '../../app/api-client';
 import { onLogout } from '../../app/session';
 import { joinAttendance } from '../../app/socket';
 import { TeamChatClient } from './chat-client';
+import { loadTeamMembers } from './team-chat-api';
 import { trackWindowActivity } from './presence-tracker';
 import { ChatClientContext, useChatClient, useChatState } from './use-chat';
 import classes from './team-chat.module.css';
@@ -45,7 +46,7 @@ function defaultClient(accountId: string, userId: string): TeamChatClient {
     userId,
     socket: joinAttendance(accountId, userId),
     refreshToken: refreshAccessToken,
-    loadMembers: () => api.get<TTeamMembersEvent>('/p/team-chat/members', { acc: accountId }),
+    loadMembers: () => loadTeamMembers(accountId),
   });
 }
 

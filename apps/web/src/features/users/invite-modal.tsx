@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZInviteBody, type TRole } from '@atende/shared';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
+import { usersApi } from './users-api';
 import { zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
@@ -24,31 +25,22 @@ export function InviteModal({
 }) {
   const { t } = useTranslation('team');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { email: '', acl: 'operator' as TRole },
     validate: zodValidator<{ email: string; acl: TRole }>(ZInviteBody, t, (v) => ({ ...v, acc })),
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.post('/g/user/invite', {
-        email: values.email.trim().toLowerCase(),
-        acc,
-        intentions: [],
-        entities: [],
-        acl: values.acl,
-      });
+  const invite = useMutation({
+    mutationFn: (values: { email: string; acl: TRole }) => usersApi.invite(acc, values.email, values.acl),
+    onMutate: () => setError(null),
+    onSuccess: (_, values) => {
       notify({ color: 'green', message: t('invited', { email: values.email }) });
       form.reset();
       onInvited();
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (err) => setError(errorText(t, err)),
   });
+  const submit = form.onSubmit((values) => invite.mutate(values));
+  const busy = invite.isPending;
   return (
     <Modal
       opened={opened}

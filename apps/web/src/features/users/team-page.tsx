@@ -4,7 +4,6 @@ import { IconMailX, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROLES, hasRole, type TMember, type TRole } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
 import { currentRole, useSession, useAcc } from '../../app/session';
 import { initials } from '../../app/shell/user-menu';
@@ -15,7 +14,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { RowAction } from '../../ui/row-action';
 import { formatDate } from '../../app/format';
 import { InviteModal } from './invite-modal';
-import { membersKey, useMembers } from './users-api';
+import { membersKey, useMembers, usersApi } from './users-api';
 import { notify } from '../../app/notify';
 
 /** /acc/users: members with their roles, invite with a role, change role, remove access. */
@@ -33,8 +32,7 @@ export function TeamPage() {
     notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
 
   const changeRole = useMutation({
-    mutationFn: ({ userId, acl }: { userId: string; acl: TRole }) =>
-      api.put<TMember>(`/g/acc/${acc}/users/${userId}`, { acl }),
+    mutationFn: ({ userId, acl }: { userId: string; acl: TRole }) => usersApi.changeRole(acc, userId, acl),
     onSuccess: () => {
       notify({ color: 'green', message: t('roleChanged') });
       return invalidate();
@@ -42,7 +40,7 @@ export function TeamPage() {
     onError,
   });
   const remove = useMutation({
-    mutationFn: (userId: string) => api.delete(`/g/acc/access/${acc}/${userId}`, { acc }),
+    mutationFn: (userId: string) => usersApi.removeAccess(acc, userId),
     onSuccess: () => {
       notify({ color: 'green', message: t('removed') });
       return invalidate();
@@ -50,7 +48,7 @@ export function TeamPage() {
     onError,
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => api.delete(`/g/acc/${acc}/invitations/${id}`),
+    mutationFn: (id: string) => usersApi.revokeInvitation(acc, id),
     onSuccess: () => invalidate(),
     onError,
   });

@@ -1,4 +1,4 @@
-import type { TMember } from '@atende/shared';
+import type { TMember, TRole } from '@atende/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
 
@@ -25,3 +25,12 @@ export function useMembers(acc: string | undefined, enabled = true) {
     enabled: Boolean(acc) && enabled,
   });
 }
+
+export const usersApi = {
+  changeRole: (acc: string, userId: string, acl: TRole) =>
+    api.put<TMember>(`/g/acc/${acc}/users/${userId}`, { acl }),
+  removeAccess: (acc: string, userId: string) => api.delete(`/g/acc/access/${acc}/${userId}`, { acc }),
+  revokeInvitation: (acc: string, id: string) => api.delete(`/g/acc/${acc}/invitations/${id}`),
+  invite: (acc: string, email: string, acl: TRole) =>
+    api.post('/g/user/invite', { email: email.trim().toLowerCase(), acc, intentions: [], entities: [], acl }),
+};
