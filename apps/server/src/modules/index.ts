@@ -7,6 +7,7 @@ import { billingModule } from './billing/billing.module';
 import { channelsModule } from './channels/channels.module';
 import { contactsModule } from './contacts/contacts.module';
 import { inboxModule } from './inbox/inbox.module';
+import { knowledgeModule } from './knowledge/knowledge.module';
 import { inboxSettingsModule } from './inbox-settings/inbox-settings.module';
 import { quickMessagesModule } from './quick-messages/quick-messages.module';
 import { teamChatModule } from './team-chat/team-chat.module';
@@ -26,6 +27,7 @@ export const MODULES = [
   authModule,
   usersModule,
   billingModule,
+  knowledgeModule,
   teamChatModule,
   templatesModule,
   channelsModule,

@@ -28,7 +28,7 @@ const ACCOUNT = '0190a000-0000-7000-8000-000000000001';
 let db: TTestDatabase;
 let jobs: Jobs;
 let bus: DomainEvents;
-const heard: TDomainEvent[] = [];
+const heard: TDomainEvent<'contact.created'>[] = [];
 const applied: string[] = [];
 let attempts = 0;
 
@@ -100,7 +100,10 @@ describe('domain events', () => {
     const event = heard.find((e) => e.data.contactId === 'c-1')!;
     await jobs.send('event.test.flaky', event);
     const before = attempts;
-    await until(async () => (await jobsOf('event.test.flaky')) === 2 && (await settled('event.test.flaky')), 15_000);
+    await until(
+      async () => (await jobsOf('event.test.flaky')) === 2 && (await settled('event.test.flaky')),
+      15_000,
+    );
     expect(attempts).toBe(before);
     expect(applied.filter((id) => id === 'c-1')).toHaveLength(1);
   }, 45_000);

@@ -77,4 +77,12 @@ export interface ChannelAdapter {
   verifySignature(channel: TChannelRecord, rawBody: Buffer, headers: Record<string, unknown>): boolean;
   parseWebhook(channel: TChannelRecord, body: unknown): TParsedWebhook;
   send(channel: TChannelRecord, message: TOutbound): Promise<TSendResult>;
+  /**
+   * A customer's media read back from the provider (its id or its URL, as the inbound message
+   * stored it); undefined when the provider no longer has it or the channel keeps none.
+   */
+  fetchMedia(channel: TChannelRecord, media: TStoredMediaRef): Promise<TFetchedMedia | undefined>;
 }
+
+/** How an inbound message refers to its media at the provider. */
+export type TStoredMediaRef = { providerMediaId?: string | null; url?: string | null };

@@ -10,6 +10,7 @@ const app = await buildApp({
   workers: process.env.APP_WORKERS === '1',
   config: {
     DATABASE_URL: process.env.DATABASE_URL,
+    ...(process.env.WHATSAPP_GRAPH_URL ? { WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL } : {}),
     JWT_SECRET: process.env.JWT_SECRET,
     LOG_LEVEL: (process.env.APP_LOG_LEVEL ?? 'silent') as 'silent',
     WEB_DIST: '/nonexistent',

@@ -22,6 +22,8 @@ import {
 import { CHANNEL_SECRETS, channelRecord, presentChannel, summarizeChannel } from './channels.presenter';
 import type { WebhookChannels } from './webhook-channels';
 
+export type { TChannelRow };
+
 type TBody = TCreateChannelBody | TUpdateChannelBody;
 
 /** Kind-specific fields → the row's provider address, shown config and secrets. */

@@ -23,6 +23,7 @@ import {
   DistributionService,
 } from './distribution/distribution.service';
 import * as fileTables from './files/inbox-files.schema';
+import { InboundMediaService } from './files/inbound-media.service';
 import { InboxFilesService } from './files/inbox-files.service';
 import * as inboxTables from './inbox.schema';
 import { inboxRoutes } from './inbox.routes';
@@ -119,6 +120,7 @@ export const inboxModule = defineModule({
       statement: new StatementService(db),
       transcript: new TranscriptService(db, conversations),
       data: new InboxDataService(db, deps.inboxSettings, deps.channels, deps.accounts, presence),
+      inboundMedia: new InboundMediaService(db, access, files, deps.channels, channelRegistry),
     };
     return { inbox, inbound, outbound, channelRegistry, distribution };
   },

@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { TLang } from '@atende/shared';
-import { rowsOf, type TDb } from '../db/client';
-import { withTenant } from '../db/tenant';
+import { rowsOf, type TDb } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
 import { HELP_ARTICLES } from './help-articles';
 
-export interface TKnowledgeHit {
-  source: 'note' | 'help';
-  title: string;
-  body: string;
-  rank: number;
-}
+import type { TKnowledgeHit } from '../../platform/ai/ai.types';
+
+export type { TKnowledgeHit };
 
 /**
  * PostgreSQL full-text search over the account's own knowledge (its notes, 'portuguese'

@@ -1,6 +1,6 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from '../db/columns';
-import { accounts } from '../../modules/accounts/accounts.schema';
+import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns';
+import { accounts } from '../accounts/accounts.schema';
 
 /**
  * The account's own notes for the built-in retrieval assistant (and later AI features).

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
-import { knowledgeNotes, teamChatSettings } from './team-chat.schema';
+import { knowledgeNotes } from '../knowledge/knowledge.schema';
+import { teamChatSettings } from './team-chat.schema';
 
 export function getAiPrompt(db: TDb, accountId: string) {
   return withTenant(db, accountId, async (tx) => {

@@ -1,3 +1,4 @@
+import type { TKnowledgeSearch } from '../../platform/ai/ai.types';
 import { defineModule } from '../../platform/module';
 import { knowledgeRoutes } from './knowledge.routes';
 import { TeamChat } from './team-chat';
@@ -9,7 +10,9 @@ import { registerTeamChatSockets } from './team-chat.sockets';
 export const teamChatModule = defineModule({
   name: 'team-chat',
   tables,
-  create: (platform) => ({ teamChat: new TeamChat(platform) }),
+  create: (platform, deps: { knowledge: { search: TKnowledgeSearch } }) => ({
+    teamChat: new TeamChat(platform, deps.knowledge),
+  }),
   plugin: async (app) => {
     const feature = app.services.teamChat;
     registerTeamChatSockets(feature);

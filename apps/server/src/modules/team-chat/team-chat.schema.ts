@@ -15,8 +15,6 @@ import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from '../../plat
 import { accounts, accountIdColumn } from '../accounts/accounts.schema';
 import { users } from '../auth/auth.schema';
 
-export { knowledgeNotes } from '../../platform/ai/knowledge.schema';
-
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const seqColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 /** A stored file reference on a message. */

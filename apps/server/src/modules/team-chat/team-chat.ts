@@ -1,4 +1,4 @@
-import { createAiProvider } from '../../platform/ai/ai-provider';
+import { createAiProvider, type TKnowledgeSearch } from '../../platform/ai/ai-provider';
 import type { TPlatform } from '../../platform/platform';
 import { AiRoomService } from './ai-room.service';
 import { TeamChatFiles } from './files.service';
@@ -14,7 +14,10 @@ export class TeamChat {
   readonly ai: AiRoomService;
   readonly files: TeamChatFiles;
 
-  constructor(readonly platform: TPlatform) {
+  constructor(
+    readonly platform: TPlatform,
+    knowledge: { search: TKnowledgeSearch },
+  ) {
     const db = platform.database.db;
     const log = () => platform.log;
     this.directory = new TeamDirectory(db, platform.tenantCache);
@@ -23,7 +26,7 @@ export class TeamChat {
     this.ai = new AiRoomService(
       db,
       platform.realtime,
-      createAiProvider(platform.config, db),
+      createAiProvider(platform.config, knowledge.search),
       this.directory,
       log,
     );

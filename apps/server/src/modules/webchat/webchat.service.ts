@@ -7,7 +7,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { Realtime } from '../../platform/realtime';
 import { visitorRoom } from '../../providers/webchat/webchat-rooms';
 import type { ChannelsService } from '../channels/channels.service';
-import type { TChannelRow } from '../channels/channels.repo';
+import type { TChannelRow } from '../channels/channels.service';
 import type { ContactIdentityService } from '../contacts/contact-identity.service';
 import type { InboundService } from '../inbox/intake/inbound.service';
 import type { TMessageRow } from '../inbox/inbox.types';

@@ -37,3 +37,19 @@ export interface TAiProvider {
   complete(request: TCompleteRequest): Promise<TCompletion>;
   embed(input: string[]): Promise<TEmbedding>;
 }
+
+/** One passage the built-in assistant found: an account note or a help text of the product. */
+export interface TKnowledgeHit {
+  source: 'note' | 'help';
+  title: string;
+  body: string;
+  rank: number;
+}
+
+/** The knowledge module's search (the retrieval assistant is given it; platform holds no content). */
+export type TKnowledgeSearch = (
+  accountId: string,
+  question: string,
+  lang: 'pt-BR' | 'en',
+  limit?: number,
+) => Promise<TKnowledgeHit[]>;

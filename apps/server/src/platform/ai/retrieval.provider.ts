@@ -1,7 +1,12 @@
 import type { TLang } from '@atende/shared';
-import type { TDb } from '../db/client';
-import type { TAiProvider, TCompleteRequest, TCompletion, TEmbedding } from './ai.types';
-import { searchKnowledge, type TKnowledgeHit } from './knowledge-search';
+import type {
+  TAiProvider,
+  TCompleteRequest,
+  TCompletion,
+  TEmbedding,
+  TKnowledgeHit,
+  TKnowledgeSearch,
+} from './ai.types';
 
 const MODEL = 'atende-retrieval';
 const QUOTE_MAX = 400;
@@ -58,13 +63,11 @@ export class RetrievalProvider implements TAiProvider {
   readonly kind = 'retrieval' as const;
   readonly model = MODEL;
 
-  constructor(private readonly db: TDb) {}
+  constructor(private readonly search: TKnowledgeSearch) {}
 
   async complete(request: TCompleteRequest): Promise<TCompletion> {
     const question = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-    const hits = question.trim()
-      ? await searchKnowledge(this.db, request.accountId, question, request.lang)
-      : [];
+    const hits = question.trim() ? await this.search(request.accountId, question, request.lang) : [];
     const text = composeAnswer(hits, request.lang);
     request.onDelta?.(text, text);
     return { text, provider: 'retrieval', model: MODEL };

@@ -14,3 +14,4 @@ export * from '../../modules/inbox/files/inbox-files.schema';
 export * from '../../modules/templates/templates.schema';
 export * from '../events.schema';
 export * from '../../modules/inbox/distribution/distribution.schema';
+export * from '../../modules/knowledge/knowledge.schema';

@@ -6,6 +6,7 @@ import type {
   TOutbound,
   TParsedWebhook,
   TSendResult,
+  TStoredMediaRef,
 } from '../channel-adapter';
 import { SMS_MEDIA_LIMITS } from '../media-limits';
 import { smsSegments } from './sms-segments';
@@ -51,9 +52,9 @@ export class SmsAdapter implements ChannelAdapter {
   }
 
   /** A customer's MMS attachment, read with the channel's credentials. */
-  async fetchMedia(channel: TChannelRecord, url: string): Promise<TFetchedMedia | undefined> {
+  async fetchMedia(channel: TChannelRecord, ref: TStoredMediaRef): Promise<TFetchedMedia | undefined> {
     const credentials = this.credentials(channel);
-    return credentials ? this.provider.fetchMedia(credentials, url) : undefined;
+    return credentials && ref.url ? this.provider.fetchMedia(credentials, ref.url) : undefined;
   }
 
   /** `body`: the form fields (URLSearchParams or a plain object). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   ChannelAdapter,
   TChannelRecord,
+  TFetchedMedia,
   TOutbound,
   TParsedWebhook,
   TSendResult,
@@ -28,6 +29,11 @@ export class WebchatAdapter implements ChannelAdapter {
 
   parseWebhook(): TParsedWebhook {
     return { messages: [], statuses: [] };
+  }
+
+  /** Visitors' files are uploaded to the inbox itself: nothing to read back from a provider. */
+  async fetchMedia(): Promise<TFetchedMedia | undefined> {
+    return undefined;
   }
 
   async send(channel: TChannelRecord, message: TOutbound): Promise<TSendResult> {

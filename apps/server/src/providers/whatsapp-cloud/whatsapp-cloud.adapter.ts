@@ -8,6 +8,7 @@ import type {
   TOutbound,
   TParsedWebhook,
   TSendResult,
+  TStoredMediaRef,
 } from '../channel-adapter';
 import { WHATSAPP_MEDIA_LIMITS, whatsappMediaType } from '../media-limits';
 import { graphRequest } from './whatsapp-graph';
@@ -51,7 +52,9 @@ export class WhatsAppCloudAdapter implements ChannelAdapter {
    * A customer's media: Graph answers its (short-lived) URL for the media id, which is then read
    * with the same token. Undefined when the provider no longer has it (media ids last 30 days).
    */
-  async fetchMedia(channel: TChannelRecord, mediaId: string): Promise<TFetchedMedia | undefined> {
+  async fetchMedia(channel: TChannelRecord, ref: TStoredMediaRef): Promise<TFetchedMedia | undefined> {
+    const mediaId = ref.providerMediaId;
+    if (!mediaId) return undefined;
     const token = channel.secrets.accessToken;
     const meta = await graphRequest<{ url?: string; mime_type?: string; file_size?: number }>(
       this.graphUrl,
