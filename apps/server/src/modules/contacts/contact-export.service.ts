@@ -6,7 +6,7 @@ import { listTags } from './contact-tags.repo';
 import { findContactIdsAfter, findContactsByIds, type TContactRow } from './contacts.repo';
 import type { ContactsService } from './contacts.service';
 import { assertCanExport } from './contacts-access';
-import { exportTable, type TExportFile } from './export-file';
+import { exportTable, type TExportFile } from '../../platform/export-file';
 
 const BATCH = 1000;
 const HEADERS: Record<TLang, string[]> = {

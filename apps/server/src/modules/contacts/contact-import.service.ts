@@ -13,7 +13,8 @@ import type { ZImportStartBody } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
-import { csvLine, suggestMapping } from './contact-import-file';
+import { csvLine } from '../../platform/csv';
+import { suggestMapping } from './contact-import-file';
 import { checkRow, resolveColumns, type TColumns, type TRowError } from './contact-import-rows';
 import { CsvScanner } from './contact-import-scan';
 import {

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../../platform/db/client';
 import { withTenant, type TTx } from '../../../platform/db/tenant';
 import { channels } from '../../channels/channels.schema';
-import { containsPattern, type TSearchTerm } from '../../contacts/contact-filters';
+import { containsPattern, type TSearchTerm } from '../../../platform/search-term';
 import { contacts } from '../../contacts/contacts.schema';
 import { conversations } from '../inbox.schema';
 

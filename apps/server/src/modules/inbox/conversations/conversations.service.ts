@@ -9,7 +9,7 @@ import {
 } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
 import { AppError } from '../../../platform/errors';
-import { isAsciiText, searchTermOf, type TSearchTerm } from '../../contacts/contact-filters';
+import { isAsciiText, searchTermOf, type TSearchTerm } from '../../../platform/search-term';
 import { foldSearchText } from '../../../platform/db/fold-text';
 import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
 import { quickMessageContext } from '../../quick-messages/quick-messages.service';

@@ -2,8 +2,8 @@ import { hasRole, type TChannelKind, type TLang, type TStatement, type TStatemen
 import type { TDb } from '../../../platform/db/client';
 import { AppError } from '../../../platform/errors';
 import type { TTenant } from '../../../platform/tenancy';
-import { localMidnight } from '../../contacts/contact-dates';
-import { exportTable, type TExportFile } from '../../contacts/export-file';
+import { localMidnight } from '../../../platform/local-dates';
+import { exportTable, type TExportFile } from '../../../platform/export-file';
 import { statementPage, statementRows, type TStatementDbRow } from './statement.repo';
 
 const HEADERS: Record<TLang, string[]> = {

@@ -1,7 +1,7 @@
 import type { TLang } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
 import type { TTenant } from '../../../platform/tenancy';
-import { csvLine } from '../../contacts/contact-import-file';
+import { csvLine } from '../../../platform/csv';
 import type { ConversationsService } from '../conversations/conversations.service';
 import type { TMessageRow } from '../conversations/message-presenter';
 import { listAllMessageRows } from '../messaging/messages.repo';

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { csvLine, drainOrClose } from './contact-import-file';
+import { csvLine, drainOrClose } from './csv';
 
 export interface TExportFile {
   fileName: string;
