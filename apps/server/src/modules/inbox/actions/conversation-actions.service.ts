@@ -19,7 +19,8 @@ import {
   userNames,
   withLockedConversation,
 } from './conversation-actions.repo';
-import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+import { presentListConversation } from '../conversations/conversation-presenter';
+import { presentChatMessage } from '../conversations/message-presenter';
 import { findConversationListRow, findOpenConversation } from '../conversations/conversations.repo';
 import { activeConversationExists, type InboxAccess, type TViewer } from '../access/inbox-access';
 import type { InboxEmitter } from '../realtime/inbox-emitter';

@@ -14,12 +14,8 @@ import { foldSearchText } from '../../../platform/db/fold-text';
 import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
 import { quickMessageContext } from '../../quick-messages/quick-messages.service';
 import { userNames } from '../actions/conversation-actions.repo';
-import {
-  isoMicros,
-  presentChatMessage,
-  presentListConversation,
-  presentPageConversation,
-} from './conversation-presenter';
+import { isoMicros, presentListConversation, presentPageConversation } from './conversation-presenter';
+import { presentChatMessage } from './message-presenter';
 import {
   findConversationListRow,
   listConversationPage,

@@ -1,4 +1,4 @@
-import type { TConversationListRow } from './conversations.repo';
+import type { TMessage, TMessageAuthor, TMessageKind } from '@atende/shared';
 import type { messages } from '../inbox.schema';
 
 export type TMessageRow = typeof messages.$inferSelect;
@@ -29,37 +29,41 @@ export function messageFromJson(r: Record<string, any>): TMessageRow {
 }
 
 /**
- * A conversation as the intake's statement answers it: `to_jsonb(conversations)` with what the
- * inbox list shows of its contact and channel (contact_name, contact_phone, contact_email,
- * contact_pic, contact_tags, channel_kind), ready for presentListConversation.
+ * A message (spec §3 chat message); `mediaUrl` signs links to uploaded files, `inboundUrl` to the
+ * media a customer sent (read from the provider on request; the provider's own address is never
+ * handed out).
  */
-export function conversationFromJson(r: Record<string, any>): TConversationListRow {
+export function presentChatMessage(
+  m: TMessageRow,
+  mediaUrl?: (fileId: string, name: string) => string,
+  inboundUrl?: (messageId: string) => string,
+): TMessage {
+  const fromProvider = m.media && !m.media.fileId && (m.media.providerMediaId || m.media.url);
+  const url = m.media?.fileId
+    ? mediaUrl?.(m.media.fileId, m.media.fileName ?? 'file')
+    : fromProvider
+      ? inboundUrl?.(m.id)
+      : undefined;
+  const media = m.media
+    ? { ...m.media, ...(fromProvider ? { url: undefined } : {}), ...(url ? { url } : {}) }
+    : null;
   return {
-    id: r.id,
-    accountId: r.account_id,
-    stage: r.stage,
-    origin: r.origin,
-    channelId: r.channel_id,
-    channelKind: r.channel_kind ?? null,
-    contactId: r.contact_id,
-    contactName: r.contact_name,
-    contactPhone: r.contact_phone ?? null,
-    contactEmail: r.contact_email ?? null,
-    contactPic: r.contact_pic ?? null,
-    contactTags: r.contact_tags ?? [],
-    assigneeId: r.assignee_id,
-    departmentId: r.department_id,
-    unreadCount: Number(r.unread_count),
-    counted: r.counted,
-    lastMessageAt: date(r.last_message_at)!,
-    lastInboundAt: date(r.last_inbound_at),
-    lastMessagePreview: r.last_message_preview,
-    takenAt: date(r.taken_at),
-    closedAt: date(r.closed_at),
-    closedBy: r.closed_by,
-    closeReason: r.close_reason,
-    closeSubReason: r.close_sub_reason,
-    createdAt: date(r.created_at)!,
-    updatedAt: date(r.updated_at)!,
+    _id: m.id,
+    id: m.id,
+    uid: m.clientId ?? m.id,
+    conversationId: m.conversationId,
+    timestamp: m.createdAt.toISOString(),
+    ack: m.ack,
+    author: m.authorType as TMessageAuthor,
+    authorId: m.authorId,
+    authorName: m.authorName,
+    authorImageUrl: m.authorType === 'operator' && m.authorId ? `/g/user/avatar/${m.authorId}` : null,
+    kind: m.kind as TMessageKind,
+    body: m.body,
+    media,
+    template: m.template ?? null,
+    private: m.private,
+    // The outbound job's in-flight guard ('SENDING') is not an error: only failed messages carry one.
+    errorCode: m.ack === -1 ? m.errorCode : null,
   };
 }

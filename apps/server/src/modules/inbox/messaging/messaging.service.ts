@@ -9,7 +9,7 @@ import {
   userNames,
   withLockedConversation,
 } from '../actions/conversation-actions.repo';
-import { presentChatMessage } from '../conversations/conversation-presenter';
+import { presentChatMessage } from '../conversations/message-presenter';
 import type { TConversationRow } from '../conversations/conversation-open';
 import { findConversationListRow } from '../conversations/conversations.repo';
 import type { InboxAccess, TViewer } from '../access/inbox-access';
