@@ -6,16 +6,17 @@ type TLazyPage = LazyExoticComponent<ComponentType>;
 /** A code-split page: retried once, reported and shown as "new version — reload" when it fails. */
 const page = lazyPage;
 
+const auth = () => import('../features/auth/auth-routes');
 const status = () => import('../features/status/status-pages');
 
 /** Code-split pages by route name (packages/shared ROUTES). Routes without a page show the area frame. */
 export const PAGES: Record<string, TLazyPage> = {
   'page-login': page(() => import('../features/auth/login-page'), 'LoginPage'),
   register: page(() => import('../features/auth/register-page'), 'RegisterPage'),
-  verify: page(() => import('../features/auth/verify-page'), 'VerifyPage'),
-  'forgot-password': page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
-  'reset-password': page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
-  logout: page(() => import('../features/auth/logout-page'), 'LogoutPage'),
+  verify: page(auth, 'VerifyPage'),
+  'forgot-password': page(auth, 'ForgotPasswordPage'),
+  'reset-password': page(auth, 'ResetPasswordPage'),
+  logout: page(auth, 'LogoutPage'),
   invitation: page(() => import('../features/auth/invitation-page'), 'InvitationPage'),
   dashboard: page(() => import('../features/dashboards/dashboard-page'), 'DashboardPage'),
   acc: page(() => import('../features/accounts/account-page'), 'AccountPage'),

@@ -69,26 +69,16 @@ export function useSession(): TSessionState {
 }
 
 /** The current account's id, or null before one is loaded. */
-export function currentAcc(s: TSessionState = state): string | null {
-  return s.account?.acc._id ?? null;
-}
+export const currentAcc = (s: TSessionState = state): string | null => s.account?.acc._id ?? null;
 
-const currentAccNow = () => currentAcc();
-
-/** The current account's id, or null before one is loaded (re-renders only when it changes). */
-export function useAccOrNull(): string | null {
-  return useSyncExternalStore(subscribeSession, currentAccNow, currentAccNow);
-}
+/** The current account's id, or null before one is loaded. */
+export const useAccOrNull = (): string | null => currentAcc(useSession());
 
 /**
  * The current account's id: the one way to read it in pages and components under the account
  * guard (which renders them only once an account is loaded).
  */
-export function useAcc(): string {
-  const acc = useAccOrNull();
-  if (!acc) throw new Error('useAcc() outside an account route');
-  return acc;
-}
+export const useAcc = (): string => useAccOrNull()!;
 
 /** Test helper and logout: replace the whole state. */
 export function resetSession(next: Partial<TSessionState> = {}): void {
