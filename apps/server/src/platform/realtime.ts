@@ -1,3 +1,4 @@
+import { rooms } from './rooms';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
@@ -96,7 +97,7 @@ export class Realtime {
     });
     namespace.on('connection', (socket) => {
       const data = socket.data as TSocketData;
-      void socket.join([`acc:${data.accountId}`, `user:${data.userId}`]);
+      void socket.join([rooms.account(data.accountId), rooms.user(data.userId)]);
       for (const handler of this.handlers) handler(socket, namespace);
     });
   }
@@ -129,11 +130,11 @@ export class Realtime {
   }
 
   emitToAccount(accountId: string, event: string, payload: unknown) {
-    this.io?.of('/attendance').to(`acc:${accountId}`).emit(event, payload);
+    this.io?.of('/attendance').to(rooms.account(accountId)).emit(event, payload);
   }
 
   emitToUser(userId: string, event: string, payload: unknown) {
-    this.io?.of('/attendance').to(`user:${userId}`).emit(event, payload);
+    this.io?.of('/attendance').to(rooms.user(userId)).emit(event, payload);
   }
 
   emitToRoom(room: string, event: string, payload: unknown) {
@@ -144,7 +145,7 @@ export class Realtime {
   disconnectUser(accountId: string, userId: string) {
     this.io
       ?.of('/attendance')
-      .in(`user:${userId}`)
+      .in(rooms.user(userId))
       .fetchSockets()
       .then((sockets) => {
         for (const s of sockets) if ((s.data as TSocketData).accountId === accountId) s.disconnect(true);
@@ -154,7 +155,7 @@ export class Realtime {
 
   /** Disconnects every socket of a deleted account, on every node. */
   disconnectAccount(accountId: string) {
-    this.io?.of('/attendance').in(`acc:${accountId}`).disconnectSockets(true);
+    this.io?.of('/attendance').in(rooms.account(accountId)).disconnectSockets(true);
   }
 
   async close() {

@@ -1,3 +1,4 @@
+import { rooms } from '../../platform/rooms';
 import { LIMITS, type TTeamMember } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
@@ -122,14 +123,16 @@ export class PresenceService {
     const users = [...pending.users];
     const changed = await this.snapshot(accountId, users);
     if (changed.length)
-      this.realtime.namespace.to(`acc:${accountId}`).emit('teamMembers', { full: false, members: changed });
+      this.realtime.namespace
+        .to(rooms.account(accountId))
+        .emit('teamMembers', { full: false, members: changed });
   }
 
   /** Members (all, or `userIds`) with status and last seen, from stored presence and the sockets connected anywhere. */
   async snapshot(accountId: string, userIds?: string[]): Promise<TTeamMember[]> {
-    const rooms = userIds ? userIds.map((u) => userRoom(accountId, u)) : [`acc:${accountId}`];
+    const targets = userIds ? userIds.map((u) => userRoom(accountId, u)) : [rooms.account(accountId)];
     // The namespace first: if realtime is closed this throws before any query is left unawaited.
-    const connected = this.realtime.namespace.in(rooms).fetchSockets();
+    const connected = this.realtime.namespace.in(targets).fetchSockets();
     const [team, sockets] = await Promise.all([
       userIds ? listTeam(this.db, accountId, userIds) : this.directory.fresh(accountId),
       connected,

@@ -1,3 +1,4 @@
+import { rooms } from '../../platform/rooms';
 import {
   LIMITS,
   type TFetchMessagesEvent,
@@ -198,10 +199,10 @@ export class TeamChatService {
 
   /** Socket.IO rooms a message of `room` goes to. */
   static targets(accountId: string, room: Pick<TRoomRow, 'type' | 'key'>): string[] {
-    if (room.type === 'account') return [`acc:${accountId}`];
+    if (room.type === 'account') return [rooms.account(accountId)];
     return roomUsers(room).map((u) => userRoom(accountId, u));
   }
 }
 
 /** The Socket.IO room of one user's sockets in one account (user:<id> spans every account). */
-export const userRoom = (accountId: string, userId: string) => `tc:${accountId}:${userId}`;
+export const userRoom = rooms.teamChatUser;

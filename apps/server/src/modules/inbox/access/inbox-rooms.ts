@@ -1,3 +1,4 @@
+import { rooms } from '../../../platform/rooms';
 import { hasRole, type TRole } from '@atende/shared';
 
 /**
@@ -10,14 +11,7 @@ import { hasRole, type TRole } from '@atende/shared';
  * - each member: `inbox:<acc>:u:<userId>` (conversations assigned to them);
  * - `conversation:<id>`: sockets that opened a conversation (typing indicators).
  */
-export const inboxRooms = {
-  managers: (acc: string) => `inbox:${acc}:all`,
-  operators: (acc: string) => `inbox:${acc}:ops`,
-  departmentOperators: (acc: string) => `inbox:${acc}:ops-dept`,
-  department: (acc: string, department: string) => `inbox:${acc}:dept:${department}`,
-  user: (acc: string, userId: string) => `inbox:${acc}:u:${userId}`,
-  conversation: (conversationId: string) => `conversation:${conversationId}`,
-};
+export const inboxRooms = { ...rooms.inbox, conversation: rooms.conversation };
 
 /** The rooms a member's socket joins. */
 export function memberRooms(acc: string, userId: string, role: TRole, intentions: string[]): string[] {

@@ -1,3 +1,4 @@
+import { rooms } from '../../../platform/rooms';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
@@ -36,7 +37,7 @@ export function registerInboxSockets(
     );
     const wanted = member ? memberRooms(accountId, userId, member.role, member.intentions) : [];
     for (const room of socket.rooms)
-      if (room.startsWith(`inbox:${accountId}:`) && !wanted.includes(room)) socket.leave(room);
+      if (room.startsWith(rooms.inbox.prefix(accountId)) && !wanted.includes(room)) socket.leave(room);
     await socket.join(wanted);
     return member;
   };
@@ -48,7 +49,7 @@ export function registerInboxSockets(
     pending.delete(accountId);
     let ids: Set<string> | undefined;
     try {
-      ids = platform.realtime.namespace.adapter.rooms.get(`acc:${accountId}`);
+      ids = platform.realtime.namespace.adapter.rooms.get(rooms.account(accountId));
     } catch {
       return; // realtime closed
     }
