@@ -67,3 +67,23 @@ export function raw(contentType: string | string[], description: string): TRawRe
 export function okSchema<T extends z.ZodType>(data: T) {
   return { 200: zOk(data), '4xx': ZErrorEnvelope };
 }
+
+/**
+ * `schema.produces` and `schema.response` of a non-JSON route (file, stream, HTML, script): OpenAPI
+ * shows the media types and the description. Fastify never serializes a Buffer, a stream, or a
+ * string sent with its own content type, so the 200 schema only documents.
+ */
+export function rawSchema(contentType: string | string[], description: string) {
+  const { contentTypes } = raw(contentType, description);
+  return {
+    produces: contentTypes,
+    response: {
+      200: z.custom<Buffer | Uint8Array | string | NodeJS.ReadableStream>().meta({
+        description,
+        type: 'string',
+        format: 'binary',
+      }),
+      '4xx': ZErrorEnvelope,
+    },
+  };
+}

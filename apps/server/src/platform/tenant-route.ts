@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import { type TRole, ZAccQuery, ZErrorEnvelope, zUuid } from '@atende/shared';
-import { ok, type TOkResponse, type TRawResponse, type TResponseSpec } from './envelope';
+import { ok, rawSchema, type TOkResponse, type TRawResponse, type TResponseSpec } from './envelope';
 import { requestLang } from './i18n';
 import { actorOf, type TActor } from './request-context';
 import { requireTenant, type TAccountSource, type TTenant, tenantOf } from './tenancy';
@@ -86,16 +86,8 @@ function querySchema(account: TAccountIn, query: TObject | undefined): TObject |
 }
 
 function responseSchemas(response: TResponseSpec) {
-  if (response.kind === 'raw') {
-    return {
-      produces: response.contentTypes,
-      response: {
-        200: z.string().meta({ description: response.description, format: 'binary' }),
-        '4xx': ZErrorEnvelope,
-      },
-    };
-  }
-  return { response: { 200: response.envelope, '4xx': ZErrorEnvelope } };
+  if (response.kind === 'raw') return rawSchema(response.contentTypes, response.description);
+  return { produces: undefined, response: { 200: response.envelope, '4xx': ZErrorEnvelope } };
 }
 
 /**
@@ -127,6 +119,7 @@ export function tenantRoute<
     : gate;
   const json = response.kind === 'ok';
   const { produces, response: responseSchema } = responseSchemas(response);
+  const querystring = querySchema(account, spec.query);
   app.route({
     method,
     url,
@@ -138,7 +131,7 @@ export function tenantRoute<
       ...(spec.summary ? { summary: spec.summary } : {}),
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.body ? { body: spec.body } : {}),
-      querystring: querySchema(account, spec.query),
+      ...(querystring ? { querystring } : {}),
       ...(produces ? { produces } : {}),
       response: responseSchema,
     },

@@ -122,3 +122,18 @@ export const ZChannelSummary = z.object({
   address: z.string(),
 });
 export type TChannelSummary = z.infer<typeof ZChannelSummary>;
+
+/** The public settings of a web chat page (GET /webchat/{slug}/config). */
+export const ZWebchatConfig = z.object({
+  name: z.string(),
+  slug: z.string(),
+  color: z.string(),
+  greeting: z.string(),
+  preChatForm: z.boolean(),
+});
+
+/** A web chat visitor's session (POST /webchat/{slug}/session). */
+export const ZWebchatSession = z.object({
+  token: z.string(),
+  visitor: z.object({ name: z.string(), email: z.string().nullable() }),
+});

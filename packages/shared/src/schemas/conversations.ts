@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { zUuid } from './common';
-import type { TChannelKind, TConversationStage, TMessageAuthor, TMessageKind } from './inbox';
-import type { TChannelSummary } from './channels';
+import { zIsoDate, zUuid } from './common';
+import { MESSAGE_AUTHORS, ZChannelKind, ZConversationStage, ZMessageKind } from './inbox';
+import { ZChannelSummary } from './channels';
 
 /**
  * The inbox API (issue 6): conversation lists per tab, one conversation, its messages, the
@@ -156,125 +156,151 @@ export const ZTranscriptQuery = z.object({
   format: z.enum(['txt', 'html', 'csv']).default('html'),
 });
 
-export interface TMessageMedia {
-  fileId?: string;
+/** A message's file: fields beyond these (as stored) go out as they are. */
+export const ZMessageMedia = z.looseObject({
+  fileId: z.string().optional(),
   /** A customer's WhatsApp media (read from Meta through the signed `url`). */
-  providerMediaId?: string;
+  providerMediaId: z.string().optional(),
   /** A signed link (uploads, customers' media); absent in the intake's realtime events. */
-  url?: string;
-  mimeType: string;
-  fileName?: string;
-  size?: number;
-}
+  url: z.string().optional(),
+  mimeType: z.string(),
+  fileName: z.string().optional(),
+  size: z.number().optional(),
+});
+export type TMessageMedia = z.infer<typeof ZMessageMedia>;
 
 /** A chat message (spec §3: id, _id, uid, timestamp, ack, author, authorName, authorImageUrl). */
-export interface TMessage {
-  _id: string;
-  id: string;
-  uid: string;
-  conversationId: string;
-  timestamp: string;
-  ack: number;
-  author: TMessageAuthor;
-  authorId: string | null;
-  authorName: string | null;
-  authorImageUrl: string | null;
-  kind: TMessageKind;
-  body: string | null;
-  media: TMessageMedia | null;
-  template: Record<string, unknown> | null;
-  private: boolean;
-  errorCode: string | null;
-}
+export const ZMessage = z.object({
+  _id: z.string(),
+  id: z.string(),
+  uid: z.string(),
+  conversationId: z.string(),
+  timestamp: zIsoDate,
+  ack: z.number(),
+  author: z.enum(MESSAGE_AUTHORS),
+  authorId: z.string().nullable(),
+  authorName: z.string().nullable(),
+  authorImageUrl: z.string().nullable(),
+  kind: ZMessageKind,
+  body: z.string().nullable(),
+  media: ZMessageMedia.nullable(),
+  template: z.record(z.string(), z.unknown()).nullable(),
+  private: z.boolean(),
+  errorCode: z.string().nullable(),
+});
+export type TMessage = z.infer<typeof ZMessage>;
 
-export interface TConversationContact {
-  _id: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  profilePic: string | null;
-  tags: string[];
-}
+export const ZConversationContact = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  profilePic: z.string().nullable(),
+  tags: z.array(z.string()),
+});
+export type TConversationContact = z.infer<typeof ZConversationContact>;
 
-export interface TConversation {
-  _id: string;
-  acc: string;
-  stage: TConversationStage;
-  origin: string;
-  channelId: string | null;
-  channelKind: TChannelKind | null;
-  contact: TConversationContact;
-  assigneeId: string | null;
-  departmentId: string | null;
-  unreadCount: number;
-  counted: boolean;
-  lastMessageAt: string;
-  lastInboundAt: string | null;
-  lastMessagePreview: string | null;
-  takenAt: string | null;
-  closedAt: string | null;
-  closeReason: string | null;
-  closeSubReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ZConversation = z.object({
+  _id: z.string(),
+  acc: z.string(),
+  stage: ZConversationStage,
+  origin: z.string(),
+  channelId: z.string().nullable(),
+  channelKind: ZChannelKind.nullable(),
+  /** The contact's id (= contact._id), as the list and the realtime events carry it. */
+  contactId: z.string().optional(),
+  contact: ZConversationContact,
+  assigneeId: z.string().nullable(),
+  departmentId: z.string().nullable(),
+  unreadCount: z.number(),
+  counted: z.boolean(),
+  lastMessageAt: zIsoDate,
+  lastInboundAt: zIsoDate.nullable(),
+  lastMessagePreview: z.string().nullable(),
+  takenAt: zIsoDate.nullable(),
+  closedAt: zIsoDate.nullable(),
+  closeReason: z.string().nullable(),
+  closeSubReason: z.string().nullable(),
+  createdAt: zIsoDate,
+  updatedAt: zIsoDate,
+});
+export type TConversation = z.infer<typeof ZConversation>;
 
-export interface TConversationList {
-  items: TConversation[];
-  count: number;
+export const ZConversationList = z.object({
+  items: z.array(ZConversation),
+  count: z.number(),
   /** The keyset of the next page (null at the end). */
-  next: { before: string; beforeId: string } | null;
-}
+  next: z.object({ before: z.string(), beforeId: z.string() }).nullable(),
+});
+export type TConversationList = z.infer<typeof ZConversationList>;
+
+/** GET /p/chat/conversation/{id}/messages and the catch-up of updated conversations. */
+export const ZMessageList = z.object({ items: z.array(ZMessage), count: z.number() });
+export const ZConversationsUpdated = z.object({ items: z.array(ZConversation), count: z.number() });
 
 /** GET /p/chat/inbox/{acc} (spec §3 inbox data). */
-export interface TInboxOperator {
-  name: string;
-  value: string;
-  operatorData: {
-    _id: string;
-    intentions: string[];
-    entities: string[];
-    acl: string;
-    online: boolean;
-  } | null;
-  lastSeenDate: string | null;
-}
+export const ZInboxOperator = z.object({
+  name: z.string(),
+  value: z.string(),
+  operatorData: z
+    .object({
+      _id: z.string(),
+      intentions: z.array(z.string()),
+      entities: z.array(z.string()),
+      acl: z.string(),
+      online: z.boolean(),
+    })
+    .nullable(),
+  lastSeenDate: zIsoDate.nullable(),
+});
+export type TInboxOperator = z.infer<typeof ZInboxOperator>;
 
-export interface TInboxData {
-  restrictOperator: boolean;
-  inbox: {
-    restrictReportDownload: boolean;
-    timeToSendAutomationAndCampaign: { start: string; end: string } | null;
-    loadSize: number;
-    hideWaitingTab: boolean;
-    blockStartConversation: boolean;
-    restrictOutsideHours: boolean;
-    openNow: boolean;
-    timezone: string;
-  };
-  operators: TInboxOperator[];
-  channels: TChannelSummary[];
-  counts: { waiting: number; attendance: number; mine: number };
-  usage: { used: number; limit: number | null };
-}
+export const ZInboxData = z.object({
+  restrictOperator: z.boolean(),
+  inbox: z.object({
+    restrictReportDownload: z.boolean(),
+    timeToSendAutomationAndCampaign: z.object({ start: z.string(), end: z.string() }).nullable(),
+    loadSize: z.number(),
+    hideWaitingTab: z.boolean(),
+    blockStartConversation: z.boolean(),
+    restrictOutsideHours: z.boolean(),
+    openNow: z.boolean(),
+    timezone: z.string(),
+  }),
+  operators: z.array(ZInboxOperator),
+  channels: z.array(ZChannelSummary),
+  counts: z.object({ waiting: z.number(), attendance: z.number(), mine: z.number() }),
+  usage: z.object({ used: z.number(), limit: z.number().nullable() }),
+});
+export type TInboxData = z.infer<typeof ZInboxData>;
 
-export interface TStatementRow {
-  _id: string;
-  date: string;
-  createdAt: string;
-  contact: { _id: string; name: string; phone: string | null };
-  channel: { _id: string; kind: TChannelKind; name: string } | null;
-  operator: { _id: string; name: string } | null;
-  stage: TConversationStage;
-  counted: boolean;
-}
+export const ZStatementRow = z.object({
+  _id: z.string(),
+  date: z.string(),
+  createdAt: zIsoDate,
+  contact: z.object({ _id: z.string(), name: z.string(), phone: z.string().nullable() }),
+  channel: z.object({ _id: z.string(), kind: ZChannelKind, name: z.string() }).nullable(),
+  operator: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  stage: ZConversationStage,
+  counted: z.boolean(),
+});
+export type TStatementRow = z.infer<typeof ZStatementRow>;
 
-export interface TStatement {
-  items: TStatementRow[];
-  count: number;
-  totals: {
-    counted: number;
-    notCounted: number;
-    days: Array<{ date: string; counted: number; notCounted: number }>;
-  };
-}
+export const ZStatement = z.object({
+  items: z.array(ZStatementRow),
+  count: z.number(),
+  totals: z.object({
+    counted: z.number(),
+    notCounted: z.number(),
+    days: z.array(z.object({ date: z.string(), counted: z.number(), notCounted: z.number() })),
+  }),
+});
+export type TStatement = z.infer<typeof ZStatement>;
+
+/** POST /p/chat/upload: the stored file, to attach to a message. */
+export const ZUploadedFile = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+});

@@ -188,3 +188,17 @@ export const ZKnowledgeNoteBody = z.object({
 export type TTeamChatUploadResult = z.infer<typeof ZTeamChatUploadResult>;
 export type TTeamChatSettingsBody = z.infer<typeof ZTeamChatSettingsBody>;
 export type TKnowledgeNoteBody = z.infer<typeof ZKnowledgeNoteBody>;
+
+/** GET /p/team-chat/settings and its PUT. */
+export const ZTeamChatSettings = z.object({ aiPrompt: z.string() });
+
+/** A note of the assistant's knowledge (p/ai/knowledge). */
+export const ZKnowledgeNote = z.object({
+  _id: z.string(),
+  acc: z.string(),
+  title: z.string(),
+  body: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TKnowledgeNote = z.infer<typeof ZKnowledgeNote>;

@@ -3,18 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CONVERSATION_LIMITS,
+  ZDistributionMember,
   ZDistributionMemberBody,
+  ZInboxData,
+  ZStatement,
   ZStatementExportQuery,
   ZStatementQuery,
   ZTranscriptQuery,
+  ZUploadedFile,
   zUuid,
 } from '@atende/shared';
-import { ok } from '../../platform/envelope';
-import { requestLang } from '../../platform/i18n';
-import { requireTenant } from '../../platform/tenancy';
+import { okOf, raw, rawSchema } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
 
-const accQuery = z.object({ acc: zUuid });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"`;
+const ZMembers = z.array(ZDistributionMember);
 
 /**
  * The inbox data of spec §3 (GET /p/chat/inbox/{acc}), the distribution queue (admins), uploads
@@ -22,9 +26,9 @@ const attachment = (fileName: string) => `attachment; filename="${fileName.repla
  */
 export async function inboxRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['inbox']);
   const inbox = () => app.services.inbox;
   const tags = ['inbox'];
-  const admin = requireTenant('admin');
 
   // Uploads arrive as raw bytes whatever their content type (the type comes from the name).
   app.addContentTypeParser(
@@ -33,45 +37,45 @@ export async function inboxRoutes(app: FastifyInstance) {
     (_req, body, done) => done(null, body),
   );
 
-  r.get(
+  route.get(
     '/p/chat/inbox/:acc',
     {
-      preHandler: requireTenant('operator'),
-      schema: { tags, params: accQuery, querystring: z.object({ minimal: z.string().max(10).optional() }) },
+      role: 'operator',
+      account: 'path',
+      params: z.object({ acc: zUuid }),
+      query: z.object({ minimal: z.string().max(10).optional() }),
+      response: okOf(ZInboxData),
     },
-    async (request) => ok(await inbox().data.load(request.tenant!)),
+    ({ tenant }) => inbox().data.load(tenant),
   );
 
-  r.get(
-    '/p/chat/distribution',
-    { preHandler: admin, schema: { tags, querystring: accQuery } },
-    async (request) => ok(await inbox().distribution.members(request.tenant!.accountId)),
+  route.get('/p/chat/distribution', { role: 'admin', response: okOf(ZMembers) }, ({ tenant }) =>
+    inbox().distribution.members(tenant.accountId),
   );
 
-  r.post(
+  route.post(
     '/p/chat/distribution/members',
-    { preHandler: admin, schema: { tags, querystring: accQuery, body: ZDistributionMemberBody } },
-    async (request) => ok(await inbox().distribution.add(request.tenant!.accountId, request.body.userId)),
+    { role: 'admin', body: ZDistributionMemberBody, response: okOf(ZMembers) },
+    ({ tenant, body }) => inbox().distribution.add(tenant.accountId, body.userId),
   );
 
-  r.delete(
+  route.delete(
     '/p/chat/distribution/members/:userId',
-    { preHandler: admin, schema: { tags, params: z.object({ userId: zUuid }), querystring: accQuery } },
-    async (request) =>
-      ok(await inbox().distribution.remove(request.tenant!.accountId, request.params.userId)),
+    { role: 'admin', params: z.object({ userId: zUuid }), response: okOf(ZMembers) },
+    ({ tenant, params }) => inbox().distribution.remove(tenant.accountId, params.userId),
   );
 
-  r.post(
+  route.post(
     '/p/chat/upload',
     {
-      preHandler: requireTenant('operator'),
+      role: 'operator',
       bodyLimit: CONVERSATION_LIMITS.fileMaxBytes + 1,
-      schema: { tags, querystring: accQuery.extend({ name: z.string().trim().min(1).max(255) }) },
+      query: z.object({ name: z.string().trim().min(1).max(255) }),
+      response: okOf(ZUploadedFile),
     },
-    async (request) => {
-      const { accountId, userId } = request.tenant!;
+    ({ tenant, query, request }) => {
       const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return ok(await inbox().files.upload(accountId, userId, request.query.name, data));
+      return inbox().files.upload(tenant.accountId, tenant.userId, query.name, data);
     },
   );
 
@@ -83,6 +87,7 @@ export async function inboxRoutes(app: FastifyInstance) {
         tags,
         params: z.object({ fileId: zUuid, name: z.string().max(300) }),
         querystring: z.object({ acc: zUuid, exp: z.coerce.number().int(), sig: z.string().max(100) }),
+        ...rawSchema('application/octet-stream', 'The uploaded file (signed link)'),
       },
     },
     async (request, reply) => {
@@ -97,38 +102,38 @@ export async function inboxRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  route.get(
     '/p/chat/statement',
-    { preHandler: admin, schema: { tags, querystring: ZStatementQuery } },
-    async (request) => ok(await inbox().statement.statement(request.tenant!, request.query)),
+    { role: 'admin', query: ZStatementQuery, response: okOf(ZStatement) },
+    ({ tenant, query }) => inbox().statement.statement(tenant, query),
   );
 
-  r.get(
+  route.get(
     '/p/chat/statement/export',
-    { preHandler: admin, schema: { tags, querystring: ZStatementExportQuery } },
-    async (request, reply) => {
-      const file = await inbox().statement.export(request.tenant!, request.query, requestLang(request));
+    {
+      role: 'admin',
+      query: ZStatementExportQuery,
+      response: raw([XLSX, 'text/csv'], 'The statement of the period (xlsx or csv file)'),
+    },
+    async ({ tenant, query, lang, reply }) => {
+      const file = await inbox().statement.export(tenant, query, lang);
       reply.header('content-disposition', attachment(file.fileName)).type(file.contentType);
       return reply.send(file.stream);
     },
   );
 
-  r.get(
+  route.get(
     '/p/chat/conversation/:id/transcript',
     {
-      preHandler: requireTenant('operator'),
-      schema: { tags, params: z.object({ id: zUuid }), querystring: ZTranscriptQuery },
+      role: 'operator',
+      params: z.object({ id: zUuid }),
+      query: ZTranscriptQuery,
+      response: raw(['text/html', 'text/plain', 'text/csv'], 'The conversation as HTML, text or CSV'),
     },
-    async (request, reply) => {
-      const { format } = request.query;
-      const file = await inbox().transcript.transcript(
-        request.tenant!,
-        request.params.id,
-        format,
-        requestLang(request),
-      );
+    async ({ tenant, params, query, lang, reply }) => {
+      const file = await inbox().transcript.transcript(tenant, params.id, query.format, lang);
       const disposition =
-        format === 'csv' ? attachment(file.fileName) : `inline; filename="${file.fileName}"`;
+        query.format === 'csv' ? attachment(file.fileName) : `inline; filename="${file.fileName}"`;
       reply.header('content-disposition', disposition).type(file.contentType);
       return reply.send(file.stream);
     },

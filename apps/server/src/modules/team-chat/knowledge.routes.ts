@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZKnowledgeNoteBody, zUuid } from '@atende/shared';
-import { list, ok } from '../../platform/envelope';
+import { ZKnowledgeNote, ZKnowledgeNoteBody, zUuid } from '@atende/shared';
+import { okOf, zList } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { requireTenant } from '../../platform/tenancy';
+import { tenantRoutes } from '../../platform/tenant-route';
 import { deleteNote, insertNote, listNotes, type TNoteRow } from './settings.repo';
 
 const present = (n: TNoteRow) => ({
@@ -18,38 +17,32 @@ const present = (n: TNoteRow) => ({
 
 /** p/ai/knowledge: the account's notes that the built-in assistant searches (admins write them). */
 export async function knowledgeRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['ai'];
+  const route = tenantRoutes(app, ['ai']);
   const db = () => app.platform.database.db;
-  const querystring = z.object({ acc: zUuid });
 
-  r.get(
+  route.get(
     '/p/ai/knowledge',
-    { preHandler: requireTenant('operator'), schema: { tags, querystring } },
-    async (request) => {
-      const rows = await listNotes(db(), request.tenant!.accountId);
-      return list(rows.map(present), rows.length);
+    { role: 'operator', response: okOf(zList(ZKnowledgeNote)) },
+    async ({ tenant }) => {
+      const rows = await listNotes(db(), tenant.accountId);
+      return { items: rows.map(present), count: rows.length };
     },
   );
 
-  r.post(
+  route.post(
     '/p/ai/knowledge',
-    { preHandler: requireTenant('admin'), schema: { tags, querystring, body: ZKnowledgeNoteBody } },
-    async (request) =>
-      ok(
-        present(
-          await insertNote(db(), request.tenant!.accountId, { ...request.body, createdBy: request.userId! }),
-        ),
-      ),
+    { role: 'admin', body: ZKnowledgeNoteBody, response: okOf(ZKnowledgeNote) },
+    async ({ tenant, body }) =>
+      present(await insertNote(db(), tenant.accountId, { ...body, createdBy: tenant.userId })),
   );
 
-  r.delete(
+  route.delete(
     '/p/ai/knowledge/:id',
-    { preHandler: requireTenant('admin'), schema: { tags, querystring, params: z.object({ id: zUuid }) } },
-    async (request) => {
-      if (!(await deleteNote(db(), request.tenant!.accountId, request.params.id)))
+    { role: 'admin', params: z.object({ id: zUuid }), response: okOf(z.object({ _id: z.string() })) },
+    async ({ tenant, params }) => {
+      if (!(await deleteNote(db(), tenant.accountId, params.id)))
         throw new AppError('KNOWLEDGE_NOTE_NOT_FOUND');
-      return ok({ _id: request.params.id });
+      return { _id: params.id };
     },
   );
 }

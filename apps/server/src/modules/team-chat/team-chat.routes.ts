@@ -3,13 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   TEAM_CHAT_FILE_MAX_BYTES,
+  ZTeamChatSettings,
   ZTeamChatSettingsBody,
   ZTeamChatUploadQuery,
   ZTeamChatUploadResult,
+  ZTeamMembersEvent,
   zUuid,
 } from '@atende/shared';
-import { ok, zOk } from '../../platform/envelope';
-import { requireTenant } from '../../platform/tenancy';
+import { okOf, rawSchema } from '../../platform/envelope';
+import { tenantRoutes } from '../../platform/tenant-route';
 import { getAiPrompt, setAiPrompt } from './settings.repo';
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -23,6 +25,7 @@ function bearer(request: FastifyRequest): string | undefined {
  */
 export async function teamChatRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = tenantRoutes(app, ['team-chat']);
   const tags = ['team-chat'];
   const teamChat = () => app.services.teamChat;
 
@@ -33,17 +36,17 @@ export async function teamChatRoutes(app: FastifyInstance) {
     (_req, body, done) => done(null, body),
   );
 
-  r.post(
+  route.post(
     '/p/team-chat/upload',
     {
-      preHandler: requireTenant('operator'),
+      role: 'operator',
       bodyLimit: TEAM_CHAT_FILE_MAX_BYTES,
-      schema: { tags, querystring: ZTeamChatUploadQuery, response: { 200: zOk(ZTeamChatUploadResult) } },
+      query: ZTeamChatUploadQuery,
+      response: okOf(ZTeamChatUploadResult),
     },
-    async (request) => {
-      const { accountId, userId } = request.tenant!;
+    ({ tenant, query, request }) => {
       const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return ok(await teamChat().files.upload(accountId, userId, request.query.name, data));
+      return teamChat().files.upload(tenant.accountId, tenant.userId, query.name, data);
     },
   );
 
@@ -53,6 +56,7 @@ export async function teamChatRoutes(app: FastifyInstance) {
       schema: {
         tags,
         params: z.object({ messagesID: zUuid, fileName: z.string().min(3).max(300) }),
+        ...rawSchema('application/octet-stream', 'The file (attachment; members of the room only)'),
         querystring: z.object({
           messageIndex: z.coerce.number().int().min(1),
           fileIndex: z.coerce.number().int().min(0).max(99),
@@ -78,29 +82,29 @@ export async function teamChatRoutes(app: FastifyInstance) {
   );
 
   // The team roster with presence; sockets then push only the members that change ('teamMembers').
-  r.get(
+  route.get(
     '/p/team-chat/members',
-    { preHandler: requireTenant('operator'), schema: { tags, querystring: z.object({ acc: zUuid }) } },
-    async (request) =>
-      ok({ full: true, members: await teamChat().presence.snapshot(request.tenant!.accountId) }),
+    { role: 'operator', response: okOf(ZTeamMembersEvent) },
+    async ({ tenant }) => ({
+      full: true,
+      members: await teamChat().presence.snapshot(tenant.accountId),
+    }),
   );
 
-  r.get(
+  route.get(
     '/p/team-chat/settings',
-    { preHandler: requireTenant('admin'), schema: { tags, querystring: z.object({ acc: zUuid }) } },
-    async (request) =>
-      ok({ aiPrompt: await getAiPrompt(app.platform.database.db, request.tenant!.accountId) }),
+    { role: 'admin', response: okOf(ZTeamChatSettings) },
+    async ({ tenant }) => ({
+      aiPrompt: await getAiPrompt(app.platform.database.db, tenant.accountId),
+    }),
   );
 
-  r.put(
+  route.put(
     '/p/team-chat/settings',
-    {
-      preHandler: requireTenant('admin'),
-      schema: { tags, querystring: z.object({ acc: zUuid }), body: ZTeamChatSettingsBody },
-    },
-    async (request) => {
-      await setAiPrompt(app.platform.database.db, request.tenant!.accountId, request.body.aiPrompt);
-      return ok({ aiPrompt: request.body.aiPrompt });
+    { role: 'admin', body: ZTeamChatSettingsBody, response: okOf(ZTeamChatSettings) },
+    async ({ tenant, body }) => {
+      await setAiPrompt(app.platform.database.db, tenant.accountId, body.aiPrompt);
+      return { aiPrompt: body.aiPrompt };
     },
   );
 }

@@ -15,7 +15,7 @@ import {
   ZUserData,
   zUuid,
 } from '@atende/shared';
-import { ok, okOf, okSchema } from '../../platform/envelope';
+import { ok, okOf, okSchema, rawSchema } from '../../platform/envelope';
 import { actorOf } from '../../platform/request-context';
 import { requireUser } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
@@ -79,7 +79,7 @@ export async function usersRoutes(app: FastifyInstance) {
       schema: {
         tags,
         params: z.object({ userId: zUuid }),
-        produces: ['image/png', 'image/jpeg', 'image/webp'],
+        ...rawSchema(['image/png', 'image/jpeg', 'image/webp'], 'The avatar image'),
       },
     },
     async (request, reply) => {

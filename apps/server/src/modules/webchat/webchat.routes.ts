@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zOptionalEmail } from '@atende/shared';
-import { ok } from '../../platform/envelope';
+import { ZWebchatConfig, ZWebchatSession, zOptionalEmail } from '@atende/shared';
+import { ok, okSchema, rawSchema } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { WEBCHAT_CLIENT_JS } from './webchat-client';
 import { chatPageCsp, chatPageHtml, widgetJs } from './webchat-page';
@@ -35,18 +35,28 @@ export async function webchatRoutes(app: FastifyInstance) {
   const webchat = () => app.services.webchat;
   const tags = ['webchat'];
 
-  r.get('/chat/:slug', { schema: { tags, params: slugParams } }, async (request, reply) => {
-    const config = await webchat().publicConfig(request.params.slug);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', chatPageCsp(config))
-      .header('cache-control', 'no-cache')
-      .send(chatPageHtml(config));
-  });
+  r.get(
+    '/chat/:slug',
+    { schema: { tags, params: slugParams, ...rawSchema('text/html', 'The chat page') } },
+    async (request, reply) => {
+      const config = await webchat().publicConfig(request.params.slug);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', chatPageCsp(config))
+        .header('cache-control', 'no-cache')
+        .send(chatPageHtml(config));
+    },
+  );
 
   r.get(
     '/widget/:file',
-    { schema: { tags, params: z.object({ file: z.string().max(110) }) } },
+    {
+      schema: {
+        tags,
+        params: z.object({ file: z.string().max(110) }),
+        ...rawSchema('application/javascript', 'The widget script'),
+      },
+    },
     async (request, reply) => {
       const { file } = request.params;
       if (!file.endsWith('.js')) throw new AppError('CHANNEL_NOT_FOUND');
@@ -59,28 +69,38 @@ export async function webchatRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/webchat/client.js', { schema: { tags } }, async (_request, reply) =>
-    reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(WEBCHAT_CLIENT_JS),
+  r.get(
+    '/webchat/client.js',
+    { schema: { tags, ...rawSchema('application/javascript', 'The page script') } },
+    async (_request, reply) =>
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(WEBCHAT_CLIENT_JS),
   );
 
-  r.get('/webchat/socket.io.min.js', { schema: { tags } }, async (_request, reply) =>
-    reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(socketClientJs()),
+  r.get(
+    '/webchat/socket.io.min.js',
+    { schema: { tags, ...rawSchema('application/javascript', 'socket.io client') } },
+    async (_request, reply) =>
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(socketClientJs()),
   );
 
-  r.get('/webchat/:slug/config', { schema: { tags, params: slugParams } }, async (request) => {
-    const { allowedOrigins: _origins, ...config } = await webchat().publicConfig(request.params.slug);
-    return ok(config);
-  });
+  r.get(
+    '/webchat/:slug/config',
+    { schema: { tags, params: slugParams, response: okSchema(ZWebchatConfig) } },
+    async (request) => {
+      const { allowedOrigins: _origins, ...config } = await webchat().publicConfig(request.params.slug);
+      return ok(config);
+    },
+  );
 
   r.post(
     '/webchat/:slug/session',
-    { schema: { tags, params: slugParams, body: ZSessionBody } },
+    { schema: { tags, params: slugParams, body: ZSessionBody, response: okSchema(ZWebchatSession) } },
     async (request) => ok(await webchat().session(request.params.slug, request.body, request.ip)),
   );
 }
