@@ -2,7 +2,7 @@ import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as registry from '../platform/db/schema';
-import { MODULES } from './index';
+import { MODULES } from '.';
 
 /** Every table belongs to one module's manifest, and every manifest's tables are in the schema registry. */
 describe('module manifests', () => {
