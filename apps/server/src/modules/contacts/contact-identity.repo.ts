@@ -8,6 +8,9 @@ import { contacts } from './contacts.schema';
 
 export type TContactRow = typeof contacts.$inferSelect;
 
+/** Phones (E.164) to find or create, with the name a new contact gets (else the phone). */
+export type TWantedPhones = Array<{ phone: string; name?: string }>;
+
 /**
  * Lock buckets per account: every writer that creates contacts by phone (the inbox's intake, an
  * operator's start, web chat, the CSV import) takes the buckets of its phones first, so two of them
@@ -37,7 +40,7 @@ export async function lockPhones(tx: TTx, accountId: string, phones: string[]) {
 export async function findOrCreateContactsByPhone(
   tx: TTx,
   accountId: string,
-  wanted: Array<{ phone: string; name?: string }>,
+  wanted: TWantedPhones,
   type: TContactType,
   created: TContactRow[] = [],
 ): Promise<Map<string, TContactRow>> {
@@ -58,7 +61,7 @@ export async function findOrCreateContactsByPhone(
 export async function createMissingContacts(
   tx: TTx,
   accountId: string,
-  wanted: Array<{ phone: string; name?: string }>,
+  wanted: TWantedPhones,
   type: TContactType,
   created: TContactRow[] = [],
 ): Promise<Map<string, TContactRow>> {

@@ -9,6 +9,7 @@ import {
   findVisitorContact,
   insertVisitorContact,
   type TContactRow,
+  type TWantedPhones,
   updateVisitorContact,
 } from './contact-identity.repo';
 
@@ -27,29 +28,17 @@ export class ContactIdentityService {
   ) {}
 
   /** The live contact of each phone, created when missing (in the caller's transaction). */
-  async findOrCreateByPhone(
-    tx: TTx,
-    accountId: string,
-    wanted: Array<{ phone: string; name?: string }>,
-    type: TContactType,
-  ): Promise<Map<string, TContactRow>> {
-    const created: TContactRow[] = [];
-    const found = await findOrCreateContactsByPhone(tx, accountId, wanted, type, created);
-    await this.announce(tx, accountId, created);
-    return found;
+  findOrCreateByPhone(tx: TTx, accountId: string, wanted: TWantedPhones, type: TContactType) {
+    return this.creating(tx, accountId, (created) =>
+      findOrCreateContactsByPhone(tx, accountId, wanted, type, created),
+    );
   }
 
   /** Creates the contacts of phones the caller found none for (it read them in `tx` already). */
-  async createMissingByPhone(
-    tx: TTx,
-    accountId: string,
-    wanted: Array<{ phone: string; name?: string }>,
-    type: TContactType,
-  ): Promise<Map<string, TContactRow>> {
-    const created: TContactRow[] = [];
-    const found = await createMissingContacts(tx, accountId, wanted, type, created);
-    await this.announce(tx, accountId, created);
-    return found;
+  createMissingByPhone(tx: TTx, accountId: string, wanted: TWantedPhones, type: TContactType) {
+    return this.creating(tx, accountId, (created) =>
+      createMissingContacts(tx, accountId, wanted, type, created),
+    );
   }
 
   /** A new web chat visitor of `channelId`. */
@@ -73,6 +62,17 @@ export class ContactIdentityService {
         await this.bus.emit(tx, accountId, 'contact.updated', { contactId, fields: Object.keys(patch) });
       return row;
     });
+  }
+
+  private async creating(
+    tx: TTx,
+    accountId: string,
+    write: (created: TContactRow[]) => Promise<Map<string, TContactRow>>,
+  ): Promise<Map<string, TContactRow>> {
+    const created: TContactRow[] = [];
+    const found = await write(created);
+    await this.announce(tx, accountId, created);
+    return found;
   }
 
   private async announce(tx: TTx, accountId: string, rows: TContactRow[]) {

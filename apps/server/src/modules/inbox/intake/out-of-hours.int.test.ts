@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeWhatsApp, newWamid, signedWhatsAppPost, whatsappWebhook } from '../../../testing/fake-whatsapp';
+import { FakeWhatsApp } from '../../../testing/fake-whatsapp';
 import { signUp, type TSignedUp } from '../../../testing/fixtures';
 import { api, startTestApp, type TTestApp } from '../../../testing/test-app';
-import { insertWhatsAppChannel, type TTestChannel } from '../testing/intake.testing';
+import {
+  customerWritesOnWhatsApp,
+  insertWhatsAppChannel,
+  type TTestChannel,
+} from '../testing/intake.testing';
 
 let ctx: TTestApp;
 let fake: FakeWhatsApp;
@@ -32,17 +36,7 @@ afterAll(async () => {
 });
 
 async function customerWrites(from: string, text: string) {
-  const signed = signedWhatsAppPost(
-    channel.secrets.appSecret,
-    whatsappWebhook(channel.externalId, { messages: [{ id: newWamid(), from, name: 'Rita', text }] }),
-  );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/webhooks/whatsapp-cloud/${channel.id}`,
-    headers: signed.headers,
-    payload: signed.body,
-  });
-  expect(res.statusCode).toBe(200);
+  expect(await customerWritesOnWhatsApp(ctx, channel, from, text)).toBe(200);
 }
 
 const textsTo = (to: string) => fake.sends.filter((s) => s.body.to === to).map((s) => s.body.text?.body);

@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppChild, type TAppChild } from '../../../testing/app-child';
-import { FakeWhatsApp, newWamid, signedWhatsAppPost, whatsappWebhook } from '../../../testing/fake-whatsapp';
+import { FakeWhatsApp } from '../../../testing/fake-whatsapp';
 import { signUp, type TSignedUp } from '../../../testing/fixtures';
 import { queryRows, until } from '../../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../../testing/test-app';
 import { testEngine } from '../../../testing/test-db';
-import { insertWhatsAppChannel, type TTestChannel } from '../testing/intake.testing';
+import {
+  customerWritesOnWhatsApp,
+  insertWhatsAppChannel,
+  type TTestChannel,
+} from '../testing/intake.testing';
 
 /**
  * The out-of-hours reply is a durable listener of conversation.opened: its job is written in the
@@ -44,13 +48,6 @@ afterAll(async () => {
   await fake?.stop();
 });
 
-function webhook(from: string) {
-  return signedWhatsAppPost(
-    channel.secrets.appSecret,
-    whatsappWebhook(channel.externalId, { messages: [{ id: newWamid(), from, name: 'Rita', text: 'Oi?' }] }),
-  );
-}
-
 const textsTo = (to: string) => fake.sends.filter((s) => s.body.to === to).map((s) => s.body.text?.body);
 
 const pendingReplies = async () =>
@@ -68,13 +65,7 @@ if (testEngine() === 'pg') {
         WHATSAPP_GRAPH_URL: graphUrl,
       });
       children.push(first);
-      const signed = webhook('5511960000001');
-      const res = await fetch(`${first.url}/webhooks/whatsapp-cloud/${channel.id}`, {
-        method: 'POST',
-        headers: signed.headers,
-        body: signed.body,
-      });
-      expect(res.status).toBe(200);
+      expect(await customerWritesOnWhatsApp(first.url, channel, '5511960000001', 'Oi?')).toBe(200);
       // Committed with the message: the listener's job is waiting (no process runs jobs yet).
       expect(await pendingReplies()).toBe(1);
       first.child.kill('SIGKILL');
@@ -99,14 +90,7 @@ if (testEngine() === 'pg') {
 } else {
   describe('out-of-hours reply — PGlite pass: an embedded database belongs to one process, so the kill -9 and restart run in the TEST_ENGINE=pg pass', () => {
     it('the reply waits as a job written with the message until a process runs the jobs', async () => {
-      const signed = webhook('5511960000002');
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: `/webhooks/whatsapp-cloud/${channel.id}`,
-        headers: signed.headers,
-        payload: signed.body,
-      });
-      expect(res.statusCode).toBe(200);
+      expect(await customerWritesOnWhatsApp(ctx, channel, '5511960000002', 'Oi?')).toBe(200);
       expect(await pendingReplies()).toBe(1);
       expect(textsTo('5511960000002')).toEqual([]);
     });

@@ -1,3 +1,4 @@
+import { newWamid, signedWhatsAppPost, whatsappWebhook } from '../../../testing/fake-whatsapp';
 // Test support for the intake and channel tests: channels inserted as their admin would connect
 // them, outbound messages as an operator's send stores them, and a condition poll with a deadline.
 import { randomBytes } from 'node:crypto';
@@ -91,3 +92,25 @@ export async function messageRow(ctx: TTestApp, id: string) {
 }
 
 export { until } from '../../../testing/helpers';
+
+/**
+ * A customer's WhatsApp text posted as Meta posts it (signed with the channel's app secret), to
+ * the app of this process or to another process's base URL; answers the HTTP status.
+ */
+export async function customerWritesOnWhatsApp(
+  target: TTestApp | string,
+  channel: TTestChannel,
+  from: string,
+  text: string,
+): Promise<number> {
+  const signed = signedWhatsAppPost(
+    channel.secrets.appSecret,
+    whatsappWebhook(channel.externalId, { messages: [{ id: newWamid(), from, name: 'Rita', text }] }),
+  );
+  const url = `/webhooks/whatsapp-cloud/${channel.id}`;
+  if (typeof target === 'string')
+    return (await fetch(`${target}${url}`, { method: 'POST', headers: signed.headers, body: signed.body }))
+      .status;
+  const res = await target.app.inject({ method: 'POST', url, headers: signed.headers, payload: signed.body });
+  return res.statusCode;
+}
