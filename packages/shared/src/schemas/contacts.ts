@@ -273,7 +273,14 @@ export const ZImportPreviewRecord = z.object({ line: z.number(), cells: z.array(
 export type TImportPreviewRecord = z.infer<typeof ZImportPreviewRecord>;
 
 export const ZImportUpload = ZContactImport.extend({
-  suggestedMapping: ZImportMapping,
+  /** Header names as the file has them (ZImportMapping's shape, without its input limits). */
+  suggestedMapping: z.object({
+    name: z.string().optional(),
+    phone: z.string().optional(),
+    email: z.string().optional(),
+    tags: z.string().optional(),
+    customFields: z.record(z.string(), z.string()).optional(),
+  }),
   /** The first data records (spreadsheet line numbers: the header is line 1). */
   preview: z.array(ZImportPreviewRecord),
 });
