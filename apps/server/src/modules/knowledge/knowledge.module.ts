@@ -1,7 +1,7 @@
-import type { TKnowledgeSearch } from '../../platform/ai/ai.types';
 import { defineModule } from '../../platform/module';
-import { searchKnowledge } from './knowledge-search';
+import { knowledgeRoutes } from './knowledge.routes';
 import * as tables from './knowledge.schema';
+import { KnowledgeService } from './knowledge.service';
 
 /**
  * The account's knowledge (notes admins write) and the product's help texts, searched with
@@ -10,10 +10,8 @@ import * as tables from './knowledge.schema';
 export const knowledgeModule = defineModule({
   name: 'knowledge',
   tables,
-  create: (platform) => {
-    const db = platform.database.db;
-    const search: TKnowledgeSearch = (accountId, question, lang, limit) =>
-      searchKnowledge(db, accountId, question, lang, limit);
-    return { knowledge: { search } };
+  create: (platform) => ({ knowledge: new KnowledgeService(platform.database.db) }),
+  plugin: async (app) => {
+    await app.register(knowledgeRoutes);
   },
 });

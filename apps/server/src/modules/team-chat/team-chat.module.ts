@@ -1,6 +1,5 @@
 import type { TKnowledgeSearch } from '../../platform/ai/ai.types';
 import { defineModule } from '../../platform/module';
-import { knowledgeRoutes } from './knowledge.routes';
 import { TeamChat } from './team-chat';
 import { teamChatRoutes } from './team-chat.routes';
 import * as tables from './team-chat.schema';
@@ -21,6 +20,5 @@ export const teamChatModule = defineModule({
       await feature.ai.settle();
     });
     await app.register(teamChatRoutes);
-    await app.register(knowledgeRoutes);
   },
 });
