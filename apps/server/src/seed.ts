@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { TConfig } from './config';
 import { users } from './platform/db/schema';
 import * as authRepo from './modules/auth/auth.repo';
+import { seedDemoContent } from './seed-demo';
 
 export const DEMO_EMAIL = 'demo@atende.local';
 
 /**
- * Seeds the demo account into an empty database only, never in production. The password is
- * random and printed once by `npm start`.
+ * Seeds the demo account into an empty database only (no user yet), never in production. The
+ * password is random and printed once by `npm start`. The account is filled with what a shop
+ * would have after a day on the product (seed-demo.ts) so every page shows what it is for; if
+ * that fails the account is still usable and the server starts.
  */
 export async function seedDemoAccount(
   app: FastifyInstance,
@@ -29,12 +32,19 @@ export async function seedDemoAccount(
     isConfirmed: true,
   });
   if (!user) return null;
-  await app.services.accounts.create(user.id, {
+  const account = await app.services.accounts.create(user.id, {
     plan: 'pro',
     name: 'Demo Atende',
     companyIndustry: 'Varejo',
     companyGoal: 'Atendimento',
     companyEmployeeCount: '11-50',
   });
+  try {
+    const started = Date.now();
+    const seeded = await seedDemoContent(app, { accountId: account._id, userId: user.id });
+    app.log.info({ ...seeded, ms: Date.now() - started }, 'demo account content seeded');
+  } catch (err) {
+    app.log.error({ err }, 'demo account content could not be seeded');
+  }
   return { email: DEMO_EMAIL, password };
 }

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { DEMO_EMAIL, seedDemoAccount } from './seed';
+import { DEMO_CONTACTS, DEMO_CONVERSATIONS } from './seed-demo-content';
+import { signUp } from './testing/fixtures';
+import { queryRows } from './testing/helpers';
+import { api, startTestApp, type TTestApp } from './testing/test-app';
+
+const configOf = (env: Record<string, string>) => loadConfig({ ...env }, { JWT_SECRET: 'x'.repeat(40) });
+const expected = (stage: string) => DEMO_CONVERSATIONS.filter((c) => c.stage === stage).length;
+
+describe('the demo account on an empty database', () => {
+  let ctx: TTestApp;
+  let token: string;
+  let acc: string;
+  const get = async (path: string) => {
+    const res = await api(ctx.app, 'GET', `${path}${path.includes('?') ? '&' : '?'}acc=${acc}`, { token });
+    expect(res.statusCode, path).toBe(200);
+    return res.body.data;
+  };
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    const demo = await seedDemoAccount(ctx.app, configOf({ NODE_ENV: 'development' }));
+    expect(demo?.email).toBe(DEMO_EMAIL);
+    const login = await api(ctx.app, 'POST', '/g/auth/login', {
+      body: { email: demo!.email, password: demo!.password },
+    });
+    expect(login.statusCode).toBe(200);
+    token = login.body.data.accessToken;
+    acc = (await queryRows<{ id: string }>(ctx, sql`select id from accounts`))[0].id;
+  });
+  afterAll(() => ctx?.close());
+
+  it('has a web chat channel, tags, closing reasons and quick messages', async () => {
+    const channels = await get('/p/chat/channels');
+    expect(channels.map((c: { kind: string }) => c.kind)).toEqual(['webchat']);
+    expect((await get('/p/chat/contact/tags')).length).toBeGreaterThanOrEqual(5);
+    const reasons = await get('/p/chat/closing-reasons');
+    expect(reasons.map((r: { name: string }) => r.name)).toContain('Resolvida');
+    expect((await get('/p/chat/quick-messages')).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('has fifty contacts, most of them in a lead phase and some tagged', async () => {
+    const list = await get('/p/chat/contact/list?limit=100');
+    expect(list.count).toBe(DEMO_CONTACTS.length);
+    const phased = list.items.filter((c: { phase: string | null }) => c.phase).length;
+    expect(phased).toBeGreaterThan(DEMO_CONTACTS.length * 0.8);
+    expect(list.items.filter((c: { tags: string[] }) => c.tags.length > 0).length).toBeGreaterThan(20);
+  });
+
+  it('has conversations waiting, in attendance and closed with reasons, messages both ways', async () => {
+    const waiting = (await get('/p/chat/conversation/list?tab=waiting')).items;
+    const attendance = (await get('/p/chat/conversation/list?tab=attendance&scope=all')).items;
+    const closed = (await get('/p/chat/conversation/list?tab=closed')).items;
+    expect(waiting).toHaveLength(expected('waiting'));
+    expect(attendance).toHaveLength(expected('attendance'));
+    expect(closed).toHaveLength(expected('closed'));
+    for (const c of waiting) expect(c.unreadCount).toBeGreaterThan(0);
+    for (const c of closed) expect(c.closeReason).toBeTruthy();
+    expect(new Set(closed.map((c: { closeReason: string }) => c.closeReason)).size).toBeGreaterThan(2);
+    // Customers wrote through the intake (the channel's messages), the owner answered through the inbox.
+    const authors = await queryRows<{ author_type: string; n: number }>(
+      ctx,
+      sql`select author_type, count(*)::int as n from messages group by author_type`,
+    );
+    const by = Object.fromEntries(authors.map((a) => [a.author_type, a.n]));
+    expect(by.contact).toBe(
+      DEMO_CONVERSATIONS.flatMap((c) => c.turns).filter((t) => t.from === 'customer').length,
+    );
+    expect(by.operator).toBe(
+      DEMO_CONVERSATIONS.flatMap((c) => c.turns).filter((t) => t.from === 'operator').length,
+    );
+    const closings = await queryRows(
+      ctx,
+      sql`select 1 from activity_log where action = 'conversation.closed'`,
+    );
+    expect(closings).toHaveLength(expected('closed'));
+  });
+
+  it('is not seeded again once the database has a user', async () => {
+    expect(await seedDemoAccount(ctx.app, configOf({ NODE_ENV: 'development' }))).toBeNull();
+    expect(await queryRows(ctx, sql`select 1 from users`)).toHaveLength(1);
+    expect(await queryRows(ctx, sql`select 1 from contacts`)).toHaveLength(DEMO_CONTACTS.length);
+  });
+});
+
+describe('no demo account', () => {
+  let ctx: TTestApp;
+  beforeAll(async () => {
+    ctx = await startTestApp();
+  });
+  afterAll(() => ctx?.close());
+
+  it('in production, even on an empty database', async () => {
+    expect(await seedDemoAccount(ctx.app, configOf({ NODE_ENV: 'production' }))).toBeNull();
+    expect(await queryRows(ctx, sql`select 1 from users`)).toHaveLength(0);
+  });
+
+  it('on a database that already has a user', async () => {
+    await signUp(ctx);
+    expect(await seedDemoAccount(ctx.app, configOf({ NODE_ENV: 'development' }))).toBeNull();
+    expect(await queryRows(ctx, sql`select 1 from users where email = ${DEMO_EMAIL}`)).toHaveLength(0);
+    expect(await queryRows(ctx, sql`select 1 from channels`)).toHaveLength(0);
+  });
+});
