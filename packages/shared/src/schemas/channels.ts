@@ -33,6 +33,10 @@ const zE164 = z
   .trim()
   .regex(/^\+\d{8,15}$/, { error: 'phone' });
 
+/** What the web chat's pre-chat form may ask. */
+export const WEBCHAT_PRECHAT_FIELDS = ['name', 'email', 'phone'] as const;
+export type TWebchatPrechatField = (typeof WEBCHAT_PRECHAT_FIELDS)[number];
+
 const webchatConfig = {
   name: zRequiredText(100),
   slug: zChannelSlug,
@@ -40,8 +44,13 @@ const webchatConfig = {
   greeting: z.string().trim().max(500, { error: 'tooLong' }).default(''),
   /** Sites allowed to embed the widget; empty: any. */
   allowedOrigins: z.array(zOrigin).max(20).default([]),
-  /** Ask name and e-mail before the chat starts. */
+  /** Ask who the visitor is before the chat starts (the fields below; each one required). */
   preChatForm: z.boolean().default(false),
+  preChatFields: z
+    .array(z.enum(WEBCHAT_PRECHAT_FIELDS))
+    .min(1, { error: 'required' })
+    .max(3)
+    .default(['name', 'email']),
 };
 
 const whatsappConfig = {
@@ -130,10 +139,25 @@ export const ZWebchatConfig = z.object({
   color: z.string(),
   greeting: z.string(),
   preChatForm: z.boolean(),
+  preChatFields: z.array(z.enum(WEBCHAT_PRECHAT_FIELDS)),
+  /** The team now: online (open, someone connected), away (open, nobody connected), closed (outside the hours; `nextOpen` in the account's time zone). */
+  availability: z.object({
+    status: z.enum(['online', 'away', 'closed']),
+    nextOpen: z.object({ day: z.string(), time: z.string() }).nullable(),
+  }),
 });
+export type TWebchatConfig = z.infer<typeof ZWebchatConfig>;
 
-/** A web chat visitor's session (POST /webchat/{slug}/session). */
+/**
+ * A web chat visitor's session (POST /webchat/{slug}/session). The visitor is a contact only once
+ * they write or fill the pre-chat form: until then `visitor.known` is false and nothing is stored.
+ */
 export const ZWebchatSession = z.object({
   token: z.string(),
-  visitor: z.object({ name: z.string(), email: z.string().nullable() }),
+  visitor: z.object({
+    known: z.boolean(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
 });

@@ -50,6 +50,7 @@ function fieldsOf(body: TBody): {
           greeting: body.greeting,
           allowedOrigins: body.allowedOrigins,
           preChatForm: body.preChatForm,
+          preChatFields: body.preChatFields,
         },
         secrets: {},
       };

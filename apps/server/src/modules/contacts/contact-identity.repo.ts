@@ -91,7 +91,11 @@ export async function createMissingContacts(
   return found;
 }
 
-async function livePhones(tx: TTx, accountId: string, phones: string[]): Promise<Map<string, TContactRow>> {
+export async function livePhones(
+  tx: TTx,
+  accountId: string,
+  phones: string[],
+): Promise<Map<string, TContactRow>> {
   const rows = await tx
     .selectDistinctOn([contacts.phone])
     .from(contacts)
@@ -103,16 +107,19 @@ async function livePhones(tx: TTx, accountId: string, phones: string[]): Promise
   return new Map(rows.map((r) => [r.phone!, r]));
 }
 
-/** A new web chat visitor: a contact of type webchat whose `inbox` is the channel. */
+/**
+ * A new web chat visitor: a contact of type webchat whose `inbox` is the channel. `id` is the one
+ * the visitor's token was signed with; undefined when a row of that id exists already.
+ */
 export async function insertVisitorContact(
   tx: TTx,
   accountId: string,
-  values: { channelId: string; name: string; email: string | null },
-) {
+  values: { id: string; channelId: string; name: string; email: string | null },
+): Promise<TContactRow | undefined> {
   const [row] = await tx
     .insert(contacts)
     .values({
-      id: newId(),
+      id: values.id,
       accountId,
       name: values.name,
       email: values.email,
@@ -120,6 +127,7 @@ export async function insertVisitorContact(
       source: 'channel',
       inbox: values.channelId,
     })
+    .onConflictDoNothing({ target: contacts.id })
     .returning();
   return row;
 }
@@ -134,12 +142,12 @@ export function findVisitorContact(db: TDb, accountId: string, contactId: string
   });
 }
 
-/** The pre-chat form's name and e-mail on a returning visitor. */
+/** The pre-chat form's name, e-mail and phone on a visitor. */
 export async function updateVisitorContact(
   tx: TTx,
   accountId: string,
   contactId: string,
-  patch: { name?: string; email?: string | null },
+  patch: { name?: string; email?: string | null; phone?: string | null },
 ) {
   const [row] = await tx
     .update(contacts)

@@ -8,6 +8,8 @@ import {
   findOrCreateContactsByPhone,
   findVisitorContact,
   insertVisitorContact,
+  livePhones,
+  lockPhones,
   type TContactRow,
   type TWantedPhones,
   updateVisitorContact,
@@ -41,11 +43,17 @@ export class ContactIdentityService {
     );
   }
 
-  /** A new web chat visitor of `channelId`. */
-  createVisitor(accountId: string, values: { channelId: string; name: string; email: string | null }) {
+  /**
+   * A web chat visitor of `channelId` becomes a contact (when they first write or fill the
+   * pre-chat form), with the id their token was signed with; undefined when that id is taken.
+   */
+  createVisitor(
+    accountId: string,
+    values: { id: string; channelId: string; name: string; email: string | null },
+  ) {
     return withTenant(this.db, accountId, async (tx) => {
       const row = await insertVisitorContact(tx, accountId, values);
-      await this.announce(tx, accountId, [row]);
+      if (row) await this.announce(tx, accountId, [row]);
       return row;
     });
   }
@@ -54,9 +62,23 @@ export class ContactIdentityService {
     return findVisitorContact(this.db, accountId, contactId);
   }
 
-  /** The pre-chat form's name and e-mail on a returning visitor. */
-  updateVisitor(accountId: string, contactId: string, patch: { name?: string; email?: string | null }) {
+  /**
+   * The pre-chat form's name, e-mail and phone on a visitor. The identity rule holds: a phone that
+   * another live contact has is not copied onto the visitor.
+   */
+  updateVisitor(
+    accountId: string,
+    contactId: string,
+    values: { name?: string; email?: string | null; phone?: string | null },
+  ) {
     return withTenant(this.db, accountId, async (tx) => {
+      const { phone, ...rest } = values;
+      const patch: typeof values = rest;
+      if (phone) {
+        await lockPhones(tx, accountId, [phone]);
+        const owner = (await livePhones(tx, accountId, [phone])).get(phone);
+        if (!owner || owner.id === contactId) patch.phone = phone;
+      }
       const row = await updateVisitorContact(tx, accountId, contactId, patch);
       if (row)
         await this.bus.emit(tx, accountId, 'contact.updated', { contactId, fields: Object.keys(patch) });

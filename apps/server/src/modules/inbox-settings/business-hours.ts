@@ -49,3 +49,22 @@ export function defaultWeekHours(): TWeekHours {
     sunday: [],
   };
 }
+
+/** The next range start after `now` within a week ({ day, time } in the zone), or null when no day has hours. */
+export function nextOpening(
+  hours: TWeekHours,
+  now: Date,
+  timeZone: string,
+): { day: TWeekday; time: string } | null {
+  const { day, time } = localWeekTime(now, timeZone);
+  const today = WEEKDAYS.indexOf(day);
+  for (let offset = 0; offset <= 7; offset++) {
+    const d = WEEKDAYS[(today + offset) % 7];
+    const starts = (hours[d] ?? [])
+      .map((r) => r.start)
+      .filter((s) => offset > 0 || s > time)
+      .sort();
+    if (starts.length) return { day: d, time: starts[0] };
+  }
+  return null;
+}

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import { loadAccountBundle, type TTenant } from '../../platform/tenancy';
 import type { TenantCache } from '../../platform/tenant-cache';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
-import { defaultWeekHours, isWithinHours } from './business-hours';
+import { defaultWeekHours, isWithinHours, nextOpening } from './business-hours';
 import {
   deleteReasonRow,
   findReasonByName,
@@ -91,6 +91,15 @@ export class InboxSettingsService {
     const settings = await this.get(accountId);
     if (!settings.hoursEnabled) return true;
     return isWithinHours(settings.hours, now, await this.timezone(accountId));
+  }
+
+  /** Open now, and when closed the next opening (weekday and time in the account's zone). */
+  async availability(accountId: string, now = new Date()) {
+    const settings = await this.get(accountId);
+    if (!settings.hoursEnabled) return { open: true, nextOpen: null };
+    const zone = await this.timezone(accountId);
+    if (isWithinHours(settings.hours, now, zone)) return { open: true, nextOpen: null };
+    return { open: false, nextOpen: nextOpening(settings.hours, now, zone) };
   }
 
   /** The out-of-hours auto message to send now, or null (open, or no message set). */

@@ -1,6 +1,8 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
+import { channels } from '../channels/channels.schema';
+import { contacts } from '../contacts/contacts.schema';
 import { conversations, messages } from '../inbox/inbox.schema';
 import type { TMessageRow } from '../inbox/inbox.types';
 
@@ -17,6 +19,8 @@ export function listVisitorMessages(
       .select({ m: messages })
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      // A deleted contact's conversations are no longer the visitor's to read.
+      .innerJoin(contacts, and(eq(contacts.id, conversations.contactId), isNull(contacts.deletedAt)))
       .where(
         and(
           eq(conversations.accountId, accountId),
@@ -47,5 +51,42 @@ export function findOpenConversationId(db: TDb, accountId: string, channelId: st
         ),
       );
     return row?.id;
+  });
+}
+
+/** The visitor's latest conversation on the channel (open or closed), if any. */
+export function findLatestConversation(db: TDb, accountId: string, channelId: string, contactId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select({ id: conversations.id, stage: conversations.stage, closedAt: conversations.closedAt })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.accountId, accountId),
+          eq(conversations.contactId, contactId),
+          eq(conversations.channelId, channelId),
+        ),
+      )
+      .orderBy(desc(conversations.createdAt), desc(conversations.id))
+      .limit(1);
+    return row;
+  });
+}
+
+/** Where a web chat conversation's visitor is (channel and contact); undefined for other channels. */
+export function findWebchatVisitorOf(db: TDb, accountId: string, conversationId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select({ channelId: conversations.channelId, contactId: conversations.contactId })
+      .from(conversations)
+      .innerJoin(channels, eq(channels.id, conversations.channelId))
+      .where(
+        and(
+          eq(conversations.accountId, accountId),
+          eq(conversations.id, conversationId),
+          eq(channels.kind, 'webchat'),
+        ),
+      );
+    return row?.channelId ? { channelId: row.channelId, contactId: row.contactId } : undefined;
   });
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZWebchatConfig, ZWebchatSession, zOptionalEmail } from '@atende/shared';
+import { ZWebchatConfig, ZWebchatSession, zOptionalEmail, zOptionalPhone } from '@atende/shared';
 import { ok, okSchema, rawSchema } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { WEBCHAT_CLIENT_JS } from './webchat-client';
@@ -15,6 +15,7 @@ const ZSessionBody = z.object({
   token: z.string().max(2000).optional(),
   name: z.string().trim().max(200, { error: 'tooLong' }).optional(),
   email: zOptionalEmail,
+  phone: zOptionalPhone,
 });
 
 let socketClient: string | null = null;

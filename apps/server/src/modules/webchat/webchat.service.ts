@@ -1,6 +1,7 @@
-import type { TMessage } from '@atende/shared';
+import type { TConversation, TMessage, TWebchatPrechatField } from '@atende/shared';
 import type { Namespace } from 'socket.io';
 import type { TDb } from '../../platform/db/client';
+import { newId } from '../../platform/db/columns';
 import { AppError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -14,7 +15,13 @@ import type { TMessageRow } from '../inbox/inbox.types';
 import type { MessageAcksService } from '../inbox/messaging/message-acks.service';
 import { presentVisitorMessage, type TVisitorMessage, visitorMessageOf } from './webchat-presenter';
 import type { VisitorTokens } from './webchat-token';
-import { findOpenConversationId, listVisitorMessages } from './webchat.repo';
+import type { WebchatAvailability } from './webchat-availability';
+import {
+  findLatestConversation,
+  findOpenConversationId,
+  findWebchatVisitorOf,
+  listVisitorMessages,
+} from './webchat.repo';
 
 export { WEBCHAT_NAMESPACE, visitorRoom } from '../../providers/webchat/webchat-rooms';
 import { WEBCHAT_NAMESPACE } from '../../providers/webchat/webchat-rooms';
@@ -30,21 +37,34 @@ export const WEBCHAT_LIMITS = {
 export interface TVisitor {
   accountId: string;
   channelId: string;
+  /** The contact id the token was signed with: the contact exists only once the visitor wrote or identified. */
   contactId: string;
   channel: TChannelRow;
 }
 
-export interface TSessionInput {
-  token?: string;
+/** What the pre-chat form tells (each optional; a present one is validated by the route). */
+export interface TIdentity {
   name?: string;
   email?: string | null;
+  phone?: string | null;
+}
+
+export interface TSessionInput extends TIdentity {
+  token?: string;
+}
+
+/** The name a visitor's contact gets until they tell theirs: stable for the visitor. */
+export function visitorName(contactId: string): string {
+  return `Visitante ${contactId.replace(/-/g, '').slice(-4).toUpperCase()}`;
 }
 
 /**
  * The web chat channel: visitors of the chat page (or the widget's iframe) get a signed identity,
  * talk over Socket.IO namespace /webchat, and their messages enter the inbox through the intake
- * (InboundService.receive, idempotent on the client's message id). Operator replies and typing
- * are pushed to the visitor's room; a visitor who (re)connects gets the history.
+ * (InboundService.receive, idempotent on the client's message id). A visitor is only a token until
+ * they write or fill the pre-chat form: only then does their contact exist (the id the token
+ * carries). Operator replies, typing, read marks and closings are pushed to the visitor's room; a
+ * visitor who (re)connects gets the history.
  */
 export class WebchatService {
   constructor(
@@ -57,6 +77,7 @@ export class WebchatService {
     private readonly acks: MessageAcksService,
     private readonly channels: ChannelsService,
     private readonly contacts: ContactIdentityService,
+    private readonly availability: WebchatAvailability,
     private readonly mediaLink: (accountId: string, fileId: string, name: string) => string,
   ) {}
 
@@ -69,54 +90,83 @@ export class WebchatService {
     return this.channels.activeByExternalId('webchat', slug.toLowerCase());
   }
 
-  /** Public settings of the chat page. */
+  /** Public settings of the chat page, with the team's availability now. */
   async publicConfig(slug: string) {
     const channel = await this.channelBySlug(slug);
     const c = channel.config as Record<string, unknown>;
+    const fields = Array.isArray(c.preChatFields) ? (c.preChatFields as TWebchatPrechatField[]) : null;
     return {
       name: channel.name,
       slug: channel.externalId,
       color: (c.color as string) ?? '#228be6',
       greeting: (c.greeting as string) ?? '',
       preChatForm: !!c.preChatForm,
+      preChatFields: fields?.length ? fields : (['name', 'email'] as TWebchatPrechatField[]),
       allowedOrigins: (c.allowedOrigins as string[]) ?? [],
+      availability: await this.availability.of(channel.accountId),
     };
   }
 
   /**
-   * A visitor session: a valid token of this channel whose contact still exists is kept (name and
-   * e-mail from the pre-chat form update it); otherwise a new contact and token. Rate-limited per
-   * client address.
+   * A visitor session: a valid token of this channel is kept; otherwise a new token (rate-limited
+   * per client address) whose contact id is reserved but not stored. The pre-chat form's fields
+   * (name, e-mail, phone) make the visitor a contact, or update theirs.
    */
   async session(slug: string, input: TSessionInput, ip: string) {
     const channel = await this.channelBySlug(slug);
     const claims = await this.tokens.verify(input.token);
+    const identity = identityOf(input);
     if (claims && claims.channelId === channel.id) {
-      const contact = await this.contacts.findVisitor(channel.accountId, claims.contactId);
-      if (contact) {
-        const patch = {
-          ...(input.name ? { name: input.name } : {}),
-          ...(input.email ? { email: input.email } : {}),
-        };
-        const row = Object.keys(patch).length
-          ? ((await this.contacts.updateVisitor(channel.accountId, contact.id, patch)) ?? contact)
-          : contact;
-        return { token: input.token!, visitor: { name: row.name, email: row.email } };
-      }
+      const visitor = {
+        accountId: channel.accountId,
+        channelId: channel.id,
+        contactId: claims.contactId,
+        channel,
+      };
+      const contact = identity
+        ? await this.identify(visitor, identity).catch(() => undefined)
+        : await this.contacts.findVisitor(channel.accountId, claims.contactId);
+      if (contact || !identity) return { token: input.token!, visitor: presentVisitor(contact) };
     }
     await this.rateLimiter.consume(
       `webchat:session:${ip}`,
       WEBCHAT_LIMITS.sessions.limit,
       WEBCHAT_LIMITS.sessions.windowSeconds,
     );
-    const name = input.name || `Visitante ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-    const contact = await this.contacts.createVisitor(channel.accountId, {
-      channelId: channel.id,
-      name,
-      email: input.email ?? null,
+    const contactId = newId();
+    const visitor = { accountId: channel.accountId, channelId: channel.id, contactId, channel };
+    const contact = identity ? await this.identify(visitor, identity) : undefined;
+    const token = await this.tokens.sign({ channelId: channel.id, contactId });
+    return { token, visitor: presentVisitor(contact) };
+  }
+
+  /**
+   * The visitor's contact, created when missing (with the token's id: two tabs writing at once make
+   * one contact). JWT_INVALID when that id belongs to a deleted contact: the page starts afresh.
+   */
+  private async contactOf(visitor: TVisitor, identity?: TIdentity) {
+    const found = await this.contacts.findVisitor(visitor.accountId, visitor.contactId);
+    if (found) return found;
+    const created = await this.contacts.createVisitor(visitor.accountId, {
+      id: visitor.contactId,
+      channelId: visitor.channelId,
+      name: identity?.name || visitorName(visitor.contactId),
+      email: identity?.email ?? null,
     });
-    const token = await this.tokens.sign({ channelId: channel.id, contactId: contact.id });
-    return { token, visitor: { name: contact.name, email: contact.email } };
+    const contact = created ?? (await this.contacts.findVisitor(visitor.accountId, visitor.contactId));
+    if (!contact) throw new AppError('JWT_INVALID');
+    return contact;
+  }
+
+  /** The pre-chat form: the visitor becomes a contact with what they told, or their contact is updated. */
+  private async identify(visitor: TVisitor, identity: TIdentity) {
+    const contact = await this.contactOf(visitor, identity);
+    const patch: TIdentity = {};
+    if (identity.name && identity.name !== contact.name) patch.name = identity.name;
+    if (identity.email && identity.email !== contact.email) patch.email = identity.email;
+    if (identity.phone && identity.phone !== contact.phone) patch.phone = identity.phone;
+    if (Object.keys(patch).length === 0) return contact;
+    return (await this.contacts.updateVisitor(visitor.accountId, contact.id, patch)) ?? contact;
   }
 
   /** The socket handshake: the slug's channel and a token of it whose contact exists. */
@@ -124,9 +174,7 @@ export class WebchatService {
     const channel = await this.channelBySlug(String(auth.slug ?? ''));
     const claims = await this.tokens.verify(auth.token);
     if (!claims || claims.channelId !== channel.id) throw new AppError('JWT_INVALID');
-    const contact = await this.contacts.findVisitor(channel.accountId, claims.contactId);
-    if (!contact) throw new AppError('JWT_INVALID');
-    return { accountId: channel.accountId, channelId: channel.id, contactId: contact.id, channel };
+    return { accountId: channel.accountId, channelId: channel.id, contactId: claims.contactId, channel };
   }
 
   /** A visitor's message (id = the client's, so a resend is stored once) into the inbox. */
@@ -136,8 +184,7 @@ export class WebchatService {
       WEBCHAT_LIMITS.messages.limit,
       WEBCHAT_LIMITS.messages.windowSeconds,
     );
-    const contact = await this.contacts.findVisitor(visitor.accountId, visitor.contactId);
-    if (!contact) throw new AppError('JWT_INVALID');
+    const contact = await this.contactOf(visitor);
     const result = await this.inbound.receive(
       this.channels.record(visitor.channel),
       {
@@ -157,18 +204,47 @@ export class WebchatService {
       { contactId: visitor.contactId },
     );
     const stored = result.messages[0];
-    return { id: stored.id, conversationId: stored.conversationId, uid: input.id };
+    return {
+      id: stored.id,
+      conversationId: stored.conversationId,
+      uid: input.id,
+      timestamp: new Date().toISOString(),
+    };
   }
 
-  async history(visitor: TVisitor): Promise<TVisitorMessage[]> {
-    const rows = await listVisitorMessages(
-      this.db,
-      visitor.accountId,
-      visitor.channelId,
-      visitor.contactId,
-      WEBCHAT_LIMITS.historySize,
-    );
-    return rows.map((m) => this.present(visitor.accountId, m));
+  /**
+   * What a (re)connecting visitor gets: their messages, whether their latest conversation is open
+   * or closed (none: never wrote), and the team's availability.
+   */
+  async history(visitor: TVisitor) {
+    const [rows, latest, availability] = await Promise.all([
+      listVisitorMessages(
+        this.db,
+        visitor.accountId,
+        visitor.channelId,
+        visitor.contactId,
+        WEBCHAT_LIMITS.historySize,
+      ),
+      findLatestConversation(this.db, visitor.accountId, visitor.channelId, visitor.contactId),
+      this.availability.of(visitor.accountId),
+    ]);
+    const items: TVisitorMessage[] = rows.map((m) => this.present(visitor.accountId, m));
+    const state = !latest ? 'none' : latest.stage === 'closed' ? 'closed' : 'open';
+    return { items, state, availability };
+  }
+
+  /** A conversation was closed: a web chat visitor is told (the page offers a new conversation). */
+  async closed(accountId: string, conversationId: string) {
+    const where = await findWebchatVisitorOf(this.db, accountId, conversationId);
+    if (where)
+      this.namespace.to(visitorRoom(where.channelId, where.contactId)).emit('closed', { conversationId });
+  }
+
+  /** The team read the conversation (its unread count is back to 0): the visitor's messages show read. */
+  read(conversation: TConversation) {
+    const { channelKind, channelId, contactId, unreadCount, _id } = conversation;
+    if (channelKind !== 'webchat' || !channelId || !contactId || unreadCount !== 0) return;
+    this.namespace.to(visitorRoom(channelId, contactId)).emit('read', { conversationId: _id });
   }
 
   /** The visitor is typing: the agents who may see the conversation are told. */
@@ -232,4 +308,18 @@ export class WebchatService {
   present(accountId: string, m: TMessageRow): TVisitorMessage {
     return presentVisitorMessage(m, (fileId, name) => this.mediaLink(accountId, fileId, name));
   }
+}
+
+function identityOf(input: TIdentity): TIdentity | undefined {
+  const identity: TIdentity = {};
+  if (input.name) identity.name = input.name;
+  if (input.email) identity.email = input.email;
+  if (input.phone) identity.phone = input.phone;
+  return Object.keys(identity).length ? identity : undefined;
+}
+
+function presentVisitor(contact: { name: string; email: string | null; phone: string | null } | undefined) {
+  return contact
+    ? { known: true, name: contact.name, email: contact.email, phone: contact.phone }
+    : { known: false, name: null, email: null, phone: null };
 }

@@ -21,8 +21,10 @@ function langOf(socket: Socket) {
 /**
  * Namespace /webchat (never /attendance): handshake auth { slug, token }. Each visitor socket
  * joins its visitor room and receives its history at once. Client events: 'message' { id, text }
- * (acknowledged with the stored message), 'typing' { typing }, 'seen'. Server events: 'history',
- * 'message' (operator replies, acknowledged by the client: delivery), 'typing'.
+ * (acknowledged with the stored message; the first one makes the visitor a contact), 'typing'
+ * { typing }, 'seen'. Server events: 'history' { items, state: none|open|closed, availability },
+ * 'message' (operator replies, acknowledged by the client: delivery), 'typing' { typing, name },
+ * 'read' (the team read the visitor's messages), 'closed' (the conversation was closed).
  */
 export function attachWebchatNamespace(webchat: WebchatService, log: FastifyBaseLogger) {
   const namespace = webchat.namespace;
@@ -45,7 +47,7 @@ export function attachWebchatNamespace(webchat: WebchatService, log: FastifyBase
     void socket.join(room);
     webchat
       .history(visitor)
-      .then((items) => socket.emit('history', { items }))
+      .then((history) => socket.emit('history', history))
       .catch((err) => log.warn({ err }, 'webchat history failed'));
 
     const reply = (ack: TAck | undefined, error: unknown) => {
@@ -70,7 +72,7 @@ export function attachWebchatNamespace(webchat: WebchatService, log: FastifyBase
             kind: 'text',
             body: parsed.data.text,
             media: null,
-            timestamp: new Date().toISOString(),
+            timestamp: stored.timestamp,
             ack: 0,
           });
         })
