@@ -35,7 +35,8 @@ if (
   Math.max(sharedAt, newestMtime(join(root, 'apps/web'))) > builtAt(join(root, 'apps/web/dist/index.html'))
 ) {
   console.log('Building the web app...');
-  run('npm', ['run', 'build', '-w', '@atende/web']);
+  // Errors only: the list of every built asset is of no use to someone starting the app.
+  run('npm', ['run', '--silent', 'build', '-w', '@atende/web', '--', '--logLevel', 'error']);
 }
 if (
   Math.max(sharedAt, newestMtime(join(root, 'apps/server/src'))) >
