@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import {
   ActionIcon,
+  Checkbox,
   ColorInput,
+  Group,
   PasswordInput,
   Switch,
   TagsInput,
@@ -11,6 +13,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconRefresh } from '@tabler/icons-react';
+import { WEBCHAT_PRECHAT_FIELDS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { randomToken, slugify, type TChannelValues } from './channel-kinds';
 
@@ -18,7 +21,7 @@ type TForm = UseFormReturnType<TChannelValues>;
 
 const SWATCHES = ['#0b7a75', '#228be6', '#7048e8', '#e64980', '#f76707', '#2f9e44', '#343a40'];
 
-/** Web chat: name, chat page address, colour, greeting, allowed sites, pre-chat form. */
+/** Web chat: name, chat page address, colour, greeting, allowed sites, pre-chat form and its fields. */
 export function WebchatFields({ form, editing, origin }: { form: TForm; editing: boolean; origin: string }) {
   const { t } = useTranslation('settings');
   const name = form.getInputProps('name');
@@ -73,8 +76,22 @@ export function WebchatFields({ form, editing, origin }: { form: TForm; editing:
       />
       <Switch
         label={t('channels.fields.preChatForm')}
+        description={t('channels.fields.preChatFormHelp')}
         {...form.getInputProps('preChatForm', { type: 'checkbox' })}
       />
+      {form.values.preChatForm && (
+        <Checkbox.Group
+          label={t('channels.fields.preChatFields')}
+          description={t('channels.fields.preChatFieldsHelp')}
+          {...form.getInputProps('preChatFields')}
+        >
+          <Group gap="lg" mt={6}>
+            {WEBCHAT_PRECHAT_FIELDS.map((field) => (
+              <Checkbox key={field} value={field} label={t(`channels.fields.preChatField.${field}`)} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      )}
     </>
   );
 }

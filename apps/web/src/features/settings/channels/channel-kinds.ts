@@ -1,5 +1,12 @@
 import { IconBrandWhatsapp, IconMessage2, IconWorldWww, type Icon } from '@tabler/icons-react';
-import type { TChannel, TChannelKind, TCreateChannelBody, TUpdateChannelBody } from '@atende/shared';
+import {
+  type TChannel,
+  type TChannelKind,
+  type TCreateChannelBody,
+  type TUpdateChannelBody,
+  type TWebchatPrechatField,
+  WEBCHAT_PRECHAT_FIELDS,
+} from '@atende/shared';
 
 export const KIND_ICON: Record<TChannelKind, Icon> = {
   webchat: IconWorldWww,
@@ -22,6 +29,7 @@ export interface TChannelValues {
   greeting: string;
   allowedOrigins: string[];
   preChatForm: boolean;
+  preChatFields: TWebchatPrechatField[];
   phoneNumberId: string;
   wabaId: string;
   displayPhone: string;
@@ -64,6 +72,9 @@ export function initialValues(kind: TChannelKind, channel?: TChannel | null): TC
     greeting: str(c.greeting),
     allowedOrigins: Array.isArray(c.allowedOrigins) ? c.allowedOrigins.map(String) : [],
     preChatForm: c.preChatForm === true,
+    preChatFields: Array.isArray(c.preChatFields)
+      ? WEBCHAT_PRECHAT_FIELDS.filter((f) => (c.preChatFields as unknown[]).includes(f))
+      : ['name', 'email'],
     phoneNumberId: str(c.phoneNumberId),
     wabaId: str(c.wabaId),
     displayPhone: str(c.displayPhone),
@@ -91,6 +102,7 @@ export function channelBody(v: TChannelValues, editing: boolean): TChannelBody {
         greeting: v.greeting,
         allowedOrigins: v.allowedOrigins,
         preChatForm: v.preChatForm,
+        preChatFields: v.preChatFields,
       };
     case 'whatsapp-cloud':
       return {
