@@ -19,9 +19,16 @@ export interface TDomainEventMap {
     origin: string;
     /** The conversation as the inbox lists it (realtime). */
     conversation: TConversation;
+    /** The conversation's event number (conversations.event_seq): its realtime events go out in this order. */
+    seq: number;
   };
   /** Anything about a conversation that the inbox lists changed (stage, assignee, unread…). */
-  'conversation.updated': { conversationId: string; conversation: TConversation };
+  'conversation.updated': {
+    conversationId: string;
+    conversation: TConversation;
+    /** The conversation's event number (conversations.event_seq): its realtime events go out in this order. */
+    seq: number;
+  };
   /** Taken by an operator, given by distribution, or transferred to an operator/department. */
   'conversation.assigned': {
     conversationId: string;
@@ -57,6 +64,8 @@ export interface TDomainEventMap {
     message: TMessage;
     /** The conversation as now listed, when the event carries it (intake). */
     conversation?: TConversation;
+    /** The conversation's event number (conversations.event_seq): its realtime events go out in this order. */
+    seq: number;
   };
   'message.status': {
     conversationId: string;

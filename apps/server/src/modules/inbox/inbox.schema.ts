@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -25,6 +26,10 @@ import { contacts } from '../contacts/contacts.schema';
  * the statement lists it).
  * departmentId: the `intention` (department) it is routed to; null = any.
  * lastInboundAt: the customer's last message (the WhatsApp 24-hour window).
+ * eventSeq: the number of the conversation's last realtime event (conversation:updated,
+ * message:created): bumped in the statement or transaction that makes the change, so the numbers
+ * follow the commit order of the conversation's changes; sockets receive them in that order on
+ * every node (platform/local-first-adapter.ts).
  */
 export const conversations = pgTable(
   'conversations',
@@ -51,6 +56,7 @@ export const conversations = pgTable(
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
     closeReason: text('close_reason'),
     closeSubReason: text('close_sub_reason'),
+    eventSeq: bigint('event_seq', { mode: 'number' }).notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -7,7 +7,8 @@ import type { TTx } from '../../../platform/db/tenant';
 import { textArray, uuidArray } from '../../../platform/db/sql-arrays';
 import { contactTypeOf, countNewConversations } from '../conversations/conversation-open';
 import type { TConversationListRow } from '../conversations/conversations.repo';
-import { conversationFromJson, messageFromJson, type TMessageRow } from '../conversations/message-presenter';
+import { messageFromJson, type TMessageRow } from '../conversations/message-presenter';
+import { conversationFromJson } from '../conversations/conversation-presenter';
 
 /** One customer message to store, with its contact when the caller knows it (webchat visitors). */
 export interface TInboundItem {
@@ -20,7 +21,10 @@ export interface TStoredInbound {
   inserted: TMessageRow[];
   /** Conversations whose activity changed, as committed, with their contact and channel kind (list rows). */
   conversations: TConversationListRow[];
+  /** Conversations opened here: their conversation.opened event is their event number OPENED_SEQ. */
   createdConversationIds: Set<string>;
+  /** Inserted message id → its message.created event's number in its conversation (event_seq). */
+  seqs: Map<string, number>;
   /** providerMessageId → stored message id (inserted now or before). */
   idsByProviderId: Map<string, { id: string; conversationId: string }>;
   /** Messages whose ack rose. */
@@ -30,6 +34,9 @@ export interface TStoredInbound {
 }
 
 const PREVIEW_MAX = 200;
+
+/** A conversation opened by the intake starts at event number 1 (its conversation.opened). */
+export const OPENED_SEQ = 1;
 
 /** Ack order for "only rises": failed (-1) ranks above sent, below delivered. */
 const ACK_RANK: Record<TStatusUpdate['status'], number> = { sent: 1, failed: 1.5, delivered: 2, read: 3 };
@@ -70,6 +77,7 @@ export async function storeInbound(
     inserted: [],
     conversations: [],
     createdConversationIds: new Set(),
+    seqs: new Map(),
     idsByProviderId: new Map(),
     acked: [],
     quotaReached: false,
@@ -213,6 +221,7 @@ async function insertMessages(
       upd as (
         update conversations c set
           unread_count = c.unread_count + agg.n,
+          event_seq = c.event_seq + agg.n,
           last_message_at = greatest(c.last_message_at, agg.last_at),
           last_inbound_at = greatest(c.last_inbound_at, agg.last_at),
           last_message_preview = case when agg.last_at >= c.last_message_at or c.last_message_preview is null
@@ -229,10 +238,23 @@ async function insertMessages(
           'contact_pic', ct.profile_pic, 'contact_tags', ct.tags) as r
       from upd left join contacts ct on ct.id = upd.contact_id`),
   );
+  // Each conversation's new messages take its last event numbers, in the order they are listed.
+  const inserted: TMessageRow[] = [];
+  const nextSeq = new Map<string, number>();
   for (const s of stored) {
-    if (s.t === 'm') out.inserted.push(messageFromJson(s.r));
-    else out.conversations.push(conversationFromJson(s.r));
+    if (s.t === 'm') inserted.push(messageFromJson(s.r));
+    else {
+      out.conversations.push(conversationFromJson(s.r));
+      nextSeq.set(s.r.id as string, Number(s.r.event_seq));
+    }
   }
+  for (const m of inserted.reverse()) {
+    const seq = nextSeq.get(m.conversationId);
+    if (seq === undefined) continue; // its conversation was closed meanwhile (moveOutOfClosed)
+    out.seqs.set(m.id, seq);
+    nextSeq.set(m.conversationId, seq - 1);
+  }
+  out.inserted.push(...inserted.reverse());
   const again = await moveOutOfClosed(tx, out);
   if (again.size > 0)
     await insertMessages(
@@ -338,8 +360,10 @@ async function openConversations(
             and c.contact_id in (select contact from want)
         ),
         ins as (
-          insert into conversations (id, account_id, contact_id, channel_id, stage, origin, last_message_at)
-          select w.id, ${accountId}, w.contact, ${channel.id}, 'waiting', 'inbound', w.at from want w
+          insert into conversations (id, account_id, contact_id, channel_id, stage, origin, last_message_at,
+            event_seq)
+          select w.id, ${accountId}, w.contact, ${channel.id}, 'waiting', 'inbound', w.at, ${OPENED_SEQ}
+          from want w
           where not exists (select 1 from existing e where e.contact_id = w.contact)
           on conflict (account_id, contact_id, channel_id) where stage <> 'closed' do nothing
           returning id, contact_id

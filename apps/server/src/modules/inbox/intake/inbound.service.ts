@@ -5,8 +5,15 @@ import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
 import type { TenantCache } from '../../../platform/tenant-cache';
-import { storeInbound, type TCreateContacts, type TInboundItem, type TStoredInbound } from './inbound.repo';
-import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+import {
+  OPENED_SEQ,
+  storeInbound,
+  type TCreateContacts,
+  type TInboundItem,
+  type TStoredInbound,
+} from './inbound.repo';
+import { presentListConversation } from '../conversations/conversation-presenter';
+import { presentChatMessage } from '../conversations/message-presenter';
 
 export interface TReceiveOptions {
   /** The contact the messages come from when the channel knows it (webchat visitors). */
@@ -128,6 +135,7 @@ export class InboundService {
    * distribution). Each event is a round trip to the other nodes (the PostgreSQL adapter), so a
    * second one per message would halve the intake rate. The conversation has the shape of the
    * inbox list's rows (with its contact and channel kind), as the agent side's events carry it.
+   * Each event carries its number in the conversation (`seq`, given by storeInbound).
    */
   private async emit(tx: TTx, channel: TChannelRecord, stored: TStoredInbound) {
     const { accountId } = channel;
@@ -140,6 +148,7 @@ export class InboundService {
           channelId: channel.id,
           origin: conversation.origin,
           conversation,
+          seq: OPENED_SEQ,
         });
     for (const m of stored.inserted) {
       const conversation = conversations.get(m.conversationId);
@@ -152,6 +161,7 @@ export class InboundService {
         contactId: conversation?.contactId ?? null,
         message: presentChatMessage(m),
         conversation,
+        seq: stored.seqs.get(m.id)!,
       });
     }
     for (const m of stored.acked)

@@ -1,7 +1,10 @@
 import type { TConversation, TMessageDirection } from '@atende/shared';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../../platform/db/client';
 import type { TTx } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
-import { presentChatMessage, presentListConversation } from '../conversations/conversation-presenter';
+import { presentListConversation } from '../conversations/conversation-presenter';
+import { presentChatMessage } from '../conversations/message-presenter';
 import { readConversationListRow } from '../conversations/conversations.repo';
 import type { TMessageRow } from '../conversations/message-presenter';
 
@@ -15,9 +18,30 @@ export function directionOf(m: Pick<TMessageRow, 'authorType' | 'private'>): TMe
 }
 
 /**
+ * Takes `count` event numbers of a conversation in the caller's transaction; answers the first,
+ * or undefined when there is no such conversation. The row stays locked until the commit, so the
+ * numbers follow the commit order of the conversation's changes (conversations.event_seq).
+ */
+export async function takeEventSeq(
+  tx: TTx,
+  accountId: string,
+  conversationId: string,
+  count: number,
+): Promise<number | undefined> {
+  const [row] = rowsOf<{ seq: string | number }>(
+    await tx.execute(sql`
+      update conversations set event_seq = event_seq + ${count}
+      where id = ${conversationId} and account_id = ${accountId}
+      returning event_seq as seq`),
+  );
+  return row ? Number(row.seq) - count + 1 : undefined;
+}
+
+/**
  * The inbox's domain events, emitted inside the transaction that made the change (the realtime
  * fan-out, distribution and the durable listeners react after its commit). The conversation is
- * read in that transaction, as the inbox lists it, so listeners need no read of their own.
+ * read in that transaction, as the inbox lists it, so listeners need no read of their own. Each
+ * event of a conversation carries its next event number (`seq`, takeEventSeq).
  */
 export class InboxEmitter {
   constructor(
@@ -27,6 +51,8 @@ export class InboxEmitter {
 
   /** conversation.updated (and conversation.opened when `opened`) with the conversation as listed. */
   async conversationChanged(tx: TTx, accountId: string, conversationId: string, opened = false) {
+    const seq = await takeEventSeq(tx, accountId, conversationId, 1);
+    if (seq === undefined) return undefined;
     const row = await readConversationListRow(tx, accountId, conversationId);
     if (!row) return undefined;
     const conversation = presentListConversation(row);
@@ -37,8 +63,9 @@ export class InboxEmitter {
         channelId: row.channelId,
         origin: row.origin,
         conversation,
+        seq,
       });
-    else await this.bus.emit(tx, accountId, 'conversation.updated', { conversationId, conversation });
+    else await this.bus.emit(tx, accountId, 'conversation.updated', { conversationId, conversation, seq });
     return row;
   }
 
@@ -50,7 +77,18 @@ export class InboxEmitter {
     target: { channelKind: string | null; contactId: string | null; conversation?: TConversation },
   ) {
     const link = this.link?.(accountId);
-    for (const m of messages)
+    // One bump per conversation for its messages (numbered in the order they are given).
+    const next = new Map<string, number>();
+    const counts = new Map<string, number>();
+    for (const m of messages) counts.set(m.conversationId, (counts.get(m.conversationId) ?? 0) + 1);
+    for (const [id, count] of counts) {
+      const first = await takeEventSeq(tx, accountId, id, count);
+      if (first !== undefined) next.set(id, first);
+    }
+    for (const m of messages) {
+      const seq = next.get(m.conversationId);
+      if (seq === undefined) continue; // no such conversation: nothing to announce
+      next.set(m.conversationId, seq + 1);
       await this.bus.emit(tx, accountId, 'message.created', {
         conversationId: m.conversationId,
         messageId: m.id,
@@ -60,6 +98,8 @@ export class InboxEmitter {
         contactId: target.contactId,
         message: presentChatMessage(m, link),
         ...(target.conversation ? { conversation: target.conversation } : {}),
+        seq,
       });
+    }
   }
 }

@@ -28,6 +28,12 @@ type TConversationPayload = {
  * them — unassigned waiting conversations of their departments; restricted operators (outside
  * business hours with the restriction on) see nothing. A conversation that leaves the waiting
  * tab is announced to those who saw it there, so their lists drop it.
+ *
+ * message:created and conversation:updated carry `conversationId` and `seq`, the conversation's
+ * event number (conversations.event_seq, taken in the transaction of the change): every node's
+ * sockets get a conversation's numbered events in that order, whichever node emitted them
+ * (platform/local-first-adapter.ts holds a later number until the one before it went out).
+ * message:updated (acks only rise) and typing (never stored) are not numbered.
  */
 export class InboxEvents {
   /** Last known state per conversation (bounded; insertion order = age). */
@@ -41,7 +47,7 @@ export class InboxEvents {
     private readonly deps?: TInboxEventsDeps,
   ) {}
 
-  messageCreated(accountId: string, payload: { conversationId: string; message: unknown }) {
+  messageCreated(accountId: string, payload: { conversationId: string; seq: number; message: unknown }) {
     this.enqueue(accountId, payload.conversationId, null, INBOX_EVENTS.messageCreated, payload);
   }
 
@@ -52,7 +58,10 @@ export class InboxEvents {
     this.enqueue(accountId, payload.conversationId, null, INBOX_EVENTS.messageUpdated, payload);
   }
 
-  conversationUpdated(accountId: string, payload: { conversation: unknown }) {
+  conversationUpdated(
+    accountId: string,
+    payload: { conversationId: string; seq: number; conversation: unknown },
+  ) {
     const c = payload.conversation as TConversationPayload;
     const next = { stage: c.stage, assigneeId: c.assigneeId ?? null, departmentId: c.departmentId ?? null };
     const previous = this.states.get(c._id);

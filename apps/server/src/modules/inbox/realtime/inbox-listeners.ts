@@ -7,14 +7,22 @@ import type { InboxEvents } from './inbox-events';
  * and pushes them to the rooms that may see them, in the socket API's names (INBOX_EVENTS).
  */
 export function pushInboxEvents(bus: DomainEvents, events: InboxEvents) {
-  const updated = (accountId: string, conversation: TConversation) =>
-    events.conversationUpdated(accountId, { conversation });
-  bus.on('conversation.opened', (e) => updated(e.accountId, e.data.conversation));
-  bus.on('conversation.updated', (e) => updated(e.accountId, e.data.conversation));
+  const updated = (
+    accountId: string,
+    data: { conversationId: string; conversation: TConversation; seq: number },
+  ) =>
+    events.conversationUpdated(accountId, {
+      conversationId: data.conversationId,
+      seq: data.seq,
+      conversation: data.conversation,
+    });
+  bus.on('conversation.opened', (e) => updated(e.accountId, e.data));
+  bus.on('conversation.updated', (e) => updated(e.accountId, e.data));
   bus.on('message.created', (e) => {
-    const { conversationId, message, conversation } = e.data;
+    const { conversationId, seq, message, conversation } = e.data;
     events.messageCreated(e.accountId, {
       conversationId,
+      seq,
       message,
       ...(conversation ? { conversation } : {}),
     });

@@ -101,6 +101,35 @@ describe('inbox realtime', () => {
     expect(queryClient.getQueryData<TConversation>(conversationKey(ACC, c._id))?.unreadCount).toBe(1);
   });
 
+  it('an event that comes late (an older seq) adds its message but keeps the newer conversation', () => {
+    const { queryClient, socket, waiting, list } = setUp();
+    const c = conversation({ unreadCount: 0 });
+    queryClient.setQueryData(waiting, list([c]));
+    queryClient.setQueryData<TMessagesState>(messagesKey(ACC, c._id), { items: [], hasOlder: false });
+    const first = message({ conversationId: c._id, body: 'um', timestamp: '2026-03-10T12:00:00.000Z' });
+    const second = message({ conversationId: c._id, body: 'dois', timestamp: '2026-03-10T12:00:01.000Z' });
+    socket.fire('message:created', {
+      conversationId: c._id,
+      seq: 3,
+      message: second,
+      conversation: { ...c, unreadCount: 2, lastMessagePreview: 'dois' },
+    });
+    socket.fire('message:created', {
+      conversationId: c._id,
+      seq: 2,
+      message: first,
+      conversation: { ...c, unreadCount: 1, lastMessagePreview: 'um' },
+    });
+    expect(queryClient.getQueryData<TConversationList>(waiting)?.items[0]).toMatchObject({
+      unreadCount: 2,
+      lastMessagePreview: 'dois',
+    });
+    const bodies = queryClient
+      .getQueryData<TMessagesState>(messagesKey(ACC, c._id))
+      ?.items.map((m) => m.body);
+    expect(bodies).toEqual(expect.arrayContaining(['um', 'dois']));
+  });
+
   it('message:created and message:updated go to the open conversation; a customer message there is marked read', () => {
     const c = conversation();
     const { queryClient, socket, read } = setUp(c._id);

@@ -74,6 +74,12 @@ export class InboxRealtime {
   private everConnected = false;
   private disposed = false;
   private dataRefresh: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * The newest event number (`seq`) seen per conversation. The server sends a conversation's
+   * events in order; one that still comes late (after the server gave up waiting for it) carries
+   * an older snapshot of the conversation, which must not replace a newer one.
+   */
+  private readonly seqs = new Map<string, number>();
 
   constructor(
     private readonly options: {
@@ -108,10 +114,11 @@ export class InboxRealtime {
     });
     socket.on(
       INBOX_EVENTS.messageCreated,
-      (e: { conversationId: string; message: TMessage; conversation?: TConversation }) => {
+      (e: { conversationId: string; seq?: number; message: TMessage; conversation?: TConversation }) => {
+        const fresh = this.fresh(e.conversationId, e.seq);
         this.onMessage(e.conversationId, e.message);
         // The intake's events carry the conversation as it now is (unread count, preview, order).
-        if (e.conversation) this.onConversation(e.conversation);
+        if (e.conversation && fresh) this.onConversation(e.conversation);
       },
     );
     socket.on(
@@ -119,9 +126,9 @@ export class InboxRealtime {
       (e: { conversationId: string; messageId: string; ack: number; errorCode?: string | null }) =>
         this.updateMessages(e.conversationId, (s) => applyAck(s, e)),
     );
-    socket.on(INBOX_EVENTS.conversationUpdated, (e: { conversation: TConversation }) =>
-      this.onConversation(e.conversation),
-    );
+    socket.on(INBOX_EVENTS.conversationUpdated, (e: { conversation: TConversation; seq?: number }) => {
+      if (this.fresh(e.conversation._id, e.seq)) this.onConversation(e.conversation);
+    });
     socket.on(INBOX_EVENTS.typing, (e: { conversationId: string; author: string; typing: boolean }) => {
       if (e.author === 'contact') this.setTyping(e.conversationId, e.typing);
     });
@@ -158,6 +165,15 @@ export class InboxRealtime {
     const { queryClient, acc, me, manager } = this.options;
     applyConversationToCaches(queryClient, { acc, me, manager }, conversation);
     this.refreshCountsSoon();
+  }
+
+  /** Whether an event is newer than every event of its conversation seen so far (or unnumbered). */
+  private fresh(conversationId: string, seq: number | undefined): boolean {
+    if (seq === undefined) return true;
+    const last = this.seqs.get(conversationId);
+    if (last !== undefined && seq <= last) return false;
+    this.seqs.set(conversationId, seq);
+    return true;
   }
 
   private set(patch: Partial<TRealtimeState>): void {

@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ADD COLUMN "event_seq" bigint DEFAULT 0 NOT NULL;
