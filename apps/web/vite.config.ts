@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { loginBudget } from './scripts/login-budget';
 
 /** Build number: Date.now() at build time. Sent as Front-Version and written to dist/version.json. */
 const buildNumber = Date.now();
@@ -21,7 +22,7 @@ function versionFile(): Plugin {
 const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), loginBudget()],
   define: { __FRONT_VERSION__: JSON.stringify(String(buildNumber)) },
   server: {
     port: 5173,

@@ -3,18 +3,17 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { configureApi } from './app/api-client';
 import { i18n, setupI18n } from './app/i18n';
 import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
-import { getSession, loadAccount, logout, setSessionNavigator } from './app/session';
+import { preloadAppPages } from './app/pages';
+import { AppRoutes } from './app/router';
+import { getSession, loadAccount, logout } from './app/session';
 import { ensureDeviceId } from './app/storage';
 
 setupI18n();
 ensureDeviceId();
-const router = createAppRouter();
-setSessionNavigator((to) => void router.navigate(to, { replace: true }));
 configureApi({ onLogout: () => void logout(), getLang: () => i18n.language });
 
 // Drop the one-time reload marker of a front-version conflict from the address bar.
@@ -23,12 +22,17 @@ if (url.searchParams.has('cc')) {
   url.searchParams.delete('cc');
   window.history.replaceState(window.history.state, '', url.toString());
 }
-if (getSession().token) void loadAccount(url.searchParams.get('acc'));
+if (getSession().token) {
+  void loadAccount(url.searchParams.get('acc'));
+  preloadAppPages();
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
-import { validationText } from './i18n';
+import { errorText, validationText } from './i18n';
 
 /**
  * A @mantine/form validator from a packages/shared zod schema: issue messages are
@@ -26,4 +27,44 @@ export function serverFieldErrors(t: TFunction, error: unknown): Record<string, 
   const errors: Record<string, string> = {};
   for (const field of error.fields) errors[field.path] = validationText(t, field.key) || field.message;
   return errors;
+}
+
+/** What useFormSave needs of a form: where field errors go (a @mantine/form form has both). */
+export interface TFieldErrorSink {
+  setFieldError: (path: string, error: string) => void;
+  setErrors: (errors: Record<string, string>) => void;
+}
+
+/**
+ * Saving a form (the web's one mutation state outside TanStack Query, for the sign-in pages and
+ * dialogs): busy while `save` runs; a refusal goes on the field it names (`fieldOf` a code, or the
+ * server's field errors through `foldErrors`), anything else into `failure`.
+ */
+export function useFormSave(
+  form: TFieldErrorSink,
+  t: TFunction,
+  options: {
+    fieldOf?: Partial<Record<string, string>>;
+    foldErrors?: (errors: Record<string, string>) => Record<string, string>;
+  } = {},
+) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const save = async (action: () => Promise<unknown>) => {
+    setSaving(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (err) {
+      const field = err instanceof ApiError && err.code ? options.fieldOf?.[err.code] : undefined;
+      if (field) form.setFieldError(field, errorText(t, err));
+      else if (err instanceof ApiError && err.fields.length > 0) {
+        const errors = serverFieldErrors(t, err);
+        form.setErrors(options.foldErrors ? options.foldErrors(errors) : errors);
+      } else setFailure(errorText(t, err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, failure, setFailure, save };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, VALIDATION_MESSAGES } from '@atende/shared';
 import { sharedLocaleFiles } from '../../scripts/shared-locales';
-import { buildResources } from './i18n';
+import { buildResources } from './locale-resources';
 
 function keys(node: unknown, prefix = ''): string[] {
   if (typeof node !== 'object' || node === null) return [prefix];

@@ -1,60 +1,72 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { loadFeatureTexts } from './i18n';
 import { lazyPage } from './lazy-page';
 
 type TLazyPage = LazyExoticComponent<ComponentType>;
 
-/** A code-split page: retried once, reported and shown as "new version — reload" when it fails. */
-const page = lazyPage;
+/**
+ * A code-split page of the signed-in app: retried once, reported and shown as "new version —
+ * reload" when it fails; it renders once its code and the app's texts (loadFeatureTexts) are in.
+ */
+export function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazyPage(async () => (await Promise.all([load(), loadFeatureTexts()]))[0], name);
+}
+
+const appPages = () => import('./app-pages');
+
+/** Starts loading the signed-in app's page list (at boot with a session, and while signing in). */
+export function preloadAppPages(): void {
+  appPages().catch(() => undefined);
+}
+
+/** A page or layout of the signed-in app, by its name in app/app-pages.ts. */
+export function appPage(name: string): TLazyPage {
+  return page(async () => ({ [name]: await (await appPages()).APP_PAGES[name]() }), name);
+}
+
+/** A sign-in or status page: only the core texts, loaded with i18n (app/i18n.ts CORE_NAMESPACES). */
+const corePage = lazyPage;
 
 const auth = () => import('../features/auth/auth-routes');
 const status = () => import('../features/status/status-pages');
 
 /** Code-split pages by route name (packages/shared ROUTES). Routes without a page show the area frame. */
 export const PAGES: Record<string, TLazyPage> = {
-  'page-login': page(() => import('../features/auth/login-page'), 'LoginPage'),
+  'page-login': corePage(() => import('../features/auth/login-page'), 'LoginPage'),
   register: page(() => import('../features/auth/register-page'), 'RegisterPage'),
-  verify: page(auth, 'VerifyPage'),
-  'forgot-password': page(auth, 'ForgotPasswordPage'),
-  'reset-password': page(auth, 'ResetPasswordPage'),
-  logout: page(auth, 'LogoutPage'),
+  verify: corePage(auth, 'VerifyPage'),
+  'forgot-password': corePage(auth, 'ForgotPasswordPage'),
+  'reset-password': corePage(auth, 'ResetPasswordPage'),
+  logout: corePage(auth, 'LogoutPage'),
   invitation: page(() => import('../features/auth/invitation-page'), 'InvitationPage'),
-  dashboard: page(() => import('../features/dashboards/dashboard-page'), 'DashboardPage'),
-  acc: page(() => import('../features/accounts/account-page'), 'AccountPage'),
-  'acc-users': page(() => import('../features/users/team-page'), 'TeamPage'),
-  'activity-log': page(() => import('../features/activity-log/activity-page'), 'ActivityPage'),
-  contacts: page(() => import('../features/contacts/contacts-page'), 'ContactsPage'),
-  'contacts-import': page(
-    () => import('../features/contacts-import/contacts-import-page'),
-    'ContactsImportPage',
-  ),
-  inbox: page(() => import('../features/inbox/inbox-page'), 'InboxPage'),
-  'inbox-start-conversation': page(
-    () => import('../features/inbox/start/start-conversation-page'),
-    'StartConversationPage',
-  ),
-  settings: page(() => import('../features/settings/settings-page'), 'SettingsPage'),
-  'settings-auto-messages': page(() => import('../features/settings/auto-messages-page'), 'AutoMessagesPage'),
-  'quick-messages': page(() => import('../features/quick-messages/quick-messages-page'), 'QuickMessagesPage'),
-  templates: page(() => import('../features/templates/templates-page'), 'TemplatesPage'),
-  statement: page(() => import('../features/statement/statement-page'), 'StatementPage'),
-  leads: page(() => import('../features/leads/leads-page'), 'LeadsPage'),
-  profile: page(() => import('../features/users/profile-page'), 'ProfilePage'),
-  plans: page(() => import('../features/billing/plans-page'), 'PlansPage'),
-  'plans-checkout': page(() => import('../features/billing/checkout-page'), 'CheckoutPage'),
-  blocked: page(() => import('../features/billing/blocked-page'), 'BlockedPage'),
-  restricted: page(status, 'RestrictedPage'),
-  'not-authorized': page(status, 'NotAuthorizedPage'),
-  'error-404': page(status, 'NotFoundPage'),
-  'error-500': page(status, 'ServerErrorPage'),
-  maintenance: page(status, 'MaintenancePage'),
-  comingsoon: page(status, 'ComingSoonPage'),
-  callback: page(status, 'CallbackPage'),
+  dashboard: appPage('dashboard'),
+  acc: appPage('acc'),
+  'acc-users': appPage('acc-users'),
+  'activity-log': appPage('activity-log'),
+  contacts: appPage('contacts'),
+  'contacts-import': appPage('contacts-import'),
+  inbox: appPage('inbox'),
+  'inbox-start-conversation': appPage('inbox-start-conversation'),
+  settings: appPage('settings'),
+  'settings-auto-messages': appPage('settings-auto-messages'),
+  'quick-messages': appPage('quick-messages'),
+  templates: appPage('templates'),
+  statement: appPage('statement'),
+  leads: appPage('leads'),
+  profile: appPage('profile'),
+  plans: appPage('plans'),
+  'plans-checkout': appPage('plans-checkout'),
+  blocked: appPage('blocked'),
+  restricted: corePage(status, 'RestrictedPage'),
+  'not-authorized': corePage(status, 'NotAuthorizedPage'),
+  'error-404': corePage(status, 'NotFoundPage'),
+  'error-500': corePage(status, 'ServerErrorPage'),
+  maintenance: corePage(status, 'MaintenancePage'),
+  comingsoon: corePage(status, 'ComingSoonPage'),
+  callback: corePage(status, 'CallbackPage'),
 };
 
 /** Web-only page: a signed-in user without any account creates one (not a spec §2 route). */
-export const CreateFirstAccountPage = page(
-  () => import('../features/accounts/create-first-account-page'),
-  'CreateFirstAccountPage',
-);
+export const CreateFirstAccountPage = appPage('CreateFirstAccountPage');
 
-export const AreaPage = page(() => import('../features/areas/area-page'), 'AreaPage');
+export const AreaPage = appPage('AreaPage');

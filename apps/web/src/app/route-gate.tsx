@@ -1,5 +1,11 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { createContext, Suspense, useContext, useEffect, type ReactNode } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  type RouteObject,
+  UNSAFE_DataRouterStateContext,
+  useLocation,
+} from 'react-router';
 import type { TRouteDef } from '@atende/shared';
 import { PageLoader } from '../ui/page-loader';
 import { evaluateGuards, type TGuardContext } from './guards';
@@ -26,11 +32,20 @@ export function guardContext(session: TSessionState, pathname: string, search: s
   };
 }
 
+/**
+ * The app's route table, for the gate to find the deepest matched route under the declarative
+ * router (app/router.tsx AppRoutes); a data router (tests) has its matches in its own state.
+ */
+export const RouteTableContext = createContext<RouteObject[] | null>(null);
+
 /** The route definition of the deepest matched route (its `handle`). */
 export function useRouteDef(): TRouteDef | undefined {
-  const matches = useMatches();
+  const dataState = useContext(UNSAFE_DataRouterStateContext);
+  const table = useContext(RouteTableContext);
+  const location = useLocation();
+  const matches = dataState?.matches ?? (table ? (matchRoutes(table, location) ?? []) : []);
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i].handle as TRouteHandle | undefined;
+    const handle = matches[i].route.handle as TRouteHandle | undefined;
     if (handle?.def) return handle.def;
   }
   return undefined;

@@ -5,6 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach } from 'vitest';
 import { i18n, setupI18n } from '../app/i18n';
+import { buildResources } from '../app/locale-resources';
 import { theme } from '../app/theme';
 
 // jsdom lacks these browser APIs that Mantine uses.
@@ -30,7 +31,7 @@ if (!('ResizeObserver' in window)) {
 }
 window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
 
-setupI18n('pt-BR');
+setupI18n('pt-BR', buildResources());
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,7 @@
 import type { TLoginResult } from '@atende/shared';
 import { resolveLang } from '@atende/shared';
 import { changeLanguage } from '../../app/i18n';
+import { preloadAppPages } from '../../app/pages';
 import { getSession, loadAccount, startSession } from '../../app/session';
 
 /**
@@ -9,6 +10,7 @@ import { getSession, loadAccount, startSession } from '../../app/session';
  */
 export async function completeLogin(result: TLoginResult): Promise<boolean> {
   startSession(result);
+  preloadAppPages();
   // English if the language contains 'en', else the user's language if supported, else English.
   await changeLanguage(resolveLang(result.lang));
   await loadAccount();

@@ -1,47 +1,65 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { errorText } from '../../app/i18n';
+import { useFormSave } from '../../app/forms';
 import { isValidEmail } from '@atende/shared';
 import { getSession, keepCredentials, useSession } from '../../app/session';
 import { AuthFrame } from './auth-frame';
 import { authApi, safeReturnPath } from './auth-api';
 import { completeLogin } from './complete-login';
 
+type TLoginField = 'email' | 'password';
+type TLoginErrors = Partial<Record<TLoginField, string>>;
+
+/** Same rules as packages/shared ZLoginBody. */
+function validateLogin(t: TFunction, values: { email: string; password: string }): TLoginErrors {
+  const errors: TLoginErrors = {};
+  const email = values.email.trim();
+  if (!email) errors.email = t('validation:required');
+  else if (!isValidEmail(email.toLowerCase())) errors.email = t('validation:email');
+  if (!values.password) errors.password = t('validation:required');
+  return errors;
+}
+
+/**
+ * The sign-in page: two fields, so plain state instead of @mantine/form, which the first page most
+ * visitors load does not need to carry (bench web-bundle).
+ */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSession();
   const to = safeReturnPath(params.get('to'));
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: params.get('email') ?? '', password: '', remember_me: true },
-    // Same rules as packages/shared ZLoginBody.
-    validate: {
-      email: (value) =>
-        !value.trim()
-          ? t('validation:required')
-          : isValidEmail(value.trim().toLowerCase())
-            ? null
-            : t('validation:email'),
-      password: (value) => (value ? null : t('validation:required')),
+  const [values, setValues] = useState({ email: params.get('email') ?? '', password: '', remember_me: true });
+  const [errors, setErrors] = useState<TLoginErrors>({});
+  const { saving, failure, setFailure, save } = useFormSave(
+    {
+      setFieldError: (path, error) => setErrors((current) => ({ ...current, [path]: error })),
+      setErrors,
     },
-  });
+    t,
+  );
 
   if (session.token && session.status === 'ready') return <Navigate to={to} replace />;
   // Signed in but without any account (e.g. the last one was deleted): create one.
   if (session.token && session.status === 'noAccount') return <Navigate to="/create-account" replace />;
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setSubmitting(true);
-    try {
+  /** A changed field loses its error, as with @mantine/form. */
+  const change = <K extends keyof typeof values>(field: K, value: (typeof values)[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field in errors) setErrors(({ [field as TLoginField]: _, ...rest }) => rest);
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const invalid = validateLogin(t, values);
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
+    void save(async () => {
       const email = values.email.trim().toLowerCase();
       const result = await authApi.login({
         email,
@@ -55,13 +73,9 @@ export function LoginPage() {
       }
       if (await completeLogin(result)) navigate(to, { replace: true });
       else if (getSession().status === 'noAccount') navigate('/create-account', { replace: true });
-      else setError(t('login.noAccount'));
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setSubmitting(false);
-    }
-  });
+      else setFailure(t('login.noAccount'));
+    });
+  };
 
   return (
     <AuthFrame
@@ -78,15 +92,15 @@ export function LoginPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {(error || params.get('reset') === '1' || params.get('verified') === '1') && (
+          {(failure || params.get('reset') === '1' || params.get('verified') === '1') && (
             <Alert
-              color={error ? 'red' : 'green'}
+              color={failure ? 'red' : 'green'}
               variant="light"
-              icon={error ? <IconAlertCircle size={18} /> : undefined}
-              role={error ? 'alert' : 'status'}
+              icon={failure ? <IconAlertCircle size={18} /> : undefined}
+              role={failure ? 'alert' : 'status'}
               data-testid="login-message"
             >
-              {error ?? (params.get('reset') === '1' ? t('reset.success') : t('verify.success'))}
+              {failure ?? (params.get('reset') === '1' ? t('reset.success') : t('verify.success'))}
             </Alert>
           )}
           <TextInput
@@ -95,27 +109,29 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
+            value={values.email}
+            onChange={(event) => change('email', event.currentTarget.value)}
+            error={errors.email}
           />
           <PasswordInput
             label={t('fields.password')}
             autoComplete="current-password"
             required
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            value={values.password}
+            onChange={(event) => change('password', event.currentTarget.value)}
+            error={errors.password}
           />
           <Group justify="space-between">
             <Checkbox
               label={t('login.rememberMe')}
-              key={form.key('remember_me')}
-              {...form.getInputProps('remember_me', { type: 'checkbox' })}
+              checked={values.remember_me}
+              onChange={(event) => change('remember_me', event.currentTarget.checked)}
             />
             <Anchor component={Link} to="/forgot-password" fz="sm">
               {t('login.forgot')}
             </Anchor>
           </Group>
-          <Button type="submit" size="md" fullWidth loading={submitting}>
+          <Button type="submit" size="md" fullWidth loading={saving}>
             {t('login.submit')}
           </Button>
         </Stack>

@@ -24,7 +24,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../app/forms';
 import { useSession } from '../../app/session';
-import { FormFailure, ModalActions, useFormSave } from '../../ui/form-modal';
+import { useFormSave } from '../../app/forms';
+import { FormFailure, ModalActions } from '../../ui/form-modal';
 
 /** Example values for the preview (the composer fills the conversation's own). */
 export function sampleValues(

@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { ZClosingReasonBody, type TClosingReason } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../app/forms';
-import { FormFailure, ModalActions, useFormSave } from '../../ui/form-modal';
+import { useFormSave } from '../../app/forms';
+import { FormFailure, ModalActions } from '../../ui/form-modal';
 
 interface TReasonValues {
   name: string;

@@ -12,7 +12,8 @@ import {
 } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../app/forms';
-import { FormFailure, ModalActions, useFormSave } from '../../ui/form-modal';
+import { useFormSave } from '../../app/forms';
+import { FormFailure, ModalActions } from '../../ui/form-modal';
 import { TemplateButtons } from './template-buttons';
 import { TemplatePreview } from './template-preview';
 import {

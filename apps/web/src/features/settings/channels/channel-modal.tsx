@@ -13,7 +13,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../../app/forms';
 import { notify } from '../../../app/notify';
-import { FormFailure, ModalActions, useFormSave } from '../../../ui/form-modal';
+import { useFormSave } from '../../../app/forms';
+import { FormFailure, ModalActions } from '../../../ui/form-modal';
 import { createChannel, updateChannel } from '../settings-api';
 import { SmsFields, WebchatFields, WhatsappFields } from './channel-fields';
 import { channelBody, initialValues, KIND_COLOR, KIND_ICON, type TChannelValues } from './channel-kinds';
