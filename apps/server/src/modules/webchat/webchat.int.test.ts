@@ -59,13 +59,30 @@ describe('chat page and widget', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<title>Loja &lt;Teste&gt;</title>');
     expect(page.body).toContain('Olá! Como podemos ajudar?');
-    expect(page.body).toContain('<script src="/webchat/client.js"></script>');
+    expect(page.body).toContain('<script src="/webchat/client.js" defer></script>');
+    // In the visitor's language (pt-BR unless the browser prefers English); no hard-coded English labels.
+    expect(page.body).toContain('<html lang="pt-BR">');
+    expect(page.body).toContain('aria-label="Mensagem"');
+    expect(page.body).not.toContain('aria-label="message"');
+    const en = await ctx.app.inject({
+      method: 'GET',
+      url: `/chat/${slug}`,
+      headers: { 'accept-language': 'en-US,en;q=0.9,pt;q=0.5' },
+    });
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain('aria-label="Message"');
+    expect(en.body).toContain('placeholder="Type your message…"');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self' https://loja.example");
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const widget = await ctx.app.inject({ method: 'GET', url: `/widget/${slug}.js` });
     expect(widget.statusCode).toBe(200);
     expect(widget.headers['content-type']).toContain('javascript');
-    expect(widget.body).toContain(`"http://app.test/chat/${slug}"`);
+    expect(widget.body).toContain(`"http://app.test/chat/${slug}?embed=1"`);
+    // An SVG launcher (no emoji that needs an emoji font), labelled in both languages.
+    expect(widget.body).toContain("createElementNS(NS, 'svg')");
+    expect(widget.body).not.toMatch(/\\u\{1F4AC\}|💬/u);
+    expect(widget.body).toContain('Abrir o chat');
+    expect(widget.body).toContain('Open the chat');
     for (const url of ['/webchat/client.js', '/webchat/socket.io.min.js']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);

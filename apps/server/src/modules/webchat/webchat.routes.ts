@@ -8,6 +8,7 @@ import { ZWebchatConfig, ZWebchatSession, zOptionalEmail, zOptionalPhone } from 
 import { ok, okSchema, rawSchema } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { WEBCHAT_CLIENT_JS } from './webchat-client';
+import { visitorLang } from './webchat-i18n';
 import { chatPageCsp, chatPageHtml, widgetJs } from './webchat-page';
 
 const slugParams = z.object({ slug: z.string().trim().min(1).max(100) });
@@ -45,7 +46,8 @@ export async function webchatRoutes(app: FastifyInstance) {
         .type('text/html; charset=utf-8')
         .header('content-security-policy', chatPageCsp(config))
         .header('cache-control', 'no-cache')
-        .send(chatPageHtml(config));
+        .header('vary', 'accept-language')
+        .send(chatPageHtml(config, visitorLang(request.headers['accept-language'])));
     },
   );
 
