@@ -161,3 +161,6 @@ export const ZWebchatSession = z.object({
     phone: z.string().nullable(),
   }),
 });
+
+/** A web chat visitor's uploaded file (POST /webchat/{slug}/files): `fileId` is what their message then carries. */
+export const ZWebchatUpload = z.object({ fileId: z.string(), name: z.string(), size: z.number() });

@@ -14,6 +14,11 @@ export interface TVisitorMessage {
   ack: number;
 }
 
+/** An uploaded file of a message: the team's (fileId) or the visitor's own ('upload:<id>'). */
+function fileIdOf(media: NonNullable<TMessageRow['media']>): string | undefined {
+  return media.fileId ?? media.providerMediaId?.match(/^upload:(.+)$/)?.[1];
+}
+
 /** The visitor's own messages carry back their client id (without the visitor prefix). */
 export function presentVisitorMessage(
   m: TMessageRow,
@@ -33,7 +38,9 @@ export function presentVisitorMessage(
     body: m.body,
     media: m.media
       ? {
-          url: m.media.fileId ? link(m.media.fileId, m.media.fileName ?? 'file') : (m.media.url ?? null),
+          url: fileIdOf(m.media)
+            ? link(fileIdOf(m.media)!, m.media.fileName ?? 'file')
+            : (m.media.url ?? null),
           mimeType: m.media.mimeType,
           fileName: m.media.fileName ?? null,
         }

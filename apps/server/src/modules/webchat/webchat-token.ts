@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export interface TVisitorClaims {
@@ -16,9 +16,29 @@ const TTL = '365d';
  */
 export class VisitorTokens {
   private readonly key: KeyObject;
+  private readonly fileKey: Buffer;
 
   constructor(secret: string) {
     this.key = createSecretKey(createHmac('sha256', secret).update('atende:webchat-visitor').digest());
+    this.fileKey = createHmac('sha256', secret).update('atende:webchat-file').digest();
+  }
+
+  /** What a visitor gets for a file they uploaded: its id bound to them (no one else can send it). */
+  fileRef(contactId: string, fileId: string): string {
+    return `${fileId}.${this.fileMac(contactId, fileId)}`;
+  }
+
+  /** The file id of a visitor's own file reference, or null. */
+  fileOf(contactId: string, ref: string): string | null {
+    const [fileId, mac] = ref.split('.');
+    if (!fileId || !mac) return null;
+    const expected = Buffer.from(this.fileMac(contactId, fileId));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? fileId : null;
+  }
+
+  private fileMac(contactId: string, fileId: string) {
+    return createHmac('sha256', this.fileKey).update(`${contactId}:${fileId}`).digest('base64url');
   }
 
   sign(claims: TVisitorClaims): Promise<string> {

@@ -264,4 +264,68 @@ describe('the conversation as the visitor lives it', () => {
     expect(fresh.token).not.toBe(session.token);
     expect(fresh.visitor).toMatchObject({ known: true, name: 'Nova' });
   });
+
+  it("a visitor's file reaches the team (and only the visitor who uploaded it can send it); bad files get a translated 4xx", async () => {
+    const { client: v, session } = await visitor({ name: 'Ana Arquivo' });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const upload = (body: Buffer, name: string, token = session.token, lang = 'pt-BR') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/webchat/${slug}/files?name=${encodeURIComponent(name)}`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/octet-stream',
+          'accept-language': lang,
+        },
+        payload: body,
+      });
+    const up = await upload(png, 'foto.png');
+    expect(up.statusCode).toBe(200);
+    const { fileId } = up.json().data;
+    const sent = await v.call('message' as never, { id: 'f-1', fileId });
+    expect(sent.status).toBe(1);
+    expect(sent.data.media).toMatchObject({ mimeType: 'image/png', fileName: 'foto.png' });
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: new URL(sent.data.media.url).pathname + new URL(sent.data.media.url).search,
+    });
+    expect(mine.rawPayload.equals(png)).toBe(true);
+
+    // The team sees it in the conversation and opens it.
+    const list = await api(
+      ctx.app,
+      'GET',
+      withAcc(`/p/chat/conversation/${sent.data.conversationId}/messages`, owner.accountId),
+      {
+        token: owner.token,
+      },
+    );
+    const items = (list.body.data.items ?? list.body.data) as Array<{
+      kind: string;
+      media: { url: string } | null;
+    }>;
+    const image = items.find((m) => m.kind === 'image');
+    expect(image?.media?.url).toBeTruthy();
+    const url = new URL(image!.media!.url);
+    const opened = await ctx.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(png)).toBe(true);
+
+    // Another visitor cannot send this file; wrong types and missing tokens are refused in the visitor's language.
+    const { client: thief } = await visitor({ name: 'Outro' });
+    expect(await thief.call('message' as never, { id: 't-1', fileId })).toMatchObject({
+      status: 0,
+      code: 'FILE_UPLOAD_ERROR',
+    });
+    const exe = await upload(Buffer.from('MZ....'), 'virus.exe', session.token, 'en');
+    expect(exe.statusCode).toBeGreaterThanOrEqual(400);
+    expect(exe.statusCode).toBeLessThan(500);
+    expect(exe.json()).toMatchObject({ status: 0, code: 'FILE_TYPE_NOT_ALLOWED' });
+    const anonymous = await upload(png, 'foto.png', 'garbage', 'en');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'JWT_INVALID', message: 'invalid token' });
+  });
 });

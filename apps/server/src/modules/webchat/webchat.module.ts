@@ -45,7 +45,7 @@ export const webchatModule = defineModule({
       deps.channels,
       deps.contacts.identity,
       new WebchatAvailability(deps.inboxSettings, deps.teamChat),
-      (accountId, fileId, name) => deps.inbox.files.link(accountId, fileId, name),
+      deps.inbox.files,
     ),
   }),
   plugin: async (app) => {

@@ -4,7 +4,14 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZWebchatConfig, ZWebchatSession, zOptionalEmail, zOptionalPhone } from '@atende/shared';
+import {
+  CONVERSATION_LIMITS,
+  ZWebchatConfig,
+  ZWebchatSession,
+  ZWebchatUpload,
+  zOptionalEmail,
+  zOptionalPhone,
+} from '@atende/shared';
 import { ok, okSchema, rawSchema } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { WEBCHAT_CLIENT_JS } from './webchat-client';
@@ -30,7 +37,8 @@ function socketClientJs(): string {
 
 /**
  * The public side of web chat: the chat page /chat/<slug>, the widget /widget/<slug>.js, the
- * page's scripts, its settings and visitor sessions (POST /webchat/<slug>/session, rate-limited).
+ * page's scripts, its settings, visitor sessions (POST /webchat/<slug>/session, rate-limited) and
+ * visitors' files (POST /webchat/<slug>/files, raw bytes, with the visitor token as bearer).
  */
 export async function webchatRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -98,6 +106,31 @@ export async function webchatRoutes(app: FastifyInstance) {
     async (request) => {
       const { allowedOrigins: _origins, ...config } = await webchat().publicConfig(request.params.slug);
       return ok(config);
+    },
+  );
+
+  // A visitor's file arrives as raw bytes (its type comes from the name).
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: CONVERSATION_LIMITS.fileMaxBytes + 1 },
+    (_req, body, done) => done(null, body),
+  );
+
+  r.post(
+    '/webchat/:slug/files',
+    {
+      bodyLimit: CONVERSATION_LIMITS.fileMaxBytes + 1,
+      schema: {
+        tags,
+        params: slugParams,
+        querystring: z.object({ name: z.string().trim().min(1).max(255) }),
+        response: okSchema(ZWebchatUpload),
+      },
+    },
+    async (request) => {
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!Buffer.isBuffer(request.body)) throw new AppError('FILE_UPLOAD_ERROR');
+      return ok(await webchat().upload(request.params.slug, token, request.query.name, request.body));
     },
   );
 

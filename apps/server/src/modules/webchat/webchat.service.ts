@@ -1,4 +1,4 @@
-import type { TConversation, TMessage, TWebchatPrechatField } from '@atende/shared';
+import type { TConversation, TMessage, TMessageKind, TWebchatPrechatField } from '@atende/shared';
 import type { Namespace } from 'socket.io';
 import type { TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
@@ -12,7 +12,9 @@ import type { TChannelRow } from '../channels/channels.service';
 import type { ContactIdentityService } from '../contacts/contact-identity.service';
 import type { InboundService } from '../inbox/intake/inbound.service';
 import type { TMessageRow } from '../inbox/inbox.types';
+import type { InboxFilesService } from '../inbox/files/inbox-files.service';
 import type { MessageAcksService } from '../inbox/messaging/message-acks.service';
+import { WEBCHAT_MEDIA_LIMITS } from '../../providers/media-limits';
 import { presentVisitorMessage, type TVisitorMessage, visitorMessageOf } from './webchat-presenter';
 import type { VisitorTokens } from './webchat-token';
 import type { WebchatAvailability } from './webchat-availability';
@@ -30,6 +32,7 @@ import { WEBCHAT_NAMESPACE } from '../../providers/webchat/webchat-rooms';
 export const WEBCHAT_LIMITS = {
   sessions: { limit: 20, windowSeconds: 600 },
   messages: { limit: 30, windowSeconds: 60 },
+  files: { limit: 20, windowSeconds: 600 },
   historySize: 50,
   textMax: 4096,
 } as const;
@@ -78,7 +81,7 @@ export class WebchatService {
     private readonly channels: ChannelsService,
     private readonly contacts: ContactIdentityService,
     private readonly availability: WebchatAvailability,
-    private readonly mediaLink: (accountId: string, fileId: string, name: string) => string,
+    private readonly files: InboxFilesService,
   ) {}
 
   get namespace(): Namespace {
@@ -177,13 +180,14 @@ export class WebchatService {
     return { accountId: channel.accountId, channelId: channel.id, contactId: claims.contactId, channel };
   }
 
-  /** A visitor's message (id = the client's, so a resend is stored once) into the inbox. */
-  async receive(visitor: TVisitor, input: { id: string; text: string }) {
+  /** A visitor's message (id = the client's, so a resend is stored once) into the inbox: text, or one of their files with an optional caption. */
+  async receive(visitor: TVisitor, input: { id: string; text?: string; fileId?: string }) {
     await this.rateLimiter.consume(
       `webchat:msg:${visitor.contactId}`,
       WEBCHAT_LIMITS.messages.limit,
       WEBCHAT_LIMITS.messages.windowSeconds,
     );
+    const file = input.fileId ? await this.mediaOf(visitor, input.fileId) : undefined;
     const contact = await this.contactOf(visitor);
     const result = await this.inbound.receive(
       this.channels.record(visitor.channel),
@@ -195,8 +199,9 @@ export class WebchatService {
             from: visitor.contactId,
             profileName: contact.name,
             timestamp: new Date(),
-            kind: 'text',
-            text: input.text,
+            ...(file
+              ? { kind: file.kind, media: { ...file.media, caption: input.text }, text: input.text }
+              : { kind: 'text' as const, text: input.text }),
           },
         ],
         statuses: [],
@@ -209,6 +214,7 @@ export class WebchatService {
       conversationId: stored.conversationId,
       uid: input.id,
       timestamp: new Date().toISOString(),
+      media: file ? { url: file.link, mimeType: file.media.mimeType, fileName: file.media.fileName } : null,
     };
   }
 
@@ -306,7 +312,49 @@ export class WebchatService {
   }
 
   present(accountId: string, m: TMessageRow): TVisitorMessage {
-    return presentVisitorMessage(m, (fileId, name) => this.mediaLink(accountId, fileId, name));
+    return presentVisitorMessage(m, (fileId, name) => this.files.link(accountId, fileId, name));
+  }
+
+  /**
+   * A visitor's file (the channel's types, 50 MB): stored in the inbox's files, answered with a
+   * reference bound to the visitor that their next message carries. Rate-limited per visitor.
+   */
+  async upload(slug: string, token: string | undefined, name: string, data: Buffer) {
+    const visitor = await this.authenticate({ slug, token });
+    await this.rateLimiter.consume(
+      `webchat:file:${visitor.contactId}`,
+      WEBCHAT_LIMITS.files.limit,
+      WEBCHAT_LIMITS.files.windowSeconds,
+    );
+    const file = await this.files.upload(visitor.accountId, null, name, data);
+    const max = WEBCHAT_MEDIA_LIMITS.types[file.mimeType];
+    if (!max) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+    if (file.size > max) throw new AppError('FILE_TOO_LARGE');
+    return { fileId: this.tokens.fileRef(visitor.contactId, file.fileId), name: file.name, size: file.size };
+  }
+
+  /** The inbound media of a visitor's file reference (their own upload only). */
+  private async mediaOf(visitor: TVisitor, ref: string) {
+    const fileId = this.tokens.fileOf(visitor.contactId, ref);
+    if (!fileId) throw new AppError('FILE_UPLOAD_ERROR');
+    const [file] = await this.files.find(visitor.accountId, [fileId]);
+    const kind: TMessageKind = file.mimeType.startsWith('image/')
+      ? 'image'
+      : file.mimeType.startsWith('audio/')
+        ? 'audio'
+        : file.mimeType.startsWith('video/')
+          ? 'video'
+          : 'document';
+    return {
+      kind,
+      media: {
+        providerMediaId: `upload:${file.id}`,
+        mimeType: file.mimeType,
+        fileName: file.name,
+        size: file.size,
+      },
+      link: this.files.link(visitor.accountId, file.id, file.name),
+    };
   }
 }
 

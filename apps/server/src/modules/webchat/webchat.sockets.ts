@@ -7,10 +7,14 @@ import { type TVisitor, visitorRoom, WEBCHAT_LIMITS, type WebchatService } from 
 
 type TAck = (response: { status: 0 | 1; data?: unknown; code?: string; message?: string }) => void;
 
-const ZVisitorMessage = z.object({
-  id: z.string().trim().min(1).max(100),
-  text: z.string().trim().min(1).max(WEBCHAT_LIMITS.textMax),
-});
+const ZVisitorMessage = z
+  .object({
+    id: z.string().trim().min(1).max(100),
+    text: z.string().trim().min(1).max(WEBCHAT_LIMITS.textMax).optional(),
+    /** A file the visitor uploaded (POST /webchat/{slug}/files): its reference. */
+    fileId: z.string().min(1).max(200).optional(),
+  })
+  .refine((m) => m.text || m.fileId);
 const ZTyping = z.object({ typing: z.boolean() });
 
 function langOf(socket: Socket) {
@@ -69,9 +73,9 @@ export function attachWebchatNamespace(webchat: WebchatService, log: FastifyBase
             uid: stored.uid,
             author: 'contact',
             authorName: null,
-            kind: 'text',
-            body: parsed.data.text,
-            media: null,
+            kind: stored.media ? 'document' : 'text',
+            body: parsed.data.text ?? null,
+            media: stored.media,
             timestamp: stored.timestamp,
             ack: 0,
           });

@@ -30,6 +30,14 @@ export class InboundMediaService {
     if (!row?.media) throw new AppError('MESSAGE_NOT_FOUND');
     if ('viewer' in by)
       this.access.assertCanSee(by.viewer, row.conversation, await this.access.gate(by.viewer));
+    // A web chat visitor's file was uploaded here (providerMediaId 'upload:<file id>').
+    const upload = row.media.providerMediaId?.match(/^upload:([0-9a-f-]{36})$/)?.[1];
+    if (upload) {
+      const stored = await this.files.read(accountId, upload);
+      if (!stored) throw new AppError('MESSAGE_NOT_FOUND');
+      const body = new Blob([new Uint8Array(stored.data)]).stream();
+      return { body, mimeType: stored.file.mimeType, size: stored.data.byteLength };
+    }
     const adapter = this.registry.find(row.channel.kind);
     const media = await adapter?.fetchMedia(this.channels.record(row.channel), row.media);
     if (!media) throw new AppError('MESSAGE_NOT_FOUND');

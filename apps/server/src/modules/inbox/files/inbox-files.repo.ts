@@ -10,7 +10,7 @@ const CHUNK = 1024 * 1024;
 export function insertInboxFile(
   db: TDb,
   accountId: string,
-  values: { id: string; uploaderId: string; name: string; mimeType: string; data: Buffer },
+  values: { id: string; uploaderId: string | null; name: string; mimeType: string; data: Buffer },
 ): Promise<TInboxFileRow> {
   return withTenant(db, accountId, async (tx) => {
     const [row] = await tx

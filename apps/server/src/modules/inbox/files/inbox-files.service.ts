@@ -55,7 +55,13 @@ export class InboxFilesService {
     this.key = createHmac('sha256', secret).update('atende:inbox-media').digest();
   }
 
-  async upload(accountId: string, userId: string, fileName: string, data: Buffer): Promise<TUploadedFile> {
+  /** `userId`: the member who uploads, or null for a web chat visitor. */
+  async upload(
+    accountId: string,
+    userId: string | null,
+    fileName: string,
+    data: Buffer,
+  ): Promise<TUploadedFile> {
     const name = [...fileName.trim()].map((c) => (c < ' ' || c === '/' || c === '\\' ? '_' : c)).join('');
     const dot = name.lastIndexOf('.');
     const mimeType = dot > 0 ? MIME_BY_EXTENSION[name.slice(dot + 1).toLowerCase()] : undefined;
@@ -81,6 +87,11 @@ export class InboxFilesService {
       if (!row) throw new AppError('FILE_UPLOAD_ERROR');
       return row;
     });
+  }
+
+  /** An upload's bytes for the server itself (a web chat visitor's file shown to the team); undefined when unknown. */
+  read(accountId: string, fileId: string) {
+    return readInboxFile(this.db, accountId, fileId);
   }
 
   /** `subject`: an upload's id, or `inbound:<message id>` (a customer's media). */
