@@ -125,7 +125,7 @@ describe('a visitor is not a contact until they write', () => {
     const first = await config();
     expect(first).toMatchObject({ preChatForm: true, preChatFields: ['name', 'email', 'phone'] });
     expect(first.availability).toEqual({ status: 'away', nextOpen: null });
-    ctx.app.services.webchat['availability'].forget(owner.accountId);
+    ctx.app.services.webchat.availability.forget(owner.accountId);
     const agent = await connectAgent(baseUrl, owner, owner.accountId);
     clients.push(agent);
     expect((await config()).availability).toEqual({ status: 'online', nextOpen: null });
@@ -143,7 +143,7 @@ describe('a visitor is not a contact until they write', () => {
       body: { hoursEnabled: true, hours: { ...none, sunday: [{ start: '00:00', end: '00:01' }] } },
     });
     expect(put.statusCode).toBe(200);
-    ctx.app.services.webchat['availability'].forget(owner.accountId);
+    ctx.app.services.webchat.availability.forget(owner.accountId);
     const closed = (await config()).availability;
     expect(closed.status).toBe('closed');
     expect(closed.nextOpen).toEqual({ day: 'sunday', time: '00:00' });
@@ -151,7 +151,7 @@ describe('a visitor is not a contact until they write', () => {
       token: owner.token,
       body: { hoursEnabled: false },
     });
-    ctx.app.services.webchat['availability'].forget(owner.accountId);
+    ctx.app.services.webchat.availability.forget(owner.accountId);
   });
 });
 

@@ -1,7 +1,6 @@
-import type { TConversation, TMessage, TMessageKind, TWebchatPrechatField } from '@atende/shared';
+import type { TConversation, TMessage, TWebchatPrechatField } from '@atende/shared';
 import type { Namespace } from 'socket.io';
 import type { TDb } from '../../platform/db/client';
-import { newId } from '../../platform/db/columns';
 import { AppError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -14,10 +13,13 @@ import type { InboundService } from '../inbox/intake/inbound.service';
 import type { TMessageRow } from '../inbox/inbox.types';
 import type { InboxFilesService } from '../inbox/files/inbox-files.service';
 import type { MessageAcksService } from '../inbox/messaging/message-acks.service';
-import { WEBCHAT_MEDIA_LIMITS } from '../../providers/media-limits';
 import { presentVisitorMessage, type TVisitorMessage, visitorMessageOf } from './webchat-presenter';
 import type { VisitorTokens } from './webchat-token';
 import type { WebchatAvailability } from './webchat-availability';
+import { VisitorFiles } from './webchat-files';
+import { type TSessionInput, type TVisitor, VisitorIdentity } from './webchat-visitors';
+
+export type { TVisitor } from './webchat-visitors';
 import {
   findLatestConversation,
   findOpenConversationId,
@@ -32,34 +34,9 @@ import { WEBCHAT_NAMESPACE } from '../../providers/webchat/webchat-rooms';
 export const WEBCHAT_LIMITS = {
   sessions: { limit: 20, windowSeconds: 600 },
   messages: { limit: 30, windowSeconds: 60 },
-  files: { limit: 20, windowSeconds: 600 },
   historySize: 50,
   textMax: 4096,
 } as const;
-
-export interface TVisitor {
-  accountId: string;
-  channelId: string;
-  /** The contact id the token was signed with: the contact exists only once the visitor wrote or identified. */
-  contactId: string;
-  channel: TChannelRow;
-}
-
-/** What the pre-chat form tells (each optional; a present one is validated by the route). */
-export interface TIdentity {
-  name?: string;
-  email?: string | null;
-  phone?: string | null;
-}
-
-export interface TSessionInput extends TIdentity {
-  token?: string;
-}
-
-/** The name a visitor's contact gets until they tell theirs: stable for the visitor. */
-export function visitorName(contactId: string): string {
-  return `Visitante ${contactId.replace(/-/g, '').slice(-4).toUpperCase()}`;
-}
 
 /**
  * The web chat channel: visitors of the chat page (or the widget's iframe) get a signed identity,
@@ -79,10 +56,17 @@ export class WebchatService {
     private readonly inbound: InboundService,
     private readonly acks: MessageAcksService,
     private readonly channels: ChannelsService,
-    private readonly contacts: ContactIdentityService,
-    private readonly availability: WebchatAvailability,
+    contacts: ContactIdentityService,
+    /** The team's availability (cached a few seconds per account). */
+    readonly availability: WebchatAvailability,
     private readonly files: InboxFilesService,
-  ) {}
+  ) {
+    this.visitorFiles = new VisitorFiles(tokens, files, rateLimiter);
+    this.identity = new VisitorIdentity(tokens, rateLimiter, contacts);
+  }
+
+  private readonly visitorFiles: VisitorFiles;
+  private readonly identity: VisitorIdentity;
 
   get namespace(): Namespace {
     return this.realtime.namespace.server.of(WEBCHAT_NAMESPACE);
@@ -110,66 +94,9 @@ export class WebchatService {
     };
   }
 
-  /**
-   * A visitor session: a valid token of this channel is kept; otherwise a new token (rate-limited
-   * per client address) whose contact id is reserved but not stored. The pre-chat form's fields
-   * (name, e-mail, phone) make the visitor a contact, or update theirs.
-   */
+  /** A visitor session: see VisitorIdentity.session. */
   async session(slug: string, input: TSessionInput, ip: string) {
-    const channel = await this.channelBySlug(slug);
-    const claims = await this.tokens.verify(input.token);
-    const identity = identityOf(input);
-    if (claims && claims.channelId === channel.id) {
-      const visitor = {
-        accountId: channel.accountId,
-        channelId: channel.id,
-        contactId: claims.contactId,
-        channel,
-      };
-      const contact = identity
-        ? await this.identify(visitor, identity).catch(() => undefined)
-        : await this.contacts.findVisitor(channel.accountId, claims.contactId);
-      if (contact || !identity) return { token: input.token!, visitor: presentVisitor(contact) };
-    }
-    await this.rateLimiter.consume(
-      `webchat:session:${ip}`,
-      WEBCHAT_LIMITS.sessions.limit,
-      WEBCHAT_LIMITS.sessions.windowSeconds,
-    );
-    const contactId = newId();
-    const visitor = { accountId: channel.accountId, channelId: channel.id, contactId, channel };
-    const contact = identity ? await this.identify(visitor, identity) : undefined;
-    const token = await this.tokens.sign({ channelId: channel.id, contactId });
-    return { token, visitor: presentVisitor(contact) };
-  }
-
-  /**
-   * The visitor's contact, created when missing (with the token's id: two tabs writing at once make
-   * one contact). JWT_INVALID when that id belongs to a deleted contact: the page starts afresh.
-   */
-  private async contactOf(visitor: TVisitor, identity?: TIdentity) {
-    const found = await this.contacts.findVisitor(visitor.accountId, visitor.contactId);
-    if (found) return found;
-    const created = await this.contacts.createVisitor(visitor.accountId, {
-      id: visitor.contactId,
-      channelId: visitor.channelId,
-      name: identity?.name || visitorName(visitor.contactId),
-      email: identity?.email ?? null,
-    });
-    const contact = created ?? (await this.contacts.findVisitor(visitor.accountId, visitor.contactId));
-    if (!contact) throw new AppError('JWT_INVALID');
-    return contact;
-  }
-
-  /** The pre-chat form: the visitor becomes a contact with what they told, or their contact is updated. */
-  private async identify(visitor: TVisitor, identity: TIdentity) {
-    const contact = await this.contactOf(visitor, identity);
-    const patch: TIdentity = {};
-    if (identity.name && identity.name !== contact.name) patch.name = identity.name;
-    if (identity.email && identity.email !== contact.email) patch.email = identity.email;
-    if (identity.phone && identity.phone !== contact.phone) patch.phone = identity.phone;
-    if (Object.keys(patch).length === 0) return contact;
-    return (await this.contacts.updateVisitor(visitor.accountId, contact.id, patch)) ?? contact;
+    return this.identity.session(await this.channelBySlug(slug), input, ip);
   }
 
   /** The socket handshake: the slug's channel and a token of it whose contact exists. */
@@ -187,8 +114,8 @@ export class WebchatService {
       WEBCHAT_LIMITS.messages.limit,
       WEBCHAT_LIMITS.messages.windowSeconds,
     );
-    const file = input.fileId ? await this.mediaOf(visitor, input.fileId) : undefined;
-    const contact = await this.contactOf(visitor);
+    const file = input.fileId ? await this.visitorFiles.mediaOf(visitor, input.fileId) : undefined;
+    const contact = await this.identity.contactOf(visitor);
     const result = await this.inbound.receive(
       this.channels.record(visitor.channel),
       {
@@ -315,59 +242,8 @@ export class WebchatService {
     return presentVisitorMessage(m, (fileId, name) => this.files.link(accountId, fileId, name));
   }
 
-  /**
-   * A visitor's file (the channel's types, 50 MB): stored in the inbox's files, answered with a
-   * reference bound to the visitor that their next message carries. Rate-limited per visitor.
-   */
+  /** A visitor's file: see VisitorFiles.upload. */
   async upload(slug: string, token: string | undefined, name: string, data: Buffer) {
-    const visitor = await this.authenticate({ slug, token });
-    await this.rateLimiter.consume(
-      `webchat:file:${visitor.contactId}`,
-      WEBCHAT_LIMITS.files.limit,
-      WEBCHAT_LIMITS.files.windowSeconds,
-    );
-    const file = await this.files.upload(visitor.accountId, null, name, data);
-    const max = WEBCHAT_MEDIA_LIMITS.types[file.mimeType];
-    if (!max) throw new AppError('FILE_TYPE_NOT_ALLOWED');
-    if (file.size > max) throw new AppError('FILE_TOO_LARGE');
-    return { fileId: this.tokens.fileRef(visitor.contactId, file.fileId), name: file.name, size: file.size };
+    return this.visitorFiles.upload(await this.authenticate({ slug, token }), name, data);
   }
-
-  /** The inbound media of a visitor's file reference (their own upload only). */
-  private async mediaOf(visitor: TVisitor, ref: string) {
-    const fileId = this.tokens.fileOf(visitor.contactId, ref);
-    if (!fileId) throw new AppError('FILE_UPLOAD_ERROR');
-    const [file] = await this.files.find(visitor.accountId, [fileId]);
-    const kind: TMessageKind = file.mimeType.startsWith('image/')
-      ? 'image'
-      : file.mimeType.startsWith('audio/')
-        ? 'audio'
-        : file.mimeType.startsWith('video/')
-          ? 'video'
-          : 'document';
-    return {
-      kind,
-      media: {
-        providerMediaId: `upload:${file.id}`,
-        mimeType: file.mimeType,
-        fileName: file.name,
-        size: file.size,
-      },
-      link: this.files.link(visitor.accountId, file.id, file.name),
-    };
-  }
-}
-
-function identityOf(input: TIdentity): TIdentity | undefined {
-  const identity: TIdentity = {};
-  if (input.name) identity.name = input.name;
-  if (input.email) identity.email = input.email;
-  if (input.phone) identity.phone = input.phone;
-  return Object.keys(identity).length ? identity : undefined;
-}
-
-function presentVisitor(contact: { name: string; email: string | null; phone: string | null } | undefined) {
-  return contact
-    ? { known: true, name: contact.name, email: contact.email, phone: contact.phone }
-    : { known: false, name: null, email: null, phone: null };
 }
