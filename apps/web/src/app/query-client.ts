@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { onLogout } from './session';
 
@@ -14,3 +14,14 @@ export const queryClient = new QueryClient({
 });
 
 onLogout(() => queryClient.clear());
+
+/**
+ * What a page adds to an endpoint's mutation hook (`<feature>-api.ts`): its `onSuccess` /
+ * `onError`. Unlike the callbacks of `mutate()`, these run while the mutation is still pending
+ * (a button stays busy through a follow-up such as re-reading the account) and a throw in
+ * `onSuccess` turns the mutation into an error.
+ */
+export type TMutationOptions<TData, TVariables> = Omit<
+  UseMutationOptions<TData, Error, TVariables>,
+  'mutationFn'
+>;

@@ -9,7 +9,11 @@ import {
   type TRole,
   type TUserData,
 } from '@atende/shared';
-import { ApiError, api, isAccFallbackMessage, resetLogoutLatch } from './api-client';
+import { ApiError, isAccFallbackMessage, resetLogoutLatch } from './api-client';
+import { accountsApi } from '../features/accounts/accounts-api';
+import { authApi } from '../features/auth/auth-api';
+import { fetchInboxData } from '../features/inbox/data/inbox-load-api';
+import { pushApi } from '../features/push/push-api';
 import {
   clearStorageExceptDevice,
   readItem,
@@ -157,12 +161,7 @@ async function loadRestriction(details: TAccountDetails): Promise<void> {
     return;
   }
   try {
-    const acc = details.acc._id;
-    const inbox = await api.get<{ restrictOperator?: boolean }>(
-      `/p/chat/inbox/${acc}`,
-      { acc, minimal: true },
-      { timeoutMs: LIMITS.inboxLoadTimeoutMs },
-    );
+    const inbox: { restrictOperator?: boolean } = await fetchInboxData(details.acc._id);
     const restricted = inbox?.restrictOperator === true;
     writeItem('restrictOperator', restricted ? 'true' : null);
     setState({ restrictedOperator: restricted });
@@ -173,7 +172,7 @@ async function loadRestriction(details: TAccountDetails): Promise<void> {
 
 export async function loadAccountList(): Promise<TAccountListItem[]> {
   try {
-    const items = await api.get<TAccountListItem[]>('/g/acc/list');
+    const items = await accountsApi.list();
     setState({ accounts: items });
     return items;
   } catch (error) {
@@ -184,7 +183,7 @@ export async function loadAccountList(): Promise<TAccountListItem[]> {
 
 async function fetchFirstAccountId(): Promise<string | null> {
   try {
-    const first = await api.get<TAccountListItem>('/g/acc/getFirstAcc');
+    const first = await accountsApi.first();
     return first._id ?? first.id;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || isAccFallbackMessage(error.message)))
@@ -215,7 +214,7 @@ export function loadAccount(preferred?: string | null): Promise<void> {
       }
       let details: TAccountDetails;
       try {
-        details = await api.get<TAccountDetails>(`/g/acc/${id}`);
+        details = await accountsApi.details(id);
       } catch (error) {
         if (!(error instanceof ApiError) || !isAccFallbackMessage(error.message)) throw error;
         id = await fetchFirstAccountId();
@@ -224,7 +223,7 @@ export function loadAccount(preferred?: string | null): Promise<void> {
           setState({ status: 'noAccount', account: null });
           return;
         }
-        details = await api.get<TAccountDetails>(`/g/acc/${id}`);
+        details = await accountsApi.details(id);
       }
       applyAccount(details);
       void loadAccountList();
@@ -253,7 +252,7 @@ export async function refreshAccount(): Promise<void> {
   const id = currentAcc();
   if (!id) return loadAccount();
   try {
-    applyAccount(await api.get<TAccountDetails>(`/g/acc/${id}`));
+    applyAccount(await accountsApi.details(id));
   } catch (error) {
     console.error('account refresh failed', error);
   }
@@ -310,13 +309,10 @@ export async function logout(returnTo: string | null = currentReturnPath()): Pro
   try {
     const pushToken = readItem('firebaseToken');
     if (pushToken) {
-      await api
-        .post('/g/user/notification/remove-token', { token: pushToken }, { raw: true })
-        .catch(() => undefined);
+      await pushApi.removeToken(pushToken).catch(() => undefined);
     }
     const refreshToken = readItem('refreshToken');
-    if (refreshToken)
-      await api.post('/g/auth/logout', { token: refreshToken }, { raw: true }).catch(() => undefined);
+    if (refreshToken) await authApi.logout(refreshToken).catch(() => undefined);
   } finally {
     clearStorageExceptDevice();
     resetSession({ token: null, user: null, status: 'anonymous', restrictedOperator: false });

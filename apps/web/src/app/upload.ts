@@ -1,12 +1,10 @@
-import { FRONT_VERSION, refreshAccessToken } from './api-client';
+import { ApiError, FRONT_VERSION, refreshAccessToken, type TFieldIssue } from './api-client';
 import { readItem } from './storage';
 
-export class UploadError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+/** A refused or failed upload: an ApiError (status 0 when no answer came), so errorText shows it. */
+export class UploadError extends ApiError {
+  constructor(code: string, message: string, status = 0, fields: TFieldIssue[] = []) {
+    super(status, code, message, fields);
     this.name = 'UploadError';
   }
 }
@@ -42,7 +40,15 @@ function post<T>(
       if (xhr.status >= 200 && xhr.status < 300 && body?.status === 1) {
         onProgress(1);
         resolve(body.data as T);
-      } else reject(new UploadError(body?.code ?? 'FILE_UPLOAD_ERROR', body?.message ?? xhr.statusText));
+      } else
+        reject(
+          new UploadError(
+            body?.code ?? 'FILE_UPLOAD_ERROR',
+            body?.message ?? xhr.statusText,
+            xhr.status,
+            Array.isArray(body?.fields) ? body.fields : [],
+          ),
+        );
     };
     xhr.onerror = () => reject(new UploadError('NETWORK_ERROR', 'network error'));
     xhr.onabort = () => reject(new UploadError('ABORTED', 'aborted'));

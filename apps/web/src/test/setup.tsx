@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { cleanup } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach } from 'vitest';
 import { i18n, setupI18n } from '../app/i18n';
@@ -38,11 +39,16 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-/** Mantine + i18n around a component under test. */
+/** Mantine + i18n around a component under test, with a TanStack Query client of its own (as every signed-in page has). */
 export function Wrapper({ children }: { children: ReactNode }) {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  );
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>{children}</MantineProvider>
+      <QueryClientProvider client={client}>
+        <MantineProvider theme={theme}>{children}</MantineProvider>
+      </QueryClientProvider>
     </I18nextProvider>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { LANGS, type TLang } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api-client';
+import { usersApi } from '../../features/users/users-api';
 import { changeLanguage, currentLang } from '../i18n';
 import { getSession } from '../session';
 
@@ -15,7 +15,7 @@ export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'd
   const lang = currentLang();
   const choose = async (next: TLang) => {
     await changeLanguage(next);
-    if (getSession().token) void api.put('/g/user/me', { lang: next }).catch(() => undefined);
+    if (getSession().token) void usersApi.updateMe({ lang: next }).catch(() => undefined);
   };
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={220}>

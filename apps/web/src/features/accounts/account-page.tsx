@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ZUpdateAccountBody, type TAccount } from '@atende/shared';
+import { ZUpdateAccountBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
 import { serverFieldErrors, zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
 import { refreshAccount, useSession } from '../../app/session';
 import { PageHeader } from '../../ui/page-header';
 import { formatDate } from '../../app/format';
 import { GOALS, INDUSTRIES, optionsWithValue } from './company-options';
+import { useUpdateAccount } from './account-mutations';
 import { DeleteAccountCard } from './delete-account-card';
 import { notify } from '../../app/notify';
 
@@ -58,7 +58,6 @@ export function AccountPage() {
   const session = useSession();
   const details = session.account!;
   const acc = details.acc;
-  const [saving, setSaving] = useState<'profile' | 'timezone' | null>(null);
   const zones = useMemo(() => timeZoneOptions(i18n.language, acc.timezone), [i18n.language, acc.timezone]);
   const form = useForm({
     initialValues: { name: acc.name, companyIndustry: acc.companyIndustry, companyGoal: acc.companyGoal },
@@ -66,19 +65,19 @@ export function AccountPage() {
   });
   const [timezone, setTimezone] = useState<string | null>(acc.timezone || null);
 
-  const save = async (kind: 'profile' | 'timezone', body: Record<string, unknown>) => {
-    setSaving(kind);
-    try {
-      await api.put<TAccount>(`/g/acc/${acc._id}`, body);
+  const update = useUpdateAccount(acc._id, {
+    onSuccess: async () => {
       await refreshAccount();
       notify({ color: 'green', message: t('saved') });
-    } catch (err) {
+    },
+    onError: (err) => {
       form.setErrors(serverFieldErrors(t, err));
       notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
-    } finally {
-      setSaving(null);
-    }
-  };
+    },
+  });
+  // Which card's button is busy: the time zone card saves only `timezone`.
+  const saving = update.isPending ? ('timezone' in (update.variables ?? {}) ? 'timezone' : 'profile') : null;
+  const save = (body: Record<string, unknown>) => update.mutate(body);
 
   return (
     <Stack gap="lg">
@@ -93,7 +92,7 @@ export function AccountPage() {
         <Text c="dimmed" fz="sm" mb="md">
           {t('profile.description')}
         </Text>
-        <form onSubmit={form.onSubmit((values) => void save('profile', values))} noValidate>
+        <form onSubmit={form.onSubmit((values) => save(values))} noValidate>
           <Stack>
             <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -137,7 +136,7 @@ export function AccountPage() {
             nothingFoundMessage={t('common:nothingFound')}
           />
           <Button
-            onClick={() => timezone && void save('timezone', { timezone })}
+            onClick={() => timezone && save({ timezone })}
             loading={saving === 'timezone'}
             disabled={!timezone || timezone === acc.timezone}
           >

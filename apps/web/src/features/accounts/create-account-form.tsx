@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PLANS, ZCreateAccountBody, type TAccountListItem, type TPlanId } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
 import { zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
+import { useCreateAccount } from './account-mutations';
 import { INDUSTRIES } from './company-options';
 
 /** New account form (POST /g/acc); the caller becomes its master. */
@@ -19,30 +18,20 @@ export function CreateAccountForm({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation('account');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { name: '', companyIndustry: '', plan: 'free' as TPlanId },
     validate: zodValidator(ZCreateAccountBody, t),
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const item = await api.post<TAccountListItem>('/g/acc', {
-        ...values,
-        companyGoal: '',
-        whitelabel: false,
-        companyEmployeeCount: '',
-      });
+  const create = useCreateAccount({
+    onSuccess: (item) => {
       form.reset();
       onCreated(item);
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    },
   });
+  const submit = form.onSubmit((values) =>
+    create.mutate({ ...values, companyGoal: '', whitelabel: false, companyEmployeeCount: '' }),
+  );
+  const error = create.error ? errorText(t, create.error) : null;
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
@@ -75,7 +64,7 @@ export function CreateAccountForm({
               {t('common:cancel')}
             </Button>
           )}
-          <Button type="submit" loading={busy} fullWidth={!onCancel}>
+          <Button type="submit" loading={create.isPending} fullWidth={!onCancel}>
             {t('create.submit')}
           </Button>
         </Group>

@@ -1,6 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { QueryProvider } from '../../app/query-provider';
 import { currentAcc, loadAccount, logout, useSession } from '../../app/session';
 import { AuthFrame } from '../auth/auth-frame';
 import { CreateAccountForm } from './create-account-form';
@@ -29,12 +30,14 @@ export function CreateFirstAccountPage() {
         </Text>
       }
     >
-      <CreateAccountForm
-        onCreated={async (item) => {
-          await loadAccount(item._id);
-          navigate(`/dashboard?acc=${item._id}`, { replace: true });
-        }}
-      />
+      <QueryProvider>
+        <CreateAccountForm
+          onCreated={async (item) => {
+            await loadAccount(item._id);
+            navigate(`/dashboard?acc=${item._id}`, { replace: true });
+          }}
+        />
+      </QueryProvider>
     </AuthFrame>
   );
 }

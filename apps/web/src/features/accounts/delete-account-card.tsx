@@ -4,10 +4,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { isDeleteConfirmation, type TAccount } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
 import { loadAccountList, markNoAccount, prepareAccountSwitch } from '../../app/session';
+import { useDeleteAccount } from './account-mutations';
 
 /** Danger zone: deleting the account requires typing DELETE (EXCLUIR in Portuguese). */
 export function DeleteAccountCard({ account }: { account: TAccount }) {
@@ -15,32 +15,24 @@ export function DeleteAccountCard({ account }: { account: TAccount }) {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const [word, setWord] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const expected = t('delete.word');
   const matches = word.trim() === expected && isDeleteConfirmation(word.trim());
 
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.delete(`/g/acc/${account._id}`, { confirm: word.trim() });
-    } catch (err) {
-      setError(errorText(t, err));
-      setBusy(false);
-      return;
-    }
-    notify({ color: 'green', message: t('delete.done', { name: account.name }) });
-    // On to the user's other account; without one, to the create-account page.
-    const next = (await loadAccountList()).find((item) => item._id !== account._id);
-    if (!next) {
-      markNoAccount();
-      navigate('/create-account', { replace: true });
-      return;
-    }
-    if (prepareAccountSwitch(next)) return;
-    navigate(`/dashboard?acc=${next._id}`, { replace: true });
-  };
+  const removal = useDeleteAccount(account._id, {
+    onSuccess: async () => {
+      notify({ color: 'green', message: t('delete.done', { name: account.name }) });
+      // On to the user's other account; without one, to the create-account page.
+      const next = (await loadAccountList()).find((item) => item._id !== account._id);
+      if (!next) {
+        markNoAccount();
+        navigate('/create-account', { replace: true });
+        return;
+      }
+      if (prepareAccountSwitch(next)) return;
+      navigate(`/dashboard?acc=${next._id}`, { replace: true });
+    },
+  });
+  const error = removal.error ? errorText(t, removal.error) : null;
 
   return (
     <Card padding="lg" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
@@ -85,7 +77,12 @@ export function DeleteAccountCard({ account }: { account: TAccount }) {
             <Button variant="default" onClick={() => setOpened(false)}>
               {t('common:cancel')}
             </Button>
-            <Button color="red.8" disabled={!matches} loading={busy} onClick={() => void remove()}>
+            <Button
+              color="red.8"
+              disabled={!matches}
+              loading={removal.isPending}
+              onClick={() => removal.mutate(word.trim())}
+            >
               {t('delete.confirm')}
             </Button>
           </Group>

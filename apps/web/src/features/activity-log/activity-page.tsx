@@ -1,27 +1,16 @@
 import { useState } from 'react';
 import { Avatar, Badge, Card, Center, Group, Pagination, Stack, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
 import { useAcc } from '../../app/session';
 import { initials } from '../../app/shell/user-menu';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
 import { formatDate, formatNumber } from '../../app/format';
+import { ACTIVITY_PAGE_SIZE, type TActivity, useActivityLog } from './activity-log-api';
 
-export interface TActivity {
-  _id: string;
-  userName: string;
-  action: string;
-  target: string;
-  details: Record<string, unknown>;
-  ip: string;
-  createdAt: string;
-}
-
-const PAGE_SIZE = 30;
+export type { TActivity } from './activity-log-api';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACCOUNT_FIELDS: Record<string, string> = {
   name: 'account:fields.name',
@@ -76,14 +65,9 @@ export function ActivityPage() {
   const { t, i18n } = useTranslation('activity');
   const acc = useAcc();
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['acc', acc, 'activity', page],
-    queryFn: () =>
-      api.get<{ items: TActivity[]; count: number }>('/p/activity-log', { acc, page, limit: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useActivityLog(acc, page);
   const count = query.data?.count ?? 0;
-  const total = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  const total = Math.max(1, Math.ceil(count / ACTIVITY_PAGE_SIZE));
   return (
     <Stack gap="lg">
       <PageHeader

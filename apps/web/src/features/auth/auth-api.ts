@@ -13,6 +13,8 @@ export const authApi = {
   forgot: (email: string) => api.post<{ sent: true }>('/g/auth/reset-password', { email }, { raw: true }),
   resetConfirm: (token: string, password: string) =>
     api.post<{ reset: true }>('/g/auth/reset-password/confirm', { token, password }, { raw: true }),
+  /** POST /g/auth/logout: ends the refresh token's family. */
+  logout: (refreshToken: string) => api.post('/g/auth/logout', { token: refreshToken }, { raw: true }),
 };
 
 /** Only in-app paths are accepted as the `to` return target. */

@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconUsersGroup } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { ZInvitedUpdateBody, type TInvitationView } from '@atende/shared';
+import { ZInvitedUpdateBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../../app/api-client';
 import { zodValidator } from '../../app/forms';
 import { QueryProvider } from '../../app/query-provider';
 import { errorText } from '../../app/i18n';
@@ -15,6 +12,7 @@ import { AuthFrame } from './auth-frame';
 import { completeLogin } from './complete-login';
 import { withDefaultCountry } from '../../app/format';
 import { NewPasswordFields, PhoneField } from './account-fields';
+import { useAcceptInvitation, useInvitation } from '../users/users-api';
 
 interface TValues {
   name: string;
@@ -36,12 +34,12 @@ function Invitation() {
   const { t } = useTranslation('auth');
   const { invatation_id: id = '' } = useParams();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const invitation = useQuery({
-    queryKey: ['invitation', id],
-    queryFn: () => api.get<TInvitationView>(`/g/user/invite/${id}`, undefined, { raw: true }),
-    retry: false,
+  const invitation = useInvitation(id);
+  const accept = useAcceptInvitation({
+    onSuccess: async (result) => {
+      await completeLogin(result);
+      navigate(`/dashboard?acc=${invitation.data?.acc}`, { replace: true });
+    },
   });
   const view = invitation.data;
   const existing = view?.userExists === true;
@@ -79,28 +77,18 @@ function Invitation() {
     );
   }
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const body = ZInvitedUpdateBody.parse({
+  const submit = form.onSubmit((values) =>
+    accept.mutate(
+      ZInvitedUpdateBody.parse({
         name: existing ? undefined : values.name,
         phone: existing ? undefined : withDefaultCountry(values.phone),
         email: view.email,
         password: values.password,
         invatation: id,
-      });
-      const result = await api.post<Parameters<typeof completeLogin>[0]>('/g/user/invited/update', body, {
-        raw: true,
-      });
-      await completeLogin(result);
-      navigate(`/dashboard?acc=${view.acc}`, { replace: true });
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  });
+      }),
+    ),
+  );
+  const error = accept.error ? errorText(t, accept.error) : null;
 
   return (
     <AuthFrame
@@ -147,7 +135,7 @@ function Invitation() {
               <NewPasswordFields form={form} userInputs={[form.values.name, view.email]} />
             </>
           )}
-          <Button type="submit" size="md" fullWidth loading={busy}>
+          <Button type="submit" size="md" fullWidth loading={accept.isPending}>
             {t('invitation.submit')}
           </Button>
         </Stack>

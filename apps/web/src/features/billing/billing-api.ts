@@ -1,6 +1,7 @@
-import { PLANS, type TAccountDetails, type TPlan } from '@atende/shared';
-import { useQuery } from '@tanstack/react-query';
+import { PLANS, type TAccountDetails, type TPlan, type TPlanId } from '@atende/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
+import type { TMutationOptions } from '../../app/query-client';
 
 /** Plans from GET /g/product/plans (the shared PLANS until it answers). */
 export function usePlans() {
@@ -17,6 +18,19 @@ export interface TChangePlanResult {
   status: 'paid' | 'redirect' | 'free' | 'trial';
   url?: string;
   sandbox: boolean;
+}
+
+export type TBillingPeriod = 'monthly' | 'yearly';
+
+/** PUT /g/acc/:acc/plan/:plan: pay for, start the trial of, or move to a plan (sandbox or provider). */
+export function useChangePlan(
+  acc: string,
+  options: TMutationOptions<TChangePlanResult, { plan: TPlanId; period: TBillingPeriod }> = {},
+) {
+  return useMutation({
+    ...options,
+    mutationFn: ({ plan, period }) => api.put<TChangePlanResult>(`/g/acc/${acc}/plan/${plan}`, { period }),
+  });
 }
 
 /** The Pro trial can be started once per account, never while paying (same rule as the server). */

@@ -15,12 +15,11 @@ import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { findPlan, type TPlanId } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
 import { refreshAccount, useSession, useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
-import { canStartTrial, type TChangePlanResult } from './billing-api';
+import { canStartTrial, type TBillingPeriod, useChangePlan } from './billing-api';
 import { formatNumber, formatPrice } from '../../app/format';
 import { notify } from '../../app/notify';
 
@@ -31,32 +30,23 @@ export function CheckoutPage() {
   const session = useSession();
   const navigate = useNavigate();
   const link = useAccLink();
-  const [period, setPeriod] = useState<'monthly' | 'yearly'>('monthly');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [period, setPeriod] = useState<TBillingPeriod>('monthly');
   const acc = useAcc();
   const plan = findPlan(planId);
-  if (!plan) return <Navigate to="/error-404" replace />;
-  const total = period === 'yearly' ? plan.price * 10 : plan.price;
-  const trial = canStartTrial(plan, session.account);
-
-  const pay = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await api.put<TChangePlanResult>(`/g/acc/${acc}/plan/${plan.id as TPlanId}`, { period });
+  const change = useChangePlan(acc, {
+    onSuccess: async (result, { plan: paid }) => {
       if (result.status === 'redirect' && result.url) {
         window.location.assign(result.url);
         return;
       }
       await refreshAccount();
-      const name = t(`plans.${plan.id}.name`);
+      const name = t(`plans.${paid}.name`);
       notify(
         result.status === 'trial'
           ? {
               color: 'green',
               title: t('checkout.trialTitle'),
-              message: t('checkout.trialStarted', { plan: name, count: plan.trialDays }),
+              message: t('checkout.trialStarted', { plan: name, count: findPlan(paid)?.trialDays }),
             }
           : {
               color: 'green',
@@ -65,12 +55,15 @@ export function CheckoutPage() {
             },
       );
       navigate(link('/dashboard'), { replace: true });
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  if (!plan) return <Navigate to="/error-404" replace />;
+  const total = period === 'yearly' ? plan.price * 10 : plan.price;
+  const trial = canStartTrial(plan, session.account);
+
+  const pay = () => change.mutate({ plan: plan.id as TPlanId, period });
+  const busy = change.isPending;
+  const error = change.error ? errorText(t, change.error) : null;
 
   return (
     <Stack gap="lg">
@@ -100,7 +93,7 @@ export function CheckoutPage() {
               <Button
                 size="md"
                 leftSection={<IconLock size={16} />}
-                onClick={() => void pay()}
+                onClick={pay}
                 loading={busy}
                 data-testid="checkout-pay"
               >

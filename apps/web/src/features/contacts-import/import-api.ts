@@ -5,10 +5,11 @@ import type {
   TImportRowError,
   TImportUpload,
 } from '@atende/shared';
-import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, FRONT_VERSION, refreshAccessToken } from '../../app/api-client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api-client';
 import { downloadFile, fileUrl } from '../../app/download';
-import { readItem } from '../../app/storage';
+import type { TMutationOptions } from '../../app/query-client';
+import { uploadFile } from '../../app/upload';
 import { usePhases, useTags } from '../contacts/contacts-api';
 
 const BASE = '/p/chat/contact/import';
@@ -70,58 +71,26 @@ export const startImport = (acc: string, id: string, body: TStartOptions) =>
 export const cancelImport = (acc: string, id: string) =>
   api.post<TContactImport>(`${BASE}/${id}/cancel`, {}, { query: { acc } });
 
-function authHeaders(lang: string): Record<string, string> {
-  const headers: Record<string, string> = { 'Front-Version': FRONT_VERSION, 'Accept-Language': lang };
-  const token = readItem('accessToken');
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
-}
-
-function postFile(
-  url: string,
-  file: File,
-  lang: string,
-  onProgress: (fraction: number) => void,
-): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    for (const [name, value] of Object.entries(authHeaders(lang))) xhr.setRequestHeader(name, value);
-    xhr.setRequestHeader('Content-Type', 'text/csv');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: any = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      resolve({ status: xhr.status, body });
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'network error'));
-    xhr.send(file);
-  });
-}
-
 /**
- * POST /p/chat/contact/import?name=… with the file as the raw text/csv body, reporting upload
- * progress (0..1). An expired access token is renewed once, then the file is sent again.
+ * POST /p/chat/contact/import?name=… with the file's raw bytes (app/upload.ts: upload progress
+ * 0..1, one token renewal when the access token expired mid-way).
  */
-export async function uploadCsv(
+export function uploadCsv(
   acc: string,
   file: File,
   lang: string,
   onProgress: (fraction: number) => void,
 ): Promise<TImportUpload> {
-  const url = `${BASE}?${new URLSearchParams({ acc, name: file.name }).toString()}`;
-  let res = await postFile(url, file, lang, onProgress);
-  if (res.status === 401 && res.body?.message === 'jwt expired' && (await refreshAccessToken()))
-    res = await postFile(url, file, lang, onProgress);
-  if (res.status >= 200 && res.status < 300 && res.body?.status === 1) return res.body.data as TImportUpload;
-  const code = typeof res.body?.code === 'string' ? res.body.code : 'UNKNOWN';
-  throw new ApiError(res.status, code, res.body?.message ?? '', res.body?.fields ?? []);
+  return uploadFile<TImportUpload>(BASE, acc, file, onProgress, lang).promise;
+}
+
+/** The wizard's upload step: one CSV at a time, progress reported to `onProgress`. */
+export function useUploadCsv(
+  acc: string,
+  { lang, onProgress }: { lang: string; onProgress: (fraction: number) => void },
+  options: TMutationOptions<TImportUpload, File> = {},
+) {
+  return useMutation({ ...options, mutationFn: (file) => uploadCsv(acc, file, lang, onProgress) });
 }
 
 /** GET …/:id/report (needs the Bearer token, so it is fetched and saved rather than linked). */

@@ -5,7 +5,7 @@ import { IconDownload, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-
 import { CONTACT_LIMITS, type TImportUpload } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../app/download';
-import { uploadCsv } from './import-api';
+import { useUploadCsv } from './import-api';
 import { importErrorText } from './import-text';
 import { formatBytes } from '../../app/format';
 import { sampleCsv } from './sample-csv';
@@ -30,7 +30,12 @@ export function UploadStep({
   const [file, setFile] = useState<File | null>(null);
   // What went wrong, translated when shown (so a language switch re-translates it).
   const [error, setError] = useState<TUploadProblem | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState(0);
+  const upload = useUploadCsv(
+    acc,
+    { lang: i18n.language, onProgress: setProgress },
+    { onSuccess: onUploaded },
+  );
 
   const pick = (files: File[]) => {
     setError(null);
@@ -52,26 +57,19 @@ export function UploadStep({
     else setError({ key: 'upload.onlyCsv' });
   };
 
-  const send = async () => {
+  const send = () => {
     if (!file) {
       setError({ key: 'errors:IMPORT_NO_FILE' });
       return;
     }
     setError(null);
     setProgress(0);
-    try {
-      const upload = await uploadCsv(acc, file, i18n.language, setProgress);
-      onUploaded(upload);
-    } catch (err) {
-      setError({ error: err });
-    } finally {
-      setProgress(null);
-    }
+    upload.mutate(file, { onError: (err) => setError({ error: err }) });
   };
 
   const downloadSample = () =>
     saveBlob(new Blob([sampleCsv(t)], { type: 'text/csv;charset=utf-8' }), t('sample.fileName'));
-  const uploading = progress !== null;
+  const uploading = upload.isPending;
 
   return (
     <Stack gap="md">

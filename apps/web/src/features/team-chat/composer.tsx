@@ -15,7 +15,8 @@ import { LIMITS, TEAM_CHAT_MAX_FILES, type TTeamChatUploadResult } from '@atende
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/i18n';
 import { ApiError } from '../../app/api-client';
-import { ACCEPT_ATTRIBUTE, checkFiles, uploadTeamChatFile, type UploadError } from './upload';
+import { ACCEPT_ATTRIBUTE, checkFiles, type UploadError } from './upload';
+import { uploadTeamChatFile } from './team-chat-api';
 import { useChatClient, useChatState } from './use-chat';
 import classes from './team-chat.module.css';
 

@@ -1,5 +1,4 @@
-import { LIMITS, TEAM_CHAT_MAX_FILES, type TTeamChatUploadResult } from '@atende/shared';
-import { type TUpload, uploadFile } from '../../app/upload';
+import { LIMITS, TEAM_CHAT_MAX_FILES } from '@atende/shared';
 import { readItem } from '../../app/storage';
 
 export type TFileProblem = 'type' | 'size' | 'count';
@@ -22,16 +21,6 @@ export function checkFiles(files: File[], already: number): { ok: File[]; proble
 export const ACCEPT_ATTRIBUTE = LIMITS.teamChat.acceptedFileExtensions.map((e) => `.${e}`).join(',');
 
 export { UploadError } from '../../app/upload';
-
-/** POST /p/team-chat/upload with progress (0..1). */
-export function uploadTeamChatFile(
-  accountId: string,
-  file: File,
-  onProgress: (fraction: number) => void,
-  lang: string,
-): TUpload<TTeamChatUploadResult> {
-  return uploadFile<TTeamChatUploadResult>('/p/team-chat/upload', accountId, file, onProgress, lang);
-}
 
 /** The download link of a stored file: its url plus the access token (spec §7). */
 export function fileHref(url: string): string {

@@ -1,19 +1,18 @@
-import { useState } from 'react';
 import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZChangePasswordBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
 import { writeItem } from '../../app/storage';
 import { zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
 import { PasswordStrength } from '../auth/password-strength';
 import { notify } from '../../app/notify';
+import { useChangePassword } from './users-api';
 
 /** Password change: current password, the new one with the strength meter, and its confirmation. */
 export function PasswordChangeCard() {
   const { t } = useTranslation('profile');
-  const [busy, setBusy] = useState(false);
+  const change = useChangePassword();
   const schemaCheck = zodValidator(ZChangePasswordBody, t);
   const form = useForm({
     initialValues: { currentPassword: '', password: '', confirmPassword: '' },
@@ -24,24 +23,21 @@ export function PasswordChangeCard() {
       return errors;
     },
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      // Other sessions end; this one continues with the fresh tokens the server returns.
-      const tokens = await api.post<{ accessToken: string; refreshToken: string }>('/g/user/me/password', {
-        currentPassword: values.currentPassword,
-        password: values.password,
-      });
-      writeItem('accessToken', tokens.accessToken);
-      writeItem('refreshToken', tokens.refreshToken);
-      form.reset();
-      notify({ color: 'green', message: t('password.changed') });
-    } catch (err) {
-      notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    change.mutate(
+      { currentPassword: values.currentPassword, password: values.password },
+      {
+        // Other sessions end; this one continues with the fresh tokens the server returns.
+        onSuccess: (tokens) => {
+          writeItem('accessToken', tokens.accessToken);
+          writeItem('refreshToken', tokens.refreshToken);
+          form.reset();
+          notify({ color: 'green', message: t('password.changed') });
+        },
+        onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+      },
+    ),
+  );
   return (
     <Card padding="lg">
       <Text fw={650} mb={4}>
@@ -76,7 +72,7 @@ export function PasswordChangeCard() {
             />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={change.isPending}>
               {t('password.submit')}
             </Button>
           </Group>

@@ -13,15 +13,15 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
-import { LIMITS, ZUpdateProfileBody, type TUserData } from '@atende/shared';
+import { LIMITS, ZUpdateProfileBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
 import { zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
 import { updateStoredUser, useSession } from '../../app/session';
 import { initials } from '../../app/shell/user-menu';
 import { PageHeader } from '../../ui/page-header';
 import { PasswordChangeCard } from './password-change-card';
+import { useUpdateAvatar, useUpdateProfile } from './users-api';
 import { notify } from '../../app/notify';
 
 /** Avatar rule of spec §5: JPG, GIF or PNG, at most 800 kB. Returns a VALIDATION_MESSAGES key or null. */
@@ -45,50 +45,45 @@ export function ProfilePage() {
   const { t } = useTranslation('profile');
   const session = useSession();
   const user = session.user!;
-  const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const profile = useUpdateProfile();
+  const avatar = useUpdateAvatar();
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { name: user.name || user.displayName, about: user.about ?? '' },
     validate: zodValidator(ZUpdateProfileBody, t),
   });
 
-  const save = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      updateStoredUser(await api.put<TUserData>('/g/user/me', values));
-      notify({ color: 'green', message: t('saved') });
-    } catch (err) {
+  const save = form.onSubmit((values) =>
+    profile.mutate(values, {
+      onSuccess: (me) => {
+        updateStoredUser(me);
+        notify({ color: 'green', message: t('saved') });
+      },
       // Spec §8: a failed profile-name update shows a danger toast titled 'Erro' for 8.8 s.
-      notify({
-        color: 'red',
-        title: t('common:error'),
-        message: errorText(t, err),
-        autoClose: 8800,
-      });
-    } finally {
-      setSaving(false);
-    }
-  });
+      onError: (err) =>
+        notify({ color: 'red', title: t('common:error'), message: errorText(t, err), autoClose: 8800 }),
+    }),
+  );
 
   const upload = async (file: File | null) => {
     if (!file) return;
     const problem = avatarProblem(file);
     setAvatarError(problem ? t(`validation:${problem}`) : null);
     if (problem) return;
-    setUploading(true);
+    let dataUrl: string;
     try {
-      const { profilePic } = await api.put<{ profilePic: string }>('/g/user/me/avatar', {
-        dataUrl: await readAsDataUrl(file),
-      });
-      const me = await api.get<TUserData>('/g/user/me');
-      updateStoredUser({ ...me, profilePic });
-      notify({ color: 'green', message: t('avatar.saved') });
+      dataUrl = await readAsDataUrl(file);
     } catch (err) {
       setAvatarError(errorText(t, err));
-    } finally {
-      setUploading(false);
+      return;
     }
+    avatar.mutate(dataUrl, {
+      onSuccess: (me) => {
+        updateStoredUser(me);
+        notify({ color: 'green', message: t('avatar.saved') });
+      },
+      onError: (err) => setAvatarError(errorText(t, err)),
+    });
   };
 
   return (
@@ -113,7 +108,7 @@ export function ProfilePage() {
                     {...props}
                     variant="light"
                     leftSection={<IconUpload size={16} />}
-                    loading={uploading}
+                    loading={avatar.isPending}
                   >
                     {t('avatar.upload')}
                   </Button>
@@ -147,7 +142,7 @@ export function ProfilePage() {
                   {...form.getInputProps('about')}
                 />
                 <Group justify="flex-end">
-                  <Button type="submit" loading={saving}>
+                  <Button type="submit" loading={profile.isPending}>
                     {t('common:save')}
                   </Button>
                 </Group>

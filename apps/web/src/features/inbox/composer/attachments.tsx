@@ -4,7 +4,8 @@ import { IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../app/notify';
 import { formatBytes } from '../../../app/format';
-import { checkInboxFiles, uploadInboxFile, type TUploadedFile, type UploadError } from './upload';
+import { checkInboxFiles, type TUploadedFile, type UploadError } from './upload';
+import { uploadInboxFile } from '../data/inbox-api';
 import classes from '../inbox.module.css';
 
 export interface TAttachment {

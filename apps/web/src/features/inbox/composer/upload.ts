@@ -1,14 +1,8 @@
 import { CONVERSATION_LIMITS } from '@atende/shared';
-import { type TUpload, uploadFile } from '../../../app/upload';
 
 export { UploadError } from '../../../app/upload';
 
-export interface TUploadedFile {
-  fileId: string;
-  name: string;
-  mimeType: string;
-  size: number;
-}
+export type { TUploadedFile } from '../data/inbox-api';
 
 export type TFileProblem = 'size' | 'count';
 
@@ -22,14 +16,4 @@ export function checkInboxFiles(files: File[], already: number): { ok: File[]; p
     else ok.push(file);
   }
   return { ok, problems: [...problems] };
-}
-
-/** POST /p/chat/upload with progress (0..1). */
-export function uploadInboxFile(
-  acc: string,
-  file: File,
-  onProgress: (fraction: number) => void,
-  lang: string,
-): TUpload<TUploadedFile> {
-  return uploadFile<TUploadedFile>('/p/chat/upload', acc, file, onProgress, lang);
 }

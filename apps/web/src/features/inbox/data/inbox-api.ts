@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LIMITS,
   type TConversation,
@@ -7,6 +7,9 @@ import {
   type TMessage,
 } from '@atende/shared';
 import { api } from '../../../app/api-client';
+import { fetchInboxData } from './inbox-load-api';
+import type { TMutationOptions } from '../../../app/query-client';
+import { type TUpload, uploadFile } from '../../../app/upload';
 import { downloadFile, fileUrl, openFileInTab } from '../../../app/download';
 import { byActivity, type TListFilters, type TListTab, type TMessagesState } from './inbox-cache';
 
@@ -26,16 +29,12 @@ export const MESSAGES_PAGE = 50;
 /** Conversations of a contact shown in the contact panel. */
 export const HISTORY_SIZE = 20;
 
-/** GET /p/chat/inbox/{acc}?minimal=true (60 s timeout, spec §9). */
+export { fetchInboxData } from './inbox-load-api';
+
 export function useInboxData(acc: string) {
   return useQuery({
     queryKey: inboxDataKey(acc),
-    queryFn: () =>
-      api.get<TInboxData>(
-        `/p/chat/inbox/${acc}`,
-        { acc, minimal: true },
-        { timeoutMs: LIMITS.inboxLoadTimeoutMs },
-      ),
+    queryFn: () => fetchInboxData(acc),
     staleTime: 15_000,
   });
 }
@@ -159,7 +158,35 @@ export function useContactHistory(acc: string, contactId: string | null) {
   });
 }
 
+/** POST /p/chat/conversation/start: a conversation the user opens (text, or a WhatsApp template). */
+export interface TStartConversationBody {
+  channelId: string | null;
+  contactId?: string;
+  phone?: string;
+  templateId?: string | null;
+  variables?: string[];
+  text?: string;
+}
+
+/** Starting a conversation refreshes the account's inbox queries before the page's `onSuccess`. */
+export function useStartConversation(
+  acc: string,
+  options: TMutationOptions<TConversation, TStartConversationBody> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: (body) => inboxApi.start(acc, body),
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: inboxKey(acc) });
+      await options.onSuccess?.(...args);
+    },
+  });
+}
+
 export const inboxApi = {
+  start: (acc: string, body: TStartConversationBody) =>
+    api.post<TConversation>('/p/chat/conversation/start', body, { query: { acc } }),
   take: (acc: string, id: string) =>
     api.post<TConversation>(`/p/chat/conversation/${id}/take`, {}, { query: { acc } }),
   reopen: (acc: string, id: string) =>
@@ -196,4 +223,21 @@ export function openTranscript(acc: string, id: string, format: TTranscriptForma
   const url = fileUrl(`/p/chat/conversation/${id}/transcript`, { acc, format });
   const options = { timeoutMs: LIMITS.requestTimeoutMs * 2 };
   return format === 'html' ? openFileInTab(url, options) : downloadFile(url, `transcript.${format}`, options);
+}
+
+export interface TUploadedFile {
+  fileId: string;
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+/** POST /p/chat/upload with progress (0..1): a file to attach to a message. */
+export function uploadInboxFile(
+  acc: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  lang: string,
+): TUpload<TUploadedFile> {
+  return uploadFile<TUploadedFile>('/p/chat/upload', acc, file, onProgress, lang);
 }

@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconMessageCircle, IconSend } from '@tabler/icons-react';
-import {
-  CONVERSATION_LIMITS,
-  hasRole,
-  type TContact,
-  type TConversation,
-  templateSendVariables,
-} from '@atende/shared';
+import { CONVERSATION_LIMITS, hasRole, type TContact, templateSendVariables } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api } from '../../../app/api-client';
+import { ApiError } from '../../../app/api-client';
 import { errorText } from '../../../app/i18n';
 import { currentRole, useSession, useAcc } from '../../../app/session';
 import { useAccLink } from '../../../app/shell/use-acc-link';
@@ -22,7 +15,7 @@ import { PhoneField } from '../../auth/account-fields';
 import { withDefaultCountry } from '../../../app/format';
 import { ContactPicker } from './contact-picker';
 import { useTemplates } from '../../templates/templates-api';
-import { inboxKey, useInboxData } from '../data/inbox-api';
+import { useInboxData, useStartConversation } from '../data/inbox-api';
 import { TemplateFields } from '../composer/template-fields';
 
 /**
@@ -37,7 +30,6 @@ export function StartConversationPage() {
   const admin = hasRole(currentRole(session), 'admin');
   const link = useAccLink();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const data = useInboxData(acc);
   const [who, setWho] = useState<'contact' | 'number'>('contact');
@@ -54,23 +46,13 @@ export function StartConversationPage() {
   const whatsapp = channel?.kind === 'whatsapp-cloud';
   const templates = useTemplates(acc, { channelId: channel?._id, status: 'approved' }, whatsapp);
 
-  const start = useMutation({
-    mutationFn: () =>
-      api.post<TConversation>(
-        '/p/chat/conversation/start',
-        {
-          channelId,
-          ...(who === 'contact'
-            ? { contactId: contact?._id }
-            : { phone: withDefaultCountry(form.values.phone) }),
-          ...(whatsapp ? { templateId, variables } : { text: text.trim() }),
-        },
-        { query: { acc } },
-      ),
-    onSuccess: async (conversation) => {
-      await queryClient.invalidateQueries({ queryKey: inboxKey(acc) });
-      navigate(link(`/apps/inbox?tab=attendance&c=${conversation._id}`));
-    },
+  const start = useStartConversation(acc, {
+    onSuccess: (conversation) => navigate(link(`/apps/inbox?tab=attendance&c=${conversation._id}`)),
+  });
+  const startBody = () => ({
+    channelId,
+    ...(who === 'contact' ? { contactId: contact?._id } : { phone: withDefaultCountry(form.values.phone) }),
+    ...(whatsapp ? { templateId, variables } : { text: text.trim() }),
   });
 
   if (data.isPending) return <PageLoader label={t('loading')} />;
@@ -96,7 +78,7 @@ export function StartConversationPage() {
     setErrors(next);
     setVariableErrors(missing);
     form.setErrors(next.phone ? { phone: next.phone } : {});
-    if (Object.keys(next).length === 0 && !missing.some(Boolean)) start.mutate();
+    if (Object.keys(next).length === 0 && !missing.some(Boolean)) start.mutate(startBody());
   };
   const code = start.error instanceof ApiError ? start.error.code : null;
   // ACTIVE_CONVERSATION_EXISTS names the open conversation when this member may open it.
