@@ -99,7 +99,8 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
 <style>
   * { box-sizing: border-box; }
   html, body { height: 100%; margin: 0; font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', sans-serif; }
-  body { display: flex; flex-direction: column; background: #f4f6f8; color: #212529; }
+  body, main { display: flex; flex-direction: column; background: #f4f6f8; color: #212529; }
+  main { flex: 1; min-height: 0; }
   :focus-visible { outline: 3px solid ${color}; outline-offset: 2px; }
   header { background: ${color}; color: ${fg}; padding: 12px 14px; display: flex; align-items: center; gap: 12px; }
   header :focus-visible { outline-color: ${fg}; }
@@ -109,7 +110,7 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
   .avatar .dot.closed { background: #e03131; }
   .who-we-are { flex: 1; min-width: 0; }
   h1 { font-size: 16px; margin: 0; font-weight: 650; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  #status { font-size: 12.5px; opacity: .92; }
+  #status { font-size: 12.5px; }
   .icon-btn { background: transparent; border: 0; color: inherit; width: 36px; height: 36px; border-radius: 8px; display: grid; place-items: center; cursor: pointer; flex: none; }
   .icon-btn:hover { background: rgba(127,127,127,.18); }
   #banner { background: #fff3bf; color: #5c3c00; padding: 6px 12px; font-size: 13px; }
@@ -123,9 +124,11 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
   .mine a { color: ${fg}; }
   .failed { background: #fff5f5; color: #862e2e; border: 1px solid #ffc9c9; }
   .author { font-size: 12px; font-weight: 650; margin-bottom: 1px; color: #495057; }
-  .meta { display: flex; justify-content: flex-end; align-items: center; gap: 3px; font-size: 11px; margin-top: 2px; opacity: .78; white-space: nowrap; }
+  .meta { display: flex; justify-content: flex-end; align-items: center; gap: 3px; font-size: 11px; margin-top: 2px; color: #495057; white-space: nowrap; }
+  .mine .meta { color: ${fg}; }
+  .failed .meta { color: #862e2e; }
   .meta svg { width: 16px; height: 12px; }
-  .mine .meta .read { color: ${fg === '#ffffff' ? '#a5f3fc' : '#0b5394'}; opacity: 1; }
+  .mine .meta .read { color: ${fg === '#ffffff' ? '#a5f3fc' : '#0b5394'}; }
   .retry { display: block; margin-top: 4px; background: none; border: 0; color: inherit; text-decoration: underline; cursor: pointer; font: inherit; font-size: 12.5px; padding: 0; text-align: left; }
   .file { display: inline-flex; gap: 6px; align-items: center; }
   #typing { font-size: 12.5px; color: #495057; padding: 2px 16px 6px; display: flex; align-items: center; gap: 6px; min-height: 22px; }
@@ -163,10 +166,11 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
   <div class="who-we-are"><h1>${name}</h1><div id="status"></div></div>
   <button type="button" class="icon-btn" id="minimize" aria-label="${escapeHtml(t.minimize)}" hidden>${MINIMIZE_ICON}</button>
 </header>
+<main>
 <div id="banner" role="status" hidden></div>
-<main id="messages" role="log" aria-live="polite" aria-label="${escapeHtml(t.chatLog)}">${
+<div id="messages" role="log" aria-live="polite" aria-label="${escapeHtml(t.chatLog)}">${
     config.greeting ? `<div class="msg theirs greeting">${escapeHtml(config.greeting)}</div>` : ''
-  }</main>
+  }</div>
 <div id="typing" aria-live="polite"></div>
 <div id="closed" class="notice" hidden><p>${escapeHtml(t.closedNotice)}</p><button type="button" class="primary" id="new-conversation">${escapeHtml(t.newConversation)}</button></div>
 <form id="prechat" hidden novalidate>
@@ -183,6 +187,7 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
   <textarea id="text" rows="1" maxlength="4096" aria-label="${escapeHtml(t.messageLabel)}" placeholder="${escapeHtml(t.placeholder)}"></textarea>
   <button id="send" class="icon-btn" type="submit" aria-label="${escapeHtml(t.send)}">${SEND_ICON}</button>
 </form>
+</main>
 <script src="/webchat/socket.io.min.js" defer></script>
 <script src="/webchat/client.js" defer></script>
 </body>
