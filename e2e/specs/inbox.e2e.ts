@@ -79,6 +79,10 @@ describe.skipIf(!hasChromium())('inbox in chromium', () => {
 
       // The visitor gets it live; the operator sees it delivered and read (✓✓ blue).
       await visitor.locator('#messages').getByText(answer).waitFor();
+      // The visitor's own message shows read (the operator opened it), with its time; the page passes axe.
+      await visitor.locator('.mine').getByRole('img', { name: 'Lida' }).first().waitFor();
+      expect(await visitor.locator('.mine time').count()).toBeGreaterThan(0);
+      expect(await seriousA11yViolations(visitor)).toEqual([]);
       const sent = log.getByTestId('message').filter({ hasText: answer });
       await sent.and(operator.locator('[data-ack="read"]')).waitFor();
       expect(await sent.getByRole('img', { name: 'Lida' }).count()).toBe(1);
@@ -107,6 +111,10 @@ describe.skipIf(!hasChromium())('inbox in chromium', () => {
       await log.getByText('Ana Souza encerrou a conversa (Dúvida resolvida / Entrega)').waitFor();
       await operator.getByTestId('tab-count-attendance').filter({ hasText: /^0$/ }).waitFor();
       expect(await conversationRows(operator).count()).toBe(0);
+      // The visitor is told at once and may start a new conversation.
+      await visitor.getByText('Esta conversa foi encerrada.').waitFor();
+      await visitor.getByRole('button', { name: 'Iniciar nova conversa' }).click();
+      await visitor.getByRole('textbox', { name: 'Mensagem' }).waitFor();
       await visitorContext.close();
     },
     T,
