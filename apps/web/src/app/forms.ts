@@ -36,16 +36,19 @@ export interface TFieldErrorSink {
 }
 
 /**
- * Saving a form (the web's one mutation state outside TanStack Query, for the sign-in pages and
- * dialogs): busy while `save` runs; a refusal goes on the field it names (`fieldOf` a code, or the
- * server's field errors through `foldErrors`), anything else into `failure`.
+ * Saving a form (the web's one mutation state outside TanStack Query: the sign-in pages, which load
+ * no query client, and dialogs): busy while `save` runs; a refusal goes on the field it names
+ * (`fieldOf` a code, or the server's field errors through `foldErrors`), anything else into
+ * `failure`. Without a form (`null`) every refusal is a `failure`; `onError` sees each refusal
+ * first.
  */
 export function useFormSave(
-  form: TFieldErrorSink,
+  form: TFieldErrorSink | null,
   t: TFunction,
   options: {
     fieldOf?: Partial<Record<string, string>>;
     foldErrors?: (errors: Record<string, string>) => Record<string, string>;
+    onError?: (error: unknown) => void;
   } = {},
 ) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -56,8 +59,10 @@ export function useFormSave(
     try {
       await action();
     } catch (err) {
+      options.onError?.(err);
       const field = err instanceof ApiError && err.code ? options.fieldOf?.[err.code] : undefined;
-      if (field) form.setFieldError(field, errorText(t, err));
+      if (!form) setFailure(errorText(t, err));
+      else if (field) form.setFieldError(field, errorText(t, err));
       else if (err instanceof ApiError && err.fields.length > 0) {
         const errors = serverFieldErrors(t, err);
         form.setErrors(options.foldErrors ? options.foldErrors(errors) : errors);

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../app/i18n';
+import { useFormSave } from '../app/forms';
 import { notify } from '../app/notify';
 import { FormFailure } from './form-modal';
 
@@ -22,23 +21,12 @@ export function ConfirmModal({
   onConfirm: () => Promise<unknown>;
 }) {
   const { t } = useTranslation('common');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving: busy, failure, setFailure, save } = useFormSave(null, t);
   const close = () => {
     setFailure(null);
     onClose();
   };
-  const run = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onConfirm();
-    } catch (err) {
-      setFailure(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = () => save(onConfirm);
   return (
     <Modal
       opened={opened}

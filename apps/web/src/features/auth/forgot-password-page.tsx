@@ -5,8 +5,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { ZEmailBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { zodValidator } from '../../app/forms';
-import { errorText } from '../../app/i18n';
+import { useFormSave, zodValidator } from '../../app/forms';
 import { AuthFrame } from './auth-frame';
 import { authApi } from './auth-api';
 import { ErrorAlert } from './error-alert';
@@ -15,25 +14,18 @@ import { ErrorAlert } from './error-alert';
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { saving: busy, failure: error, save } = useFormSave(null, t);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
     validate: zodValidator(ZEmailBody, t),
   });
-  const submit = form.onSubmit(async ({ email }) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = form.onSubmit(({ email }) =>
+    save(async () => {
       await authApi.forgot(email.trim().toLowerCase());
       setSent(true);
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  });
+    }),
+  );
   return (
     <AuthFrame
       title={t('forgot.title')}

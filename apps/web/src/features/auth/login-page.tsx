@@ -36,13 +36,7 @@ export function LoginPage() {
   const to = safeReturnPath(params.get('to'));
   const [values, setValues] = useState({ email: params.get('email') ?? '', password: '', remember_me: true });
   const [errors, setErrors] = useState<TLoginErrors>({});
-  const { saving, failure, setFailure, save } = useFormSave(
-    {
-      setFieldError: (path, error) => setErrors((current) => ({ ...current, [path]: error })),
-      setErrors,
-    },
-    t,
-  );
+  const { saving, failure, setFailure, save } = useFormSave(null, t);
 
   if (session.token && session.status === 'ready') return <Navigate to={to} replace />;
   // Signed in but without any account (e.g. the last one was deleted): create one.

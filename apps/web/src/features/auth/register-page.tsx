@@ -5,8 +5,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { ZSetupBody, isPlanId, type TPlanId } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { serverFieldErrors, zodValidator } from '../../app/forms';
-import { currentLang, errorText } from '../../app/i18n';
+import { serverFieldErrors, useFormSave, zodValidator } from '../../app/forms';
+import { currentLang } from '../../app/i18n';
 import { keepCredentials } from '../../app/session';
 import { EMPLOYEE_RANGES, INDUSTRIES } from '../accounts/company-options';
 import { AuthFrame } from './auth-frame';
@@ -50,8 +50,6 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const [step, setStep] = useState(0);
   const stepRef = useRef(0);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const planParam = params.get('plan');
   const schemaCheck = zodValidator<TValues>(ZSetupBody, t, toBody);
   const form = useForm<TValues>({
@@ -79,29 +77,32 @@ export function RegisterPage() {
     stepRef.current = next;
     setStep(next);
   };
+  // A refusal is shown above the form; the fields it names get their message (on their step).
+  const {
+    saving: submitting,
+    failure: error,
+    save,
+  } = useFormSave(null, t, {
+    onError: (err) => {
+      const fields = serverFieldErrors(t, err);
+      form.setErrors(fields);
+      if (Object.keys(fields).some((f) => STEP_FIELDS[0].includes(f))) goTo(0);
+    },
+  });
 
   const submit = form.onSubmit(async (values) => {
     if (stepRef.current === 0) {
       goTo(1);
       return;
     }
-    setError(null);
-    setSubmitting(true);
-    try {
+    await save(async () => {
       const body = ZSetupBody.parse(toBody(values));
       await authApi.setup({ ...body, lang: currentLang() });
       keepCredentials({ email: body.email, password: values.password, remember: true });
       navigate(
         `/verify?${new URLSearchParams({ email: body.email, to: '/dashboard', sent: '1' }).toString()}`,
       );
-    } catch (err) {
-      const fields = serverFieldErrors(t, err);
-      form.setErrors(fields);
-      if (Object.keys(fields).some((f) => STEP_FIELDS[0].includes(f))) goTo(0);
-      setError(errorText(t, err));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   });
 
   return (

@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZNewPasswordBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { zodValidator } from '../../app/forms';
-import { errorText } from '../../app/i18n';
+import { useFormSave, zodValidator } from '../../app/forms';
 import { AuthFrame } from './auth-frame';
 import { authApi } from './auth-api';
 import { notify } from '../../app/notify';
@@ -18,8 +16,9 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [error, setError] = useState<string | null>(token ? null : t('errors:RESET_TOKEN_INVALID'));
-  const [busy, setBusy] = useState(false);
+  const { saving: busy, failure, save } = useFormSave(null, t);
+  // Without a token the link is broken: said before anything is sent.
+  const error = failure ?? (token ? null : t('errors:RESET_TOKEN_INVALID'));
   const schemaCheck = zodValidator<{ password: string; confirmPassword: string }>(
     ZNewPasswordBody,
     t,
@@ -37,19 +36,13 @@ export function ResetPasswordPage() {
       return errors;
     },
   });
-  const submit = form.onSubmit(async ({ password }) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = form.onSubmit(({ password }) =>
+    save(async () => {
       await authApi.resetConfirm(token, password);
       notify({ color: 'green', title: t('reset.title'), message: t('reset.success') });
       navigate('/login?reset=1', { replace: true });
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  });
+    }),
+  );
   return (
     <AuthFrame
       title={t('reset.title')}

@@ -4,7 +4,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { LIMITS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorText } from '../../app/i18n';
+import { useFormSave } from '../../app/forms';
 import { keepCredentials, takeCredentials } from '../../app/session';
 import { AuthFrame } from './auth-frame';
 import { authApi, safeReturnPath } from './auth-api';
@@ -19,11 +19,12 @@ export function VerifyPage() {
   const email = params.get('email') ?? '';
   const to = safeReturnPath(params.get('to'));
   const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const verifying = useFormSave(null, t);
+  const resending = useFormSave(null, t);
+  const error = verifying.failure ?? resending.failure;
   const [info, setInfo] = useState<string | null>(
     params.get('sent') === '1' ? t('verify.sent', { email }) : null,
   );
-  const [busy, setBusy] = useState(false);
   const [cooldown, setCooldown] = useState(0);
 
   useEffect(() => {
@@ -33,13 +34,12 @@ export function VerifyPage() {
   }, [cooldown]);
 
   const verify = async (code: string) => {
+    resending.setFailure(null);
     if (!new RegExp(`^\\d{${LIMITS.otp.digits}}$`).test(code)) {
-      setError(t('validation:otp'));
+      verifying.setFailure(t('validation:otp'));
       return;
     }
-    setError(null);
-    setBusy(true);
-    try {
+    await verifying.save(async () => {
       await authApi.verifyOtp(email, code);
       const creds = takeCredentials();
       if (creds && creds.email === email) {
@@ -51,22 +51,16 @@ export function VerifyPage() {
         }
       }
       navigate(`/login?${new URLSearchParams({ email, verified: '1', to }).toString()}`, { replace: true });
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const resend = async () => {
-    setError(null);
-    try {
+    verifying.setFailure(null);
+    await resending.save(async () => {
       await authApi.resendOtp(email);
       setInfo(t('verify.resent', { email }));
       setCooldown(LIMITS.otp.resendCooldownSeconds);
-    } catch (err) {
-      setError(errorText(t, err));
-    }
+    });
   };
 
   return (
@@ -99,7 +93,7 @@ export function VerifyPage() {
               autoFocus
             />
           </Center>
-          <Button type="submit" size="md" fullWidth loading={busy}>
+          <Button type="submit" size="md" fullWidth loading={verifying.saving}>
             {t('verify.submit')}
           </Button>
           <Group justify="center" gap={6}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { TContactImport } from '@atende/shared';
@@ -19,17 +20,12 @@ export function ReportButton({
   compact?: boolean;
 }) {
   const { t, i18n } = useTranslation('contacts-import');
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadErrorReport(acc, imp, i18n.language);
-    } catch (err) {
-      notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const report = useMutation({
+    mutationFn: () => downloadErrorReport(acc, imp, i18n.language),
+    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+  });
+  const busy = report.isPending;
+  const download = () => report.mutate();
   return (
     <Button
       variant={compact ? 'subtle' : 'light'}

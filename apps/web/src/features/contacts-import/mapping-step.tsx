@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import type { TImportPreviewRecord } from '@atende/shared';
@@ -30,25 +31,18 @@ interface TMappingStepProps {
 export function MappingStep({ header, preview, draft, onDraft, options, onBack, onNext }: TMappingStepProps) {
   const { t } = useTranslation('contacts-import');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<unknown>(null);
+  // The preview request the page makes (onNext); its refusal is shown under the mapping.
+  const previewing = useMutation({ mutationFn: onNext });
+  const serverError = previewing.error;
   const check = checkDraft(draft);
   const fieldLabel = (field: TFieldTarget) => t(`fields.${field}`);
   const targetOptions = FIELD_TARGETS.map((value) => ({ value, label: fieldLabel(value) }));
   const example = (index: number) => preview.find((r) => (r.cells[index] ?? '').trim())?.cells[index] ?? '';
 
-  const next = async () => {
+  const next = () => {
     setTried(true);
-    setServerError(null);
-    if (!check.ok) return;
-    setBusy(true);
-    try {
-      await onNext();
-    } catch (err) {
-      setServerError(err);
-    } finally {
-      setBusy(false);
-    }
+    previewing.reset();
+    if (check.ok) previewing.mutate();
   };
 
   const keyError = (index: number) => {
@@ -151,7 +145,7 @@ export function MappingStep({ header, preview, draft, onDraft, options, onBack, 
           </Stack>
         </Alert>
       )}
-      {serverError !== null && (
+      {serverError && (
         <Alert color="red" variant="light" role="alert" data-testid="mapping-error">
           {importErrorText(t, serverError)}
         </Alert>
@@ -161,7 +155,7 @@ export function MappingStep({ header, preview, draft, onDraft, options, onBack, 
         <Button variant="default" onClick={onBack}>
           {t('back')}
         </Button>
-        <Button onClick={next} loading={busy}>
+        <Button onClick={next} loading={previewing.isPending}>
           {t('mapping.next')}
         </Button>
       </Group>

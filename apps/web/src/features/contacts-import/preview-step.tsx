@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { TImportPreviewRow } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
@@ -17,20 +17,13 @@ interface TPreviewStepProps {
 /** Step 3: the first rows as they will be imported; rows with problems are marked with their line. */
 export function PreviewStep({ rows, total, onBack, onStart }: TPreviewStepProps) {
   const { t, i18n } = useTranslation('contacts-import');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  // Starting the import (the page's onStart): busy until the next step replaces this one.
+  const starting = useMutation({ mutationFn: onStart });
+  const busy = starting.isPending || starting.isSuccess;
+  const error = starting.error;
   const bad = rows.filter((r) => r.errors.length > 0).length;
 
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onStart();
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
-  };
+  const start = () => starting.mutate();
 
   return (
     <Stack gap="md">

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TContactImport } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,22 +26,20 @@ export function RunStep({ acc, userId, initial, onNew }: TRunStepProps) {
   const accLink = useAccLink();
   const queryClient = useQueryClient();
   const [imp, update] = useImportProgress(acc, userId, initial);
-  const [cancelling, setCancelling] = useState(false);
   const finished = isFinished(imp.status);
 
   useEffect(() => {
     if (finished) void queryClient.invalidateQueries({ queryKey: importsKey(acc) });
   }, [finished, acc, queryClient]);
 
-  const cancel = async () => {
-    setCancelling(true);
-    try {
-      update(await cancelImport(acc, imp._id));
-    } catch (err) {
-      setCancelling(false);
-      notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
-    }
-  };
+  const cancellation = useMutation({
+    mutationFn: () => cancelImport(acc, imp._id),
+    onSuccess: update,
+    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+  });
+  // Once cancelled the import's own status takes over; the button stays busy until then.
+  const cancelling = cancellation.isPending || cancellation.isSuccess;
+  const cancel = () => cancellation.mutate();
 
   return (
     <Stack gap="md">

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
@@ -10,17 +10,12 @@ import { downloadContacts, type TExportFormat } from './contacts-api';
 /** Export of the current filter (CSV or XLSX); a refused download shows the server's reason. */
 export function ExportMenu({ acc, filters }: { acc: string; filters: TContactFilters }) {
   const { t } = useTranslation('contacts');
-  const [busy, setBusy] = useState(false);
-  const run = async (format: TExportFormat) => {
-    setBusy(true);
-    try {
-      await downloadContacts(acc, filters, format);
-    } catch (err) {
-      notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const download = useMutation({
+    mutationFn: (format: TExportFormat) => downloadContacts(acc, filters, format),
+    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+  });
+  const busy = download.isPending;
+  const run = (format: TExportFormat) => download.mutate(format);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

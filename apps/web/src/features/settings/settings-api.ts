@@ -10,6 +10,7 @@ import type {
   TUpdateChannelBody,
 } from '@atende/shared';
 import { api } from '../../app/api-client';
+import type { TMutationOptions } from '../../app/query-client';
 
 /** Query keys and calls of the inbox settings area (server modules inbox-settings, channels, inbox). */
 export const settingsKey = (acc: string) => ['acc', acc, 'inbox-settings'] as const;
@@ -63,6 +64,22 @@ export const createChannel = (acc: string, body: TCreateChannelBody) =>
 
 export const updateChannel = (acc: string, id: string, body: TUpdateChannelBody) =>
   api.put<TChannel>(`/p/chat/channels/${id}`, body, { query: { acc } });
+
+/** Turning a channel on or off (PUT with its status); the list is re-read before the page's `onSuccess`. */
+export function useUpdateChannel(
+  acc: string,
+  options: TMutationOptions<TChannel, { id: string; body: TUpdateChannelBody }> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: ({ id, body }) => updateChannel(acc, id, body),
+    onSuccess: async (...args) => {
+      await options.onSuccess?.(...args);
+      await queryClient.invalidateQueries({ queryKey: channelsKey(acc) });
+    },
+  });
+}
 
 export const deleteChannel = (acc: string, id: string) =>
   api.delete<null>(`/p/chat/channels/${id}`, undefined, { query: { acc } });

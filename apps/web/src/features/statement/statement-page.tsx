@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Button, Card, Center, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../app/i18n';
@@ -42,7 +42,6 @@ export function StatementPage() {
   const period = periodFromParams(params, today);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const preset = presetOf(period, today);
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const statement = useStatement(acc, period, page);
 
   const setPeriod = (next: TPeriod, nextPage = 1) =>
@@ -67,16 +66,12 @@ export function StatementPage() {
   };
   const fail = (err: unknown) =>
     notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
-  const exportAs = async (format: 'csv' | 'xlsx') => {
-    setExporting(format);
-    try {
-      await downloadStatement(acc, period, format);
-    } catch (err) {
-      fail(err);
-    } finally {
-      setExporting(null);
-    }
-  };
+  const download = useMutation({
+    mutationFn: (format: 'csv' | 'xlsx') => downloadStatement(acc, period, format),
+    onError: fail,
+  });
+  const exporting = download.isPending ? download.variables : null;
+  const exportAs = (format: 'csv' | 'xlsx') => download.mutate(format);
 
   const data = statement.data;
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / STATEMENT_PAGE_SIZE));

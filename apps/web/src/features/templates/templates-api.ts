@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TTemplate, TTemplateBody } from '@atende/shared';
 import { api } from '../../app/api-client';
+import type { TMutationOptions } from '../../app/query-client';
 
 /** Every template list of the account (the page's and the composer's): a change refreshes them all. */
 export const templatesKey = (acc: string) => ['acc', acc, 'templates'] as const;
@@ -41,3 +42,32 @@ export const submitTemplate = (acc: string, template: TTemplate) =>
 /** Reads every submitted template's status from Meta. */
 export const syncTemplates = (acc: string) =>
   api.post<{ items: TTemplate[]; count: number }>('/p/chat/templates/sync', {}, { query: { acc } });
+
+/** Submitting (or resubmitting) a template; the list is re-read before the page's `onSuccess`. */
+export function useSubmitTemplate(acc: string, options: TMutationOptions<TTemplate, TTemplate> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: (template) => submitTemplate(acc, template),
+    onSuccess: async (...args) => {
+      await options.onSuccess?.(...args);
+      await queryClient.invalidateQueries({ queryKey: templatesKey(acc) });
+    },
+  });
+}
+
+/** Syncing the statuses from Meta: the answer replaces the cached list. */
+export function useSyncTemplates(
+  acc: string,
+  options: TMutationOptions<{ items: TTemplate[]; count: number }, void> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: () => syncTemplates(acc),
+    onSuccess: async (...args) => {
+      queryClient.setQueryData(templatesKey(acc), args[0]);
+      await options.onSuccess?.(...args);
+    },
+  });
+}

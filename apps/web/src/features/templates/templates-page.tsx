@@ -20,9 +20,9 @@ import { TemplateModal } from './template-modal';
 import {
   deleteTemplate,
   saveTemplate,
-  submitTemplate,
-  syncTemplates,
   templatesKey,
+  useSubmitTemplate,
+  useSyncTemplates,
   useTemplates,
 } from './templates-api';
 import { TemplatesTable } from './templates-table';
@@ -36,8 +36,6 @@ export function TemplatesPage() {
   const channels = useChannels(acc);
   const templates = useTemplates(acc);
   const [filter, setFilter] = useState<'all' | TTemplateStatus>('all');
-  const [submitting, setSubmitting] = useState<string | null>(null);
-  const [syncing, setSyncing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: templatesKey(acc) });
   const editor = useListEditor<TTemplate>(refresh);
   const fail = (err: unknown) =>
@@ -45,29 +43,16 @@ export function TemplatesPage() {
   const whatsapp = (channels.data ?? []).filter((c) => c.kind === 'whatsapp-cloud');
   const { current } = editor;
 
-  const sync = async () => {
-    setSyncing(true);
-    try {
-      queryClient.setQueryData(templatesKey(acc), await syncTemplates(acc));
-      notify({ color: 'green', message: t('synced') });
-    } catch (err) {
-      fail(err);
-    } finally {
-      setSyncing(false);
-    }
-  };
-  const submit = async (tpl: TTemplate) => {
-    setSubmitting(tpl._id);
-    try {
-      await submitTemplate(acc, tpl);
-      notify({ color: 'green', message: t('submitted', { name: tpl.name }) });
-      await refresh();
-    } catch (err) {
-      fail(err);
-    } finally {
-      setSubmitting(null);
-    }
-  };
+  const syncing = useSyncTemplates(acc, {
+    onSuccess: () => notify({ color: 'green', message: t('synced') }),
+    onError: fail,
+  });
+  const submitting = useSubmitTemplate(acc, {
+    onSuccess: (_, tpl) => notify({ color: 'green', message: t('submitted', { name: tpl.name }) }),
+    onError: fail,
+  });
+  const sync = () => syncing.mutate();
+  const submit = (tpl: TTemplate) => submitting.mutate(tpl);
 
   const loading = channels.isPending || templates.isPending;
   const error = channels.error ?? templates.error;
@@ -86,7 +71,7 @@ export function TemplatesPage() {
               <Button
                 variant="default"
                 leftSection={<IconRefresh size={16} />}
-                loading={syncing}
+                loading={syncing.isPending}
                 onClick={sync}
               >
                 {t('sync')}
@@ -147,7 +132,7 @@ export function TemplatesPage() {
           <TemplatesTable
             items={items}
             channels={channels.data ?? []}
-            submitting={submitting}
+            submitting={submitting.isPending ? (submitting.variables?._id ?? null) : null}
             onEdit={editor.edit}
             onDelete={editor.askDelete}
             onSubmit={submit}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { templateSendVariables } from '@atende/shared';
 import { IconSend } from '@tabler/icons-react';
@@ -48,7 +49,8 @@ export function TemplateDialog({
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [variables, setVariables] = useState<string[]>([]);
   const [errors, setErrors] = useState<TErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
+  const sending = useMutation({ mutationFn: onSend });
+  const busy = sending.isPending;
   const attempt = useRef<{ key: string; clientId: string } | null>(null);
   const template = list.find((tpl) => tpl._id === templateId);
 
@@ -72,7 +74,7 @@ export function TemplateDialog({
     return next;
   };
 
-  const submit = async () => {
+  const submit = () => {
     const values = (template ? templateSendVariables(template) : []).map((_, i) =>
       (variables[i] ?? '').trim(),
     );
@@ -84,19 +86,21 @@ export function TemplateDialog({
     if (!template || next.template || next.variables.some(Boolean)) return;
     const key = JSON.stringify([template._id, values]);
     if (attempt.current?.key !== key) attempt.current = { key, clientId: newClientId() };
-    setBusy(true);
-    try {
-      await onSend({ clientId: attempt.current.clientId, templateId: template._id, variables: values });
-      attempt.current = null;
-      setTemplateId(null);
-      setVariables([]);
-      setBusy(false);
-      onClose();
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.fields.length) setErrors(serverErrors(error));
-      notify({ color: 'red', title: t('message.notSent'), message: errorText(t, error) });
-    }
+    sending.mutate(
+      { clientId: attempt.current.clientId, templateId: template._id, variables: values },
+      {
+        onSuccess: () => {
+          attempt.current = null;
+          setTemplateId(null);
+          setVariables([]);
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields.length) setErrors(serverErrors(error));
+          notify({ color: 'red', title: t('message.notSent'), message: errorText(t, error) });
+        },
+      },
+    );
   };
 
   const empty = !templates.isPending && list.length === 0;
@@ -128,7 +132,7 @@ export function TemplateDialog({
             {t('common:cancel')}
           </Button>
           {!empty && (
-            <Button onClick={() => void submit()} loading={busy} rightSection={<IconSend size={16} />}>
+            <Button onClick={submit} loading={busy} rightSection={<IconSend size={16} />}>
               {t('templateDialog.send')}
             </Button>
           )}

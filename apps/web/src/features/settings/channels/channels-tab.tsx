@@ -10,7 +10,7 @@ import { CardSkeleton } from '../../../ui/card-skeleton';
 import { ConfirmDelete } from '../../../ui/confirm-modal';
 import { LoadError } from '../../../ui/load-error';
 import { SectionHeading } from '../../../ui/section-heading';
-import { channelsKey, deleteChannel, updateChannel, useChannels } from '../settings-api';
+import { channelsKey, deleteChannel, useChannels, useUpdateChannel } from '../settings-api';
 import { KIND_ICON, KINDS, statusBody } from './channel-kinds';
 import { ChannelsTable, ConnectCards } from './channels-list';
 import { ChannelModal, type TChannelModalState } from './channel-modal';
@@ -27,19 +27,21 @@ export function ChannelsTab({ acc }: { acc: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: channelsKey(acc) });
   const connect = (kind: TChannelKind) => setModal({ kind, channel: null });
 
-  const toggle = async (channel: TChannel) => {
-    const next = channel.status === 'active' ? 'disabled' : 'active';
-    try {
-      await updateChannel(acc, channel._id, statusBody(channel, next));
+  const status = useUpdateChannel(acc, {
+    onSuccess: (channel, { body }) =>
       notify({
         color: 'green',
-        message: t(next === 'active' ? 'channels.enabled' : 'channels.disabled', { name: channel.name }),
-      });
-      await refresh();
-    } catch (err) {
-      notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
-    }
-  };
+        message: t(body.status === 'active' ? 'channels.enabled' : 'channels.disabled', {
+          name: channel.name,
+        }),
+      }),
+    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+  });
+  const toggle = (channel: TChannel) =>
+    status.mutate({
+      id: channel._id,
+      body: statusBody(channel, channel.status === 'active' ? 'disabled' : 'active'),
+    });
 
   const connectMenu = (
     <Menu position="bottom-end" withinPortal>
@@ -81,7 +83,7 @@ export function ChannelsTab({ acc }: { acc: string }) {
           channels={channels.data}
           onSetup={setSetup}
           onEdit={(channel) => setModal({ kind: channel.kind, channel })}
-          onToggle={(channel) => void toggle(channel)}
+          onToggle={toggle}
           onDelete={setDeleting}
         />
       )}
