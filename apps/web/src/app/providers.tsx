@@ -5,9 +5,12 @@ import { lazy, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from './i18n';
 import { loadChunk } from './lazy-page';
+import { useSession } from './session';
+import { useToastsWanted } from './toast-demand';
 import { cssVariablesResolver, theme } from './theme';
 
-// The toast container loads after the first paint; toasts queued before it appears still show.
+// The toast container loads after the first paint of a signed-in page, or with the first toast
+// (app/toast-demand.ts); toasts queued before it appears still show.
 // If its chunk cannot be loaded (reported by loadChunk), the app goes on without toasts.
 const Notifications = lazy(async (): Promise<{ default: ComponentType<NotificationsProps> }> => {
   try {
@@ -20,6 +23,9 @@ const Notifications = lazy(async (): Promise<{ default: ComponentType<Notificati
 
 /** Mantine (light theme), notifications and i18n (TanStack Query: see app/query.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
+  const wanted = useToastsWanted();
+  const signedIn = Boolean(useSession().token);
+  const toasts = wanted || signedIn;
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider
@@ -28,9 +34,11 @@ export function Providers({ children }: { children: ReactNode }) {
         defaultColorScheme="light"
         forceColorScheme="light"
       >
-        <Suspense fallback={null}>
-          <Notifications position="top-right" zIndex={1000} />
-        </Suspense>
+        {toasts && (
+          <Suspense fallback={null}>
+            <Notifications position="top-right" zIndex={1000} />
+          </Suspense>
+        )}
         {children}
       </MantineProvider>
     </I18nextProvider>
