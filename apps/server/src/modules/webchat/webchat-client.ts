@@ -329,7 +329,8 @@ export const WEBCHAT_CLIENT_JS = `(function () {
   function value(id) { var e = $('pre-' + id); return e ? e.value.trim() : ''; }
   pre.addEventListener('submit', function (e) {
     e.preventDefault();
-    if ($('pre-name') && !value('name')) return fieldErrors({ fields: [{ path: 'name', message: T.nameRequired }] });
+    var first = pre.querySelector('input[required]');
+    if (first && !first.value.trim()) return fieldErrors({ fields: [{ path: first.name, message: T.required }] });
     var button = $('pre-start');
     button.disabled = true;
     session({ name: value('name') || undefined, email: value('email') || undefined, phone: value('phone') || undefined })

@@ -77,10 +77,11 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
   const t = VISITOR_TEXTS[lang];
   const name = escapeHtml(config.name);
   const fields = config.preChatFields;
+  // The first field asked is required; the others are optional for the visitor.
   const field = (id: 'name' | 'email' | 'phone', type: string, auto: string, max: number) =>
     fields.includes(id)
-      ? `<label for="pre-${id}">${escapeHtml(t[id])}${id === 'name' ? '' : ` <span class="opt">${escapeHtml(t.optional)}</span>`}</label>
-  <input id="pre-${id}" name="${id}" type="${type}" autocomplete="${auto}" maxlength="${max}"${id === 'name' ? ' required aria-required="true"' : ''}>
+      ? `<label for="pre-${id}">${escapeHtml(t[id])}${id === fields[0] ? '' : ` <span class="opt">${escapeHtml(t.optional)}</span>`}</label>
+  <input id="pre-${id}" name="${id}" type="${type}" autocomplete="${auto}" maxlength="${max}"${id === fields[0] ? ' required aria-required="true"' : ''}>
   <div class="field-error" id="pre-${id}-error" role="alert"></div>`
       : '';
   const data = {
