@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWeekHours, isWithinHours, localWeekTime } from './business-hours';
+import { defaultWeekHours, isWithinHours, localWeekTime, nextOpening } from './business-hours';
 
 describe('business hours in the account time zone', () => {
   it('reads the weekday and time in the zone', () => {
@@ -23,5 +23,21 @@ describe('business hours in the account time zone', () => {
 
   it('falls back to UTC for an unknown zone', () => {
     expect(localWeekTime(new Date('2025-06-02T11:30:00Z'), 'Nowhere/Unknown').time).toBe('11:30');
+  });
+
+  it('finds the next opening (later today, another day, or none) in the zone', () => {
+    const hours = defaultWeekHours();
+    // Monday 07:00 in São Paulo: opens at 08:00 the same day.
+    expect(nextOpening(hours, new Date('2025-06-02T10:00:00Z'), 'America/Sao_Paulo')).toEqual({
+      day: 'monday',
+      time: '08:00',
+    });
+    // Friday 19:00 in São Paulo: back on Monday.
+    expect(nextOpening(hours, new Date('2025-06-06T22:00:00Z'), 'America/Sao_Paulo')).toEqual({
+      day: 'monday',
+      time: '08:00',
+    });
+    const none = { ...hours, monday: [], tuesday: [], wednesday: [], thursday: [], friday: [] };
+    expect(nextOpening(none, new Date('2025-06-06T22:00:00Z'), 'America/Sao_Paulo')).toBeNull();
   });
 });
