@@ -12,7 +12,8 @@ import { WEBCHAT_CLIENT_JS } from '../apps/server/src/modules/webchat/webchat-cl
 import { chatPageHtml, widgetJs } from '../apps/server/src/modules/webchat/webchat-page';
 
 const config = {
-  name: 'Loja Demo',
+  name: 'Chat do site',
+  company: 'Loja Demo',
   slug: 'loja-demo',
   color: '#228be6',
   greeting: 'Olá! Como podemos ajudar?',

@@ -134,7 +134,9 @@ export type TChannelSummary = z.infer<typeof ZChannelSummary>;
 
 /** The public settings of a web chat page (GET /webchat/{slug}/config). */
 export const ZWebchatConfig = z.object({
+  /** The channel's name (admins see it); the page shows the company's. */
   name: z.string(),
+  company: z.string(),
   slug: z.string(),
   color: z.string(),
   greeting: z.string(),

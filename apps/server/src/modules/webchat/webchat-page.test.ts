@@ -3,7 +3,8 @@ import { VISITOR_TEXTS, visitorLang } from './webchat-i18n';
 import { brandColors, chatPageHtml, widgetJs } from './webchat-page';
 
 const config = {
-  name: 'Loja <Teste>',
+  name: 'Chat do site',
+  company: 'Loja <Teste>',
   slug: 'loja',
   color: '#228be6',
   greeting: '',
@@ -60,7 +61,7 @@ describe('web chat page', () => {
     expect(en).toContain('Phone <span class="opt">(optional)</span>');
     expect(en).not.toContain('id="pre-name"');
     expect(en).toContain('aria-label="Attach a file"');
-    const pt = chatPageHtml({ ...config, name: '</script><script>alert(1)</script>' }, 'pt-BR');
+    const pt = chatPageHtml({ ...config, company: '</script><script>alert(1)</script>' }, 'pt-BR');
     expect(pt).not.toContain('<script>alert(1)');
     expect(pt).toContain('aria-label="Enviar"');
   });

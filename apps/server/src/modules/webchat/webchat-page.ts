@@ -75,7 +75,7 @@ const MINIMIZE_ICON =
 export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): string {
   const { bg: color, fg } = brandColors(safeColor(config.color));
   const t = VISITOR_TEXTS[lang];
-  const name = escapeHtml(config.name);
+  const name = escapeHtml(config.company);
   const fields = config.preChatFields;
   // The first field asked is required; the others are optional for the visitor.
   const field = (id: 'name' | 'email' | 'phone', type: string, auto: string, max: number) =>
@@ -163,7 +163,7 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
 <body>
 <script type="application/json" id="atende-data">${inlineJson(data)}</script>
 <header>
-  <div class="avatar" aria-hidden="true">${escapeHtml(initials(config.name))}<span class="dot" id="status-dot"></span></div>
+  <div class="avatar" aria-hidden="true">${escapeHtml(initials(config.company))}<span class="dot" id="status-dot"></span></div>
   <div class="who-we-are"><h1>${name}</h1><div id="status"></div></div>
   <button type="button" class="icon-btn" id="minimize" aria-label="${escapeHtml(t.minimize)}" hidden>${MINIMIZE_ICON}</button>
 </header>
@@ -207,7 +207,7 @@ export function widgetJs(config: TChatPageConfig, appUrl: string): string {
     url: `${appUrl}/chat/${encodeURIComponent(config.slug)}?embed=1`,
     origin: new URL(appUrl).origin,
     slug: config.slug,
-    name: config.name,
+    name: config.company,
     color,
     fg,
     texts: {

@@ -23,7 +23,7 @@ const sockets: Array<{ close(): void }> = [];
 beforeAll(async () => {
   ctx = await startTestApp();
   baseUrl = await listen(ctx);
-  owner = await signUp(ctx);
+  owner = await signUp(ctx, { company: 'Móveis <Bela>' });
   const body = {
     ...webchatBody('Loja <Teste>'),
     color: '#ff0000',
@@ -57,7 +57,8 @@ describe('chat page and widget', () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/chat/${slug}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('<title>Loja &lt;Teste&gt;</title>');
+    // The company's name (escaped) heads the page.
+    expect(page.body).toContain('<title>Móveis &lt;Bela&gt;</title>');
     expect(page.body).toContain('Olá! Como podemos ajudar?');
     expect(page.body).toContain('<script src="/webchat/client.js" defer></script>');
     // In the visitor's language (pt-BR unless the browser prefers English); no hard-coded English labels.
@@ -91,6 +92,7 @@ describe('chat page and widget', () => {
     const config = await api(ctx.app, 'GET', `/webchat/${slug}/config`);
     expect(config.body.data).toEqual({
       name: 'Loja <Teste>',
+      company: 'Móveis <Bela>',
       slug,
       color: '#ff0000',
       greeting: 'Olá! Como podemos ajudar?',

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { loadAccountBundle } from '../../platform/tenancy';
 import type { ChannelsService } from '../channels/channels.service';
 import type { ContactIdentityService } from '../contacts/contact-identity.service';
 import type { InboundService } from '../inbox/intake/inbound.service';
@@ -46,6 +47,10 @@ export const webchatModule = defineModule({
       deps.contacts.identity,
       new WebchatAvailability(deps.inboxSettings, deps.teamChat),
       deps.inbox.files,
+      async (accountId) => {
+        const load = () => loadAccountBundle(platform.database.db, accountId);
+        return (await platform.tenantCache.account(accountId, load))?.account.name ?? '';
+      },
     ),
   }),
   plugin: async (app) => {

@@ -60,6 +60,8 @@ export class WebchatService {
     /** The team's availability (cached a few seconds per account). */
     readonly availability: WebchatAvailability,
     private readonly files: InboxFilesService,
+    /** The account's (company's) name, shown on the chat page. */
+    private readonly companyName: (accountId: string) => Promise<string>,
   ) {
     this.visitorFiles = new VisitorFiles(tokens, files, rateLimiter);
     this.identity = new VisitorIdentity(tokens, rateLimiter, contacts);
@@ -84,6 +86,7 @@ export class WebchatService {
     const fields = Array.isArray(c.preChatFields) ? (c.preChatFields as TWebchatPrechatField[]) : null;
     return {
       name: channel.name,
+      company: (await this.companyName(channel.accountId)) || channel.name,
       slug: channel.externalId,
       color: (c.color as string) ?? '#228be6',
       greeting: (c.greeting as string) ?? '',
