@@ -144,6 +144,12 @@ export const ERRORS = {
     'Erro ao encerrar ou transferir a conversa. Atualize a página e tente novamente.',
   ),
   FILE_UPLOAD_ERROR: def(400, 'Error uploading the file', 'Erro ao enviar o arquivo'),
+  /** What the bytes really are does not match the declared type (platform/upload-check.ts). */
+  FILE_CONTENT_INVALID: def(
+    415,
+    "The file's content does not match its type",
+    'O conteúdo do arquivo não corresponde ao tipo dele',
+  ),
   FILE_TOO_LARGE: def(
     413,
     'The file is too large for this channel',
@@ -233,6 +239,12 @@ export const ERRORS = {
   CSV_STRUCTURE_ERROR: def(400, 'The CSV file structure is invalid', 'A estrutura do arquivo CSV é inválida'),
   // Contacts and leads.
   CONTACT_NOT_FOUND: def(404, 'Contact not found', 'Contato não encontrado'),
+  /** The identity rule: one live contact per phone in an account; details.contactId is that one. */
+  CONTACT_PHONE_EXISTS: def(
+    409,
+    'This phone already belongs to the contact {name}',
+    'Este telefone já pertence ao contato {name}',
+  ),
   CONTACT_MERGE_INVALID: def(
     400,
     'Only contacts with the same phone or e-mail can be merged',
@@ -252,6 +264,11 @@ export const ERRORS = {
   IMPORT_NOT_FOUND: def(404, 'Import not found', 'Importação não encontrada'),
   IMPORT_NO_FILE: def(400, 'No file selected', 'Nenhum arquivo selecionado'),
   IMPORT_EMPTY: def(400, 'The spreadsheet is empty', 'A planilha está vazia'),
+  IMPORT_NOT_TEXT: def(
+    415,
+    'This file is not a CSV text file. Save the spreadsheet as CSV and try again.',
+    'Este arquivo não é um CSV de texto. Salve a planilha como CSV e tente novamente.',
+  ),
   IMPORT_MISSING_COLUMNS: def(
     400,
     'Missing columns in the spreadsheet: {columns}',

@@ -169,8 +169,20 @@ export const ZImportMapping = z.object({
 });
 export type TImportMapping = z.output<typeof ZImportMapping>;
 
+/**
+ * A row whose phone already belongs to a live contact (the identity rule: one live contact per
+ * phone): 'update' writes the row onto that contact, 'skip' leaves it as it is. Creating a second
+ * contact with the phone is never offered (the rule forbids it).
+ */
+export const IMPORT_EXISTING_CHOICES = ['update', 'skip'] as const;
+export type TImportExistingChoice = (typeof IMPORT_EXISTING_CHOICES)[number];
+export const zImportExisting = z.enum(IMPORT_EXISTING_CHOICES).default('update');
+
+export const ZImportPreviewBody = z.object({ mapping: ZImportMapping, existing: zImportExisting });
+
 export const ZImportStartBody = z.object({
   mapping: ZImportMapping,
+  existing: zImportExisting,
   /** Tags added to every imported contact. */
   tags: zTagIds.default([]),
   /** Phase of contacts the import creates (existing contacts keep theirs). */
@@ -286,13 +298,22 @@ export const ZImportUpload = ZContactImport.extend({
 });
 export type TImportUpload = z.infer<typeof ZImportUpload>;
 
-/** One row of POST .../preview: the contact it would write, or its errors. */
+/**
+ * One row of POST .../preview: the contact it would write, or its errors, and what will happen:
+ * create a contact, update `existing` (the live contact with the phone), or skip the row (an
+ * error, or `existing` kept as it is). `sameAsLine`: an earlier row of the file has the phone (the
+ * rows fold into one contact). `nameDiffers`: `existing` has another name (perhaps another person).
+ */
 export const ZImportPreviewRow = z.object({
   line: z.number(),
   name: z.string(),
   phone: z.string(),
   email: z.string(),
   errors: z.array(ZImportRowError),
+  action: z.enum(['create', 'update', 'skip']),
+  existing: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
+  nameDiffers: z.boolean(),
+  sameAsLine: z.number().nullable(),
 });
 export type TImportPreviewRow = z.infer<typeof ZImportPreviewRow>;
 

@@ -91,6 +91,31 @@ export async function createMissingContacts(
   return found;
 }
 
+/** The oldest live contact holding `phone`, other than `exceptId` (call under lockPhones). */
+export async function phoneOwner(
+  tx: TTx,
+  accountId: string,
+  phone: string,
+  exceptId: string,
+): Promise<TContactRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(
+      sql`${contacts.accountId} = ${accountId} and ${contacts.deletedAt} is null
+        and ${contacts.phone} = ${phone} and ${contacts.id} <> ${exceptId}`,
+    )
+    .orderBy(contacts.createdAt, contacts.id)
+    .limit(1);
+  return row;
+}
+
+/** livePhones in its own transaction (reads only: the import's preview). */
+export function findLivePhones(db: TDb, accountId: string, phones: string[]) {
+  if (phones.length === 0) return Promise.resolve(new Map<string, TContactRow>());
+  return withTenant(db, accountId, (tx) => livePhones(tx, accountId, phones));
+}
+
 export async function livePhones(
   tx: TTx,
   accountId: string,

@@ -52,6 +52,8 @@ export interface TImportBatch {
   /** Data records this batch accounts for (valid, refused and blank). */
   records: number;
   phaseId: string | null;
+  /** Rows whose phone has a live contact are skipped (that contact stays as it is). */
+  skipExisting?: boolean;
 }
 
 /** Rows of one phone folded together: later cells win, tags and custom fields add up. */
@@ -92,6 +94,7 @@ export interface TPreparedBatch {
   errorCount: number;
   records: number;
   phaseId: string | null;
+  skipExisting: boolean;
 }
 
 export function prepareImportBatch(batch: TImportBatch): TPreparedBatch {
@@ -107,6 +110,7 @@ export function prepareImportBatch(batch: TImportBatch): TPreparedBatch {
     errorCount: batch.errors.length,
     records: batch.records,
     phaseId: batch.phaseId,
+    skipExisting: batch.skipExisting ?? false,
   };
 }
 
@@ -139,14 +143,15 @@ function columnsAt(batch: TPreparedBatch, at: number[]) {
 }
 
 /**
- * Upsert by phone; answers how many contacts it created. The plans hold whatever the statistics
+ * Upsert by phone; answers how many contacts it created and how many it updated (rows of a phone
+ * with a live contact count as updated unless the import skips them). The plans hold whatever the statistics
  * say (between two ANALYZEs a table that grew by a whole import can look empty, and a scan per phone
  * made each batch slower than the last): sequential and bitmap scans are off, the lookup can only
  * use the (account_id, phone) index (the other account indexes are partial on deleted_at, which the
  * probe leaves to the outer query), and updates find their rows by ctid.
  */
 async function upsertContacts(tx: TTx, accountId: string, batch: TPreparedBatch) {
-  if (batch.phones.length === 0) return 0;
+  if (batch.phones.length === 0) return { inserted: 0, skipped: 0 };
   // The identity rule's lock (contact-identity.repo.ts): the inbox never creates one of these
   // phones between this read and the inserts.
   await lockPhones(tx, accountId, batch.phones);
@@ -185,6 +190,7 @@ async function upsertContacts(tx: TTx, accountId: string, batch: TPreparedBatch)
       where ${where} and c.id = v.id
       returning c.id::text as id`);
   };
+  const skipped = batch.skipExisting ? updates.splice(0).length : 0;
   if (updates.length) {
     const done = new Set(rowsOf<{ id: string }>(await update(updates, sql`c.ctid = v.t`)).map((r) => r.id));
     // A contact edited meanwhile moved to a new ctid: those few go by id.
@@ -204,7 +210,7 @@ async function upsertContacts(tx: TTx, accountId: string, batch: TPreparedBatch)
       from unnest(${ids}::uuid[], ${c.names}::text[], ${c.emails}::text[], ${c.phones}::text[],
                   ${c.tags}::text[], ${c.cfs}::text[]) as v(id, name, email, phone, tags, cf)`);
   }
-  return inserts.length;
+  return { inserted: inserts.length, skipped };
 }
 
 /**
@@ -228,7 +234,7 @@ export function writeImportBatch(
     // The batch and its progress commit together; not waiting for the WAL flush costs at most the
     // last batches on a crash, and the job then resumes from the progress that did commit.
     await tx.execute(sql`set local synchronous_commit = off`);
-    const inserted = await upsertContacts(tx, accountId, batch);
+    const { inserted, skipped } = await upsertContacts(tx, accountId, batch);
     if (batch.errors)
       await tx.execute(sql`
         insert into contact_import_errors (import_id, account_id, line, errors, cells)
@@ -241,7 +247,7 @@ export function writeImportBatch(
       .set({
         processed: sql`${contactImports.processed} + ${batch.records}`,
         inserted: sql`${contactImports.inserted} + ${inserted}`,
-        updated: sql`${contactImports.updated} + ${batch.valid - inserted}`,
+        updated: sql`${contactImports.updated} + ${skipped ? 0 : batch.valid - inserted}`,
         errorCount: sql`${contactImports.errorCount} + ${batch.errorCount}`,
       })
       .where(and(eq(contactImports.accountId, accountId), eq(contactImports.id, importId)))

@@ -63,6 +63,10 @@ describe('CSV import', () => {
       phone: '+5511987654321',
       email: 'ana@x.com',
       errors: [],
+      action: 'update',
+      existing: { _id: expect.any(String), name: 'Old Name', email: null },
+      nameDiffers: true,
+      sameAsLine: null,
     });
     expect(preview.body.data[3].errors).toEqual([
       { line: 5, field: 'phone', code: 'IMPORT_INVALID_PHONE', message: 'Invalid phone number' },

@@ -26,6 +26,8 @@ interface TImportOptions {
   mapping: TImportMapping;
   tags: string[];
   phase: string | null;
+  /** Rows of a phone that has a live contact: update it (default, older imports) or skip them. */
+  existing?: 'update' | 'skip';
 }
 
 export interface TImportJobTuning {
@@ -145,7 +147,13 @@ export class ContactImportJob {
   }
 
   private emptyBatch(options: TImportOptions): TImportBatch {
-    return { rows: [], errors: [], records: 0, phaseId: options.phase };
+    return {
+      rows: [],
+      errors: [],
+      records: 0,
+      phaseId: options.phase,
+      skipExisting: options.existing === 'skip',
+    };
   }
 
   private async finish(row: TImportRowDb, status: string, errorCode: string | null) {

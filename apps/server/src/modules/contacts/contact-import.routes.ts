@@ -4,7 +4,7 @@ import {
   ZContactExportQuery,
   ZContactImport,
   ZImportErrorRow,
-  ZImportMapping,
+  ZImportPreviewBody,
   ZImportPreviewRow,
   ZImportStartBody,
   ZImportUpload,
@@ -69,10 +69,11 @@ export async function contactImportRoutes(app: FastifyInstance) {
     {
       ...gate,
       params,
-      body: z.object({ mapping: ZImportMapping }),
+      body: ZImportPreviewBody,
       response: okOf(z.array(ZImportPreviewRow)),
     },
-    ({ tenant, params, body, lang }) => imports().preview(tenant.accountId, params.id, body.mapping, lang),
+    ({ tenant, params, body, lang }) =>
+      imports().preview(tenant.accountId, params.id, body.mapping, lang, body.existing),
   );
 
   route.post(

@@ -4,6 +4,7 @@ import {
   errorMessage,
   type TContactImport,
   type TImportMapping,
+  type TImportExistingChoice,
   type TImportPreviewRow,
   type TImportUpload,
   type TLang,
@@ -14,6 +15,8 @@ import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { csvLine } from '../../platform/csv';
+import { TextUploadCheck } from '../../platform/upload-check';
+import { findLivePhones } from './contact-identity.repo';
 import { suggestMapping } from './contact-import-file';
 import { checkRow, resolveColumns, type TColumns, type TRowError } from './contact-import-rows';
 import { CsvScanner } from './contact-import-scan';
@@ -57,6 +60,10 @@ export function presentImport(row: TImportRowDb): TContactImport {
   };
 }
 
+/** Names compared as a person reads them: case, accents and spacing aside. */
+const foldName = (name: string) =>
+  name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
 const withMessages = (errors: TRowError[], lang: TLang) =>
   errors.map((e) => ({ ...e, message: errorMessage(e.code, lang) }));
 
@@ -84,6 +91,8 @@ export class ContactImportService {
     let storing: Promise<unknown> = Promise.resolve();
     try {
       const scanner = new CsvScanner();
+      // Text only: a NUL or control byte (a binary renamed .csv) is refused as it arrives.
+      const content = new TextUploadCheck('IMPORT_NOT_TEXT');
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       let size = 0;
@@ -100,6 +109,7 @@ export class ContactImportService {
         const data = typeof piece === 'string' ? Buffer.from(piece) : piece;
         size += data.length;
         if (size > CONTACT_LIMITS.importMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+        content.push(data);
         scanner.push(data);
         pending.push(data);
         pendingBytes += data.length;
@@ -135,27 +145,59 @@ export class ContactImportService {
     return (await listImportRows(this.db, accountId, 20)).map(presentImport);
   }
 
-  /** What the first rows would become under `mapping` (or IMPORT_MISSING_COLUMNS). */
+  /**
+   * What the first rows would become under `mapping` (or IMPORT_MISSING_COLUMNS), and what will
+   * happen to each: create, update the live contact holding its phone, or skip (a refused row, or
+   * `existing: 'skip'` for a phone that has a contact). Rows of a phone seen on an earlier line fold
+   * into that line's contact.
+   */
   async preview(
     accountId: string,
     id: string,
     mapping: TImportMapping,
     lang: TLang,
+    existing: TImportExistingChoice = 'update',
   ): Promise<TImportPreviewRow[]> {
     const row = await this.find(accountId, id);
     const columns = this.columnsOf(row, mapping, lang);
-    return row.preview.map(({ line, cells }) => {
-      const check = checkRow(cells, line, columns);
+    const checked = row.preview.map(({ line, cells }) => ({
+      line,
+      cells,
+      check: checkRow(cells, line, columns),
+    }));
+    const phones = checked.flatMap(({ check }) => (check.ok ? [check.row.phone] : []));
+    const owners = await findLivePhones(this.db, accountId, [...new Set(phones)]);
+    const firstLine = new Map<string, number>();
+    return checked.map(({ line, cells, check }): TImportPreviewRow => {
       const cell = (i: number | null) => (i === null ? '' : (cells[i] ?? '').trim());
-      return check.ok
-        ? { line, name: check.row.name, phone: check.row.phone, email: check.row.email ?? '', errors: [] }
-        : {
-            line,
-            name: cell(columns.name),
-            phone: cell(columns.phone),
-            email: cell(columns.email),
-            errors: withMessages(check.errors, lang),
-          };
+      if (!check.ok)
+        return {
+          line,
+          name: cell(columns.name),
+          phone: cell(columns.phone),
+          email: cell(columns.email),
+          errors: withMessages(check.errors, lang),
+          action: 'skip',
+          existing: null,
+          nameDiffers: false,
+          sameAsLine: null,
+        };
+      const { name, phone, email } = check.row;
+      const owner = owners.get(phone);
+      const sameAsLine = firstLine.get(phone) ?? null;
+      if (sameAsLine === null) firstLine.set(phone, line);
+      const action = owner ? existing : sameAsLine === null ? 'create' : 'update';
+      return {
+        line,
+        name,
+        phone,
+        email: email ?? '',
+        errors: [],
+        action,
+        existing: owner ? { _id: owner.id, name: owner.name, email: owner.email } : null,
+        nameDiffers: !!owner && foldName(owner.name) !== foldName(name),
+        sameAsLine,
+      };
     });
   }
 
@@ -173,7 +215,7 @@ export class ContactImportService {
       throw AppError.validation([{ path: 'tags', key: 'invalid' }]);
     if (body.phase && !(await findPhase(this.db, accountId, body.phase)))
       throw AppError.validation([{ path: 'phase', key: 'invalid' }]);
-    const options = { mapping: body.mapping, tags, phase: body.phase ?? null };
+    const options = { mapping: body.mapping, tags, phase: body.phase ?? null, existing: body.existing };
     const queued = await updateImportRow(this.db, accountId, id, { status: 'queued', options }, ['uploaded']);
     if (!queued) throw new AppError('IMPORT_ALREADY_STARTED');
     await this.jobs.send(IMPORT_QUEUE, { accountId, importId: id });

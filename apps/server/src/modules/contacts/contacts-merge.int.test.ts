@@ -4,7 +4,7 @@ import { api, startTestApp, type TTestApp } from '../../testing/test-app';
 import { signUp, type TSignedUp } from '../../testing/fixtures';
 import { queryRows } from '../../testing/helpers';
 import { CONTACT_REFERENCES } from './contact-merge.repo';
-import { createContact, createTag } from './contacts.fixtures';
+import { createContact, createLegacyDuplicate, createTag } from './contacts.fixtures';
 
 let ctx: TTestApp;
 let owner: TSignedUp;
@@ -35,9 +35,8 @@ describe('merge duplicates (same phone or e-mail)', () => {
       tags: [a._id],
       customFields: { cpf: '123', plan: 'gold' },
     });
-    const samePhone = await createContact(ctx, owner.token, owner.accountId, {
+    const samePhone = await createLegacyDuplicate(ctx, owner.token, owner.accountId, '+5511987651111', {
       name: 'Carla SMS',
-      phone: '+55 (11) 98765-1111',
       email: 'carla@example.com',
       type: 'sms',
       tags: [b._id],
@@ -134,9 +133,8 @@ describe('merge duplicates (same phone or e-mail)', () => {
       name: 'Ana',
       phone: '11 96000-0001',
     });
-    const lose = await createContact(ctx, owner.token, owner.accountId, {
+    const lose = await createLegacyDuplicate(ctx, owner.token, owner.accountId, '+5511960000001', {
       name: 'Ana 2',
-      phone: '11 96000-0001',
     });
     const [channel] = await queryRows<{ id: string }>(
       ctx,

@@ -28,6 +28,22 @@ export async function createContact(
   return res.body.data as { _id: string } & Record<string, unknown>;
 }
 
+/**
+ * A contact sharing `phone` (E.164) with a live one, as data from before the identity rule (one
+ * live contact per phone) was enforced: created without the phone, which is then set directly.
+ */
+export async function createLegacyDuplicate(
+  ctx: TTestApp,
+  token: string,
+  acc: string,
+  phone: string,
+  data: Record<string, unknown>,
+) {
+  const row = await createContact(ctx, token, acc, data);
+  await queryRows(ctx, sql`update contacts set phone = ${phone} where id = ${row._id}`);
+  return row;
+}
+
 export async function createTag(ctx: TTestApp, token: string, acc: string, name: string) {
   const res = await api(ctx.app, 'POST', `/p/chat/contact/tags?acc=${acc}`, { token, body: { name } });
   if (res.statusCode !== 200) throw new Error(`create tag failed: ${JSON.stringify(res.body)}`);

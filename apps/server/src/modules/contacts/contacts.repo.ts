@@ -4,6 +4,7 @@ import { rowsOf, type TDb } from '../../platform/db/client';
 import { withTenant, type TTx } from '../../platform/db/tenant';
 import { contacts } from './contacts.schema';
 import { uuidArrayLiteral } from '../../platform/db/sql-arrays';
+import { lockPhones, phoneOwner } from './contact-identity.repo';
 
 export type TContactRow = typeof contacts.$inferSelect;
 export type TNewContact = Omit<typeof contacts.$inferInsert, 'id' | 'accountId' | 'search'>;
@@ -134,27 +135,46 @@ export function findContact(db: TDb, accountId: string, id: string, includeDelet
   });
 }
 
-export function insertContact(db: TDb, accountId: string, values: TNewContact & { id: string }) {
+/**
+ * Inserts a contact under the identity rule: with a phone, the phone's lock is taken and the live
+ * contact already holding it (if any) is answered as `conflict` instead.
+ */
+export function insertContact(
+  db: TDb,
+  accountId: string,
+  values: TNewContact & { id: string },
+): Promise<{ row: TContactRow; conflict?: undefined } | { row?: undefined; conflict: TContactRow }> {
   return withTenant(db, accountId, async (tx) => {
+    if (values.phone) {
+      await lockPhones(tx, accountId, [values.phone]);
+      const conflict = await phoneOwner(tx, accountId, values.phone, values.id);
+      if (conflict) return { conflict };
+    }
     const [row] = await tx
       .insert(contacts)
       .values({ ...values, accountId })
       .returning();
-    return row;
+    return { row };
   });
 }
 
 /** Updates a live contact; answers the row before and after (undefined when not found). */
 export function updateContactRow(db: TDb, accountId: string, id: string, patch: TContactRowPatch) {
   return withTenant(db, accountId, async (tx) => {
+    // A new phone takes its lock first (the identity rule), then must not belong to another contact.
+    if (patch.phone) await lockPhones(tx, accountId, [patch.phone]);
     const [before] = await tx.select().from(contacts).where(liveContact(accountId, id)).for('update');
     if (!before) return undefined;
+    if (patch.phone && patch.phone !== before.phone) {
+      const conflict = await phoneOwner(tx, accountId, patch.phone, id);
+      if (conflict) return { conflict };
+    }
     const [after] = await tx
       .update(contacts)
       .set({ ...patch, updatedAt: new Date() })
       .where(liveContact(accountId, id))
       .returning();
-    return { before, after };
+    return { before, after, conflict: undefined };
   });
 }
 
@@ -170,14 +190,27 @@ export function softDeleteContact(db: TDb, accountId: string, id: string) {
 }
 
 /** Brings back a soft-deleted (or merged) contact; a merged one no longer points to its winner. */
-export function restoreContact(db: TDb, accountId: string, id: string) {
+export function restoreContact(
+  db: TDb,
+  accountId: string,
+  id: string,
+): Promise<{ row?: TContactRow; conflict?: TContactRow }> {
   return withTenant(db, accountId, async (tx) => {
+    const [deleted] = await tx
+      .select({ phone: contacts.phone })
+      .from(contacts)
+      .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id), isNotNull(contacts.deletedAt)));
+    if (deleted?.phone) {
+      await lockPhones(tx, accountId, [deleted.phone]);
+      const conflict = await phoneOwner(tx, accountId, deleted.phone, id);
+      if (conflict) return { conflict };
+    }
     const [row] = await tx
       .update(contacts)
       .set({ deletedAt: null, mergedInto: null, updatedAt: new Date() })
       .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id), isNotNull(contacts.deletedAt)))
       .returning();
-    return row;
+    return { row };
   });
 }
 

@@ -58,6 +58,18 @@ function rowPatchOf(data: TContactPatch): TContactRowPatch {
   return patch;
 }
 
+/**
+ * The identity rule (README "Contacts"): a phone, stored normalised (E.164), belongs to at most one
+ * live contact of an account. Breaking it answers CONTACT_PHONE_EXISTS naming that contact.
+ */
+function phoneExists(owner: { id: string; name: string }) {
+  return new AppError(
+    'CONTACT_PHONE_EXISTS',
+    { contactId: owner.id, name: owner.name },
+    { name: owner.name },
+  );
+}
+
 /** Contacts: list and search, edit (phase changes audited), soft delete and restore, merge, bulk. */
 export class ContactsService {
   constructor(
@@ -110,12 +122,13 @@ export class ContactsService {
   async create(accountId: string, data: TContactData): Promise<TContact> {
     await this.checkReferences(accountId, data);
     const patch = rowPatchOf(data);
-    const row = await insertContact(this.db, accountId, {
+    const { row, conflict } = await insertContact(this.db, accountId, {
       ...patch,
       id: newId(),
       name: data.name,
       source: 'manual',
     });
+    if (conflict) throw phoneExists(conflict);
     return presentContact(row);
   }
 
@@ -124,6 +137,7 @@ export class ContactsService {
     await this.checkReferences(accountId, data);
     const result = await updateContactRow(this.db, accountId, id, rowPatchOf(data));
     if (!result) throw new AppError('CONTACT_NOT_FOUND');
+    if (result.conflict) throw phoneExists(result.conflict);
     const { before, after } = result;
     if (before.phaseId !== after.phaseId) {
       await this.activity.record(accountId, actor, {
@@ -142,7 +156,8 @@ export class ContactsService {
   }
 
   async restore(accountId: string, id: string): Promise<TContact> {
-    const row = await restoreContact(this.db, accountId, id);
+    const { row, conflict } = await restoreContact(this.db, accountId, id);
+    if (conflict) throw phoneExists(conflict);
     if (!row) throw new AppError('CONTACT_NOT_FOUND');
     return presentContact(row);
   }

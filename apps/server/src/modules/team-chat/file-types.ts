@@ -1,23 +1,15 @@
 import { AppError } from '../../platform/errors';
+import { checkUploadContent } from '../../platform/upload-check';
 
-/** Accepted team chat files (spec §9): extension → MIME type and a check of the content's signature. */
-const TYPES: Record<string, { mime: string; matches: (b: Buffer) => boolean }> = {
-  png: { mime: 'image/png', matches: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')) },
-  jpeg: { mime: 'image/jpeg', matches: (b) => b.subarray(0, 3).equals(Buffer.from('ffd8ff', 'hex')) },
-  jpg: { mime: 'image/jpeg', matches: (b) => b.subarray(0, 3).equals(Buffer.from('ffd8ff', 'hex')) },
-  pdf: { mime: 'application/pdf', matches: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
-  doc: {
-    mime: 'application/msword',
-    matches: (b) => b.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex')),
-  },
-  docx: {
-    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    matches: (b) => b.subarray(0, 4).equals(Buffer.from('504b0304', 'hex')),
-  },
-  xlsx: {
-    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    matches: (b) => b.subarray(0, 4).equals(Buffer.from('504b0304', 'hex')),
-  },
+/** Accepted team chat files (spec §9): extension → MIME type (the content is checked by platform/upload-check). */
+const TYPES: Record<string, { mime: string }> = {
+  png: { mime: 'image/png' },
+  jpeg: { mime: 'image/jpeg' },
+  jpg: { mime: 'image/jpeg' },
+  pdf: { mime: 'application/pdf' },
+  doc: { mime: 'application/msword' },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
 };
 
 /** Content types the upload route parses as raw bytes. */
@@ -35,6 +27,7 @@ export function checkFile(fileName: string, data: Buffer): { name: string; exten
       ? [...fileName.slice(0, dot)].map((c) => (c < ' ' || c === '/' || c === '\\' ? '_' : c)).join('')
       : '';
   const type = TYPES[extension];
-  if (!name || !type?.matches(data)) throw new AppError('TEAM_CHAT_FILE_TYPE');
+  if (!name || !type) throw new AppError('TEAM_CHAT_FILE_TYPE');
+  checkUploadContent(data, type.mime, 'TEAM_CHAT_FILE_TYPE');
   return { name, extension, mime: type.mime };
 }

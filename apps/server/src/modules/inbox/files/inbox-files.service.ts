@@ -3,6 +3,7 @@ import { CONVERSATION_LIMITS } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import { AppError } from '../../../platform/errors';
+import { checkUploadContent } from '../../../platform/upload-check';
 import { findInboxFiles, insertInboxFile, readInboxFile, type TInboxFileRow } from './inbox-files.repo';
 
 /** Accepted uploads by extension: the spec's documents (pdf, txt, doc, docx) and the media the channels carry. */
@@ -68,6 +69,7 @@ export class InboxFilesService {
     if (!name || data.byteLength === 0) throw new AppError('FILE_UPLOAD_ERROR');
     if (!mimeType) throw new AppError('FILE_TYPE_NOT_ALLOWED');
     if (data.byteLength > CONVERSATION_LIMITS.fileMaxBytes) throw new AppError('FILE_TOO_LARGE');
+    checkUploadContent(data, mimeType);
     const row = await insertInboxFile(this.db, accountId, {
       id: newId(),
       uploaderId: userId,

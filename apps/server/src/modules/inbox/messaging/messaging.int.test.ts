@@ -174,7 +174,10 @@ describe('sending', () => {
       message: 'This channel does not accept media',
     });
 
-    const big = await upload('foto.jpg', Buffer.alloc(6 * 1024 * 1024, 1));
+    const big = await upload(
+      'foto.jpg',
+      Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(6 * 1024 * 1024, 1)]),
+    );
     const waConv = await mine(whatsapp);
     const tooLarge = await send(waConv.conversationId, ana.token, {
       clientId: 'f-2',
@@ -182,7 +185,7 @@ describe('sending', () => {
     });
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.body.message).toBe('The file is too large for this channel');
-    const zip = await upload('pacote.zip', Buffer.from('PK'));
+    const zip = await upload('pacote.zip', Buffer.from('504b03041400000000', 'hex'));
     const wrongType = await send(waConv.conversationId, ana.token, {
       clientId: 'f-3',
       files: [zip.body.data.fileId],
