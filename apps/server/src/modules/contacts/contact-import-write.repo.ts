@@ -150,11 +150,13 @@ function columnsAt(batch: TPreparedBatch, at: number[]) {
  * use the (account_id, phone) index (the other account indexes are partial on deleted_at, which the
  * probe leaves to the outer query), and updates find their rows by ctid.
  */
-async function upsertContacts(tx: TTx, accountId: string, batch: TPreparedBatch) {
+async function upsertContacts(
+  tx: TTx,
+  accountId: string,
+  batch: TPreparedBatch,
+  after: Promise<unknown> | undefined,
+) {
   if (batch.phones.length === 0) return { inserted: 0, skipped: 0 };
-  // The identity rule's lock (contact-identity.repo.ts): the inbox never creates one of these
-  // phones between this read and the inserts.
-  await lockPhones(tx, accountId, batch.phones);
   await tx.execute(
     sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
   );
@@ -200,6 +202,36 @@ async function upsertContacts(tx: TTx, accountId: string, batch: TPreparedBatch)
       await update(moved, sql`c.id = any(${ids}::uuid[])`);
     }
   }
+  // The identity rule's lock (contact-identity.repo.ts), taken only once the previous batch has
+  // committed (it holds the same lock buckets until then: taking them first would deadlock the
+  // two). Under it, phones a channel created meanwhile update that contact instead.
+  if (after) await after;
+  if (inserts.length) {
+    await lockPhones(
+      tx,
+      accountId,
+      inserts.map((i) => batch.phones[i]),
+    );
+    const raced = await liveContactIds(
+      tx,
+      accountId,
+      inserts.map((i) => batch.phones[i]),
+    );
+    if (raced.size) {
+      const now = inserts.filter((i) => raced.has(batch.phones[i]));
+      for (const i of now)
+        found.set(batch.phones[i], {
+          phone: batch.phones[i],
+          id: raced.get(batch.phones[i])!,
+          ctid: '(0,0)',
+        });
+      inserts.splice(0, inserts.length, ...inserts.filter((i) => !raced.has(batch.phones[i])));
+      if (!batch.skipExisting) {
+        const ids = arrayLiteral(now.map((i) => raced.get(batch.phones[i])!));
+        await update(now, sql`c.id = any(${ids}::uuid[])`);
+      }
+    }
+  }
   if (inserts.length) {
     const c = columnsAt(batch, inserts);
     const ids = arrayLiteral(inserts.map(() => newId()));
@@ -234,7 +266,7 @@ export function writeImportBatch(
     // The batch and its progress commit together; not waiting for the WAL flush costs at most the
     // last batches on a crash, and the job then resumes from the progress that did commit.
     await tx.execute(sql`set local synchronous_commit = off`);
-    const { inserted, skipped } = await upsertContacts(tx, accountId, batch);
+    const { inserted, skipped } = await upsertContacts(tx, accountId, batch, after);
     if (batch.errors)
       await tx.execute(sql`
         insert into contact_import_errors (import_id, account_id, line, errors, cells)
@@ -254,4 +286,15 @@ export function writeImportBatch(
       .returning();
     return progress;
   });
+}
+
+/** The oldest live contact of each of these phones (read under the identity lock). */
+async function liveContactIds(tx: TTx, accountId: string, phones: string[]) {
+  const rows = rowsOf<{ phone: string; id: string }>(
+    await tx.execute(sql`
+      select distinct on (phone) phone, id::text as id from contacts
+      where account_id = ${accountId} and deleted_at is null and phone = any(${arrayLiteral(phones)}::text[])
+      order by phone, created_at, id`),
+  );
+  return new Map(rows.map((r) => [r.phone, r.id]));
 }
