@@ -1,15 +1,16 @@
 import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
-import { Anchor, Card, Group, Stack, Stepper } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Stepper } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TContactImport, TImportPreviewRow, TImportUpload } from '@atende/shared';
+import type { TContactImport, TImportExistingChoice, TImportPreviewRow, TImportUpload } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession, useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
-import { importsKey, previewImport, startImport, useImportOptions } from './import-api';
+import { importsKey, previewImport, startImport, useImportHistory, useImportOptions } from './import-api';
+import { isFinished } from './use-import-progress';
 import { ImportHistory } from './import-history';
 import { ImportOptions, type TImportExtras } from './import-options';
 import { initialDraft, toMapping, type TMappingDraft } from './mapping';
@@ -38,6 +39,8 @@ export function ContactsImportPage() {
   const [draft, setDraft] = useState<TMappingDraft>([]);
   const [extras, setExtras] = useState<TImportExtras>(NO_EXTRAS);
   const [rows, setRows] = useState<TImportPreviewRow[]>([]);
+  // Rows whose phone already has a contact: update it, or skip them (never a second contact).
+  const [existing, setExisting] = useState<TImportExistingChoice>('update');
   const [running, setRunning] = useState<TContactImport | null>(null);
 
   const onUploaded = (next: TImportUpload) => {
@@ -45,15 +48,19 @@ export function ContactsImportPage() {
     setDraft(initialDraft(next.header, next.suggestedMapping));
     setStep(1);
   };
-  const loadPreview = async () => {
+  const loadPreview = async (choice: TImportExistingChoice = existing) => {
     if (!upload) return;
-    setRows(await previewImport(acc, upload._id, toMapping(upload.header, draft)));
+    setRows(await previewImport(acc, upload._id, toMapping(upload.header, draft), choice));
     setStep(2);
+  };
+  const changeExisting = async (choice: TImportExistingChoice) => {
+    setExisting(choice);
+    await loadPreview(choice);
   };
   const start = async () => {
     if (!upload) return;
     const mapping = toMapping(upload.header, draft);
-    setRunning(await startImport(acc, upload._id, { mapping, ...extras }));
+    setRunning(await startImport(acc, upload._id, { mapping, existing, ...extras }));
     setStep(RUN_STEP);
     void queryClient.invalidateQueries({ queryKey: importsKey(acc) });
   };
@@ -71,6 +78,10 @@ export function ContactsImportPage() {
     setStep(RUN_STEP);
   };
   const canGoTo = (target: number) => step < RUN_STEP && target < step;
+  // The run is the last step: done (checked) once the import has finished, as the history reports it.
+  const history = useImportHistory(acc);
+  const latest = running && (history.data ?? []).find((imp) => imp._id === running._id);
+  const done = step === RUN_STEP && running !== null && isFinished((latest || running).status);
 
   return (
     <Stack gap="lg">
@@ -83,7 +94,7 @@ export function ContactsImportPage() {
       <PageHeader title={t('title')} description={t('subtitle')} />
       <Card padding="lg">
         <Stepper
-          active={step}
+          active={done ? RUN_STEP + 1 : step}
           onStepClick={(target) => canGoTo(target) && setStep(target)}
           size="sm"
           allowNextStepsSelect={false}
@@ -108,7 +119,7 @@ export function ContactsImportPage() {
                 onDraft={setDraft}
                 options={<ImportOptions tags={tags} phases={phases} value={extras} onChange={setExtras} />}
                 onBack={() => setStep(0)}
-                onNext={loadPreview}
+                onNext={() => loadPreview()}
               />
             )}
           </Stepper.Step>
@@ -118,15 +129,24 @@ export function ContactsImportPage() {
             allowStepSelect={canGoTo(2)}
           >
             {upload && (
-              <PreviewStep rows={rows} total={upload.total} onBack={() => setStep(1)} onStart={start} />
+              <PreviewStep
+                rows={rows}
+                total={upload.total}
+                existing={existing}
+                onExistingChange={changeExisting}
+                onBack={() => setStep(1)}
+                onStart={start}
+              />
             )}
           </Stepper.Step>
-          <Stepper.Step label={t('steps.run')} description={t('steps.runHint')} allowStepSelect={false}>
-            {running && (
-              <RunStep key={running._id} acc={acc} userId={userId} initial={running} onNew={restart} />
-            )}
-          </Stepper.Step>
+          <Stepper.Step label={t('steps.run')} description={t('steps.runHint')} allowStepSelect={false} />
         </Stepper>
+        {/* Outside the stepper's content: it stays on screen once the last step is marked done. */}
+        {step === RUN_STEP && running && (
+          <Box pt="md">
+            <RunStep key={running._id} acc={acc} userId={userId} initial={running} onNew={restart} />
+          </Box>
+        )}
       </Card>
       <ImportHistory acc={acc} onOpen={open} />
     </Stack>

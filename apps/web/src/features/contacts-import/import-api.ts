@@ -1,5 +1,6 @@
 import type {
   TContactImport,
+  TImportExistingChoice,
   TImportMapping,
   TImportPreviewRow,
   TImportRowError,
@@ -56,11 +57,17 @@ export function useImportOptions(acc: string) {
 
 export const getImport = (acc: string, id: string) => api.get<TContactImport>(`${BASE}/${id}`, { acc });
 
-export const previewImport = (acc: string, id: string, mapping: TImportMapping) =>
-  api.post<TImportPreviewRow[]>(`${BASE}/${id}/preview`, { mapping }, { query: { acc } });
+export const previewImport = (
+  acc: string,
+  id: string,
+  mapping: TImportMapping,
+  existing: TImportExistingChoice = 'update',
+) => api.post<TImportPreviewRow[]>(`${BASE}/${id}/preview`, { mapping, existing }, { query: { acc } });
 
 export interface TStartOptions {
   mapping: TImportMapping;
+  /** Rows whose phone has a contact: update it or skip them. */
+  existing: TImportExistingChoice;
   tags: string[];
   phase: string | null;
 }

@@ -144,3 +144,50 @@ describe('contact drawer validation', { timeout: 20_000 }, () => {
     expect(merge.body).toEqual({ targetId: twin._id, sourceIds: [current._id] });
   });
 });
+
+describe('contact drawer: the identity rule (one contact per phone)', { timeout: 20_000 }, () => {
+  const MARIA_ID = '0190f7a8-0000-7000-8000-0000000000a1';
+  const refusal = (message: string) => ({
+    status: 409,
+    body: {
+      status: 0,
+      code: 'CONTACT_PHONE_EXISTS',
+      message,
+      details: { contactId: MARIA_ID, name: 'Maria Silva' },
+    },
+  });
+
+  it('shows who holds the phone, under the field and in the alert, with a link that opens that contact', async () => {
+    const maria = contact({ _id: MARIA_ID, name: 'Maria Silva', phone: '+5511988881001' });
+    const api = mockApi((call) => {
+      if (call.method === 'POST') return refusal('Este telefone já pertence ao contato Maria Silva');
+      if (call.method === 'GET' && call.path === `/p/chat/contact/${MARIA_ID}`) return { body: maria };
+      return undefined;
+    });
+    const onOpenContact = vi.fn();
+    const { dialog, onClose } = open(null, onOpenContact);
+    fill(dialog, /^Nome/, 'João Pereira');
+    fill(dialog, /^Telefone/, '(11) 98888-1001');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar contato' }));
+    const alert = await within(dialog).findByTestId('contact-drawer-error');
+    expect(alert).toHaveTextContent('Este telefone já pertence ao contato Maria Silva');
+    expect(within(dialog).getByLabelText(/^Telefone/)).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Abrir Maria Silva' }));
+    await waitFor(() => expect(onOpenContact).toHaveBeenCalledWith(maria));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(api.calls.some((c) => c.path === `/p/chat/contact/${MARIA_ID}`)).toBe(true);
+  });
+
+  it('and in English, on editing a contact', async () => {
+    await i18n.changeLanguage('en');
+    mockApi((call) =>
+      call.method === 'PUT' ? refusal('This phone already belongs to the contact Maria Silva') : undefined,
+    );
+    const { dialog } = open(contact({ phone: '+5511977776666' }));
+    fill(dialog, /^Phone/, '(11) 98888-1001');
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Save/ }));
+    const alert = await within(dialog).findByTestId('contact-drawer-error');
+    expect(alert).toHaveTextContent('This phone already belongs to the contact Maria Silva');
+    expect(within(alert).getByRole('button', { name: 'Open Maria Silva' })).toBeInTheDocument();
+  });
+});

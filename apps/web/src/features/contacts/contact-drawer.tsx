@@ -12,11 +12,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
+import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZContactData, type TContact, type TContactPhase, type TContactTag } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError, api } from '../../app/api-client';
 import { zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
@@ -42,6 +42,14 @@ function validator(t: Parameters<typeof zodValidator>[1]) {
       errors[path.startsWith('customFields') ? 'customFields' : path] ??= message;
     return errors;
   };
+}
+
+/** The contact holding the phone of a CONTACT_PHONE_EXISTS refusal (its details), else null. */
+function phoneOwnerOf(err: unknown): { id: string; name: string } | null {
+  if (!(err instanceof ApiError) || err.code !== 'CONTACT_PHONE_EXISTS') return null;
+  const id = err.details?.contactId;
+  const name = err.details?.name;
+  return typeof id === 'string' ? { id, name: typeof name === 'string' ? name : '' } : null;
 }
 
 /**
@@ -72,6 +80,8 @@ export function ContactDrawer({
   const { t, i18n } = useTranslation('contacts');
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // CONTACT_PHONE_EXISTS: the contact that holds the phone (the identity rule), offered as a link.
+  const [owner, setOwner] = useState<{ id: string; name: string } | null>(null);
   const form = useForm<TContactFormValues>({
     initialValues: emptyContactValues(null),
     validate: validator(t),
@@ -84,6 +94,7 @@ export function ContactDrawer({
     form.resetDirty();
     form.clearErrors();
     setError(null);
+    setOwner(null);
   }, [opened, contact?._id, contact?.updatedAt]);
   // A new contact starts in the first phase, also when the phases arrive after the drawer opened.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the phases arrive
@@ -103,6 +114,14 @@ export function ContactDrawer({
       onClose();
     },
     onError: (err) => {
+      const held = phoneOwnerOf(err);
+      if (held) {
+        const text = t('errors:CONTACT_PHONE_EXISTS', { name: held.name });
+        form.setErrors({ phone: text });
+        setOwner(held);
+        setError(text);
+        return;
+      }
       const fields = contactServerErrors(t, err);
       form.setErrors(fields);
       const general = !(
@@ -112,6 +131,12 @@ export function ContactDrawer({
       );
       setError(general ? errorText(t, err) : t('validation:formErrors'));
     },
+  });
+
+  const openOwner = useMutation({
+    mutationFn: (id: string) => api.get<TContact>(`/p/chat/contact/${id}`, { acc }),
+    onSuccess: (found) => onOpenContact(found),
+    onError: (err) => setError(errorText(t, err)),
   });
 
   const phone = form.values.phone.trim();
@@ -137,8 +162,23 @@ export function ContactDrawer({
       >
         <Stack gap="md">
           {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
+            <Alert color="red" variant="light" role="alert" data-testid="contact-drawer-error">
+              <Stack gap={6} align="flex-start">
+                <span>{error}</span>
+                {owner && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="compact-sm"
+                    px={0}
+                    leftSection={<IconExternalLink size={14} aria-hidden />}
+                    loading={openOwner.isPending}
+                    onClick={() => openOwner.mutate(owner.id)}
+                  >
+                    {t('drawer.openOwner', { name: owner.name })}
+                  </Button>
+                )}
+              </Stack>
             </Alert>
           )}
           <TextInput
