@@ -19,7 +19,7 @@ export const contactsModule = defineModule({
   tables,
   create: (platform, deps: { activityLog: ActivityLogService }) => {
     const db = platform.database.db;
-    const contacts = new ContactsService(db, deps.activityLog);
+    const contacts = new ContactsService(db, deps.activityLog, platform.events);
     return {
       contacts: {
         contacts,

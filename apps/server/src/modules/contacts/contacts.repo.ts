@@ -135,6 +135,10 @@ export function findContact(db: TDb, accountId: string, id: string, includeDelet
   });
 }
 
+/** Domain events of a write, emitted in its transaction (the service passes them). */
+type TAnnounce<T> = (tx: TTx, written: T) => Promise<unknown>;
+const noAnnounce = async () => undefined;
+
 /**
  * Inserts a contact under the identity rule: with a phone, the phone's lock is taken and the live
  * contact already holding it (if any) is answered as `conflict` instead.
@@ -143,6 +147,7 @@ export function insertContact(
   db: TDb,
   accountId: string,
   values: TNewContact & { id: string },
+  announce: TAnnounce<TContactRow> = noAnnounce,
 ): Promise<{ row: TContactRow; conflict?: undefined } | { row?: undefined; conflict: TContactRow }> {
   return withTenant(db, accountId, async (tx) => {
     if (values.phone) {
@@ -154,12 +159,19 @@ export function insertContact(
       .insert(contacts)
       .values({ ...values, accountId })
       .returning();
+    await announce(tx, row);
     return { row };
   });
 }
 
 /** Updates a live contact; answers the row before and after (undefined when not found). */
-export function updateContactRow(db: TDb, accountId: string, id: string, patch: TContactRowPatch) {
+export function updateContactRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+  patch: TContactRowPatch,
+  announce: TAnnounce<{ before: TContactRow; after: TContactRow }> = noAnnounce,
+) {
   return withTenant(db, accountId, async (tx) => {
     // A new phone takes its lock first (the identity rule), then must not belong to another contact.
     if (patch.phone) await lockPhones(tx, accountId, [patch.phone]);
@@ -174,6 +186,7 @@ export function updateContactRow(db: TDb, accountId: string, id: string, patch: 
       .set({ ...patch, updatedAt: new Date() })
       .where(liveContact(accountId, id))
       .returning();
+    await announce(tx, { before, after });
     return { before, after, conflict: undefined };
   });
 }
@@ -259,8 +272,19 @@ export function bulkRetagContacts(
 }
 
 /** Moves live contacts to `phaseId` (null: no phase); answers the ids whose phase changed. */
-export function bulkSetPhase(db: TDb, accountId: string, ids: string[], phaseId: string | null) {
+export function bulkSetPhase(
+  db: TDb,
+  accountId: string,
+  ids: string[],
+  phaseId: string | null,
+  announce: TAnnounce<Array<{ id: string; from: string | null }>> = noAnnounce,
+) {
   return withTenant(db, accountId, async (tx) => {
+    const previous = await tx
+      .select({ id: contacts.id, from: contacts.phaseId })
+      .from(contacts)
+      .where(and(eq(contacts.accountId, accountId), isNull(contacts.deletedAt), inArray(contacts.id, ids)))
+      .for('update');
     const rows = await tx
       .update(contacts)
       .set({ phaseId, updatedAt: new Date() })
@@ -273,6 +297,11 @@ export function bulkSetPhase(db: TDb, accountId: string, ids: string[], phaseId:
         ),
       )
       .returning({ id: contacts.id });
+    const changed = new Set(rows.map((r) => r.id));
+    await announce(
+      tx,
+      previous.filter((p) => changed.has(p.id)),
+    );
     return rows.map((r) => r.id);
   });
 }

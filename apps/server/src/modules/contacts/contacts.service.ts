@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZBulkPhaseBody, ZBulkTagsBody, ZContactData, ZMergeContactsBody } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
+import type { DomainEvents } from '../../platform/events';
 import { newId } from '../../platform/db/columns';
 import { AppError } from '../../platform/errors';
 import { foldSearchText } from '../../platform/db/fold-text';
@@ -75,6 +76,7 @@ export class ContactsService {
   constructor(
     private readonly db: TDb,
     private readonly activity: ActivityLogService,
+    private readonly bus: DomainEvents,
   ) {}
 
   /** The folded search fragment: phone digits, or text folded exactly like the stored search key. */
@@ -122,12 +124,13 @@ export class ContactsService {
   async create(accountId: string, data: TContactData): Promise<TContact> {
     await this.checkReferences(accountId, data);
     const patch = rowPatchOf(data);
-    const { row, conflict } = await insertContact(this.db, accountId, {
-      ...patch,
-      id: newId(),
-      name: data.name,
-      source: 'manual',
-    });
+    const { row, conflict } = await insertContact(
+      this.db,
+      accountId,
+      { ...patch, id: newId(), name: data.name, source: 'manual' },
+      (tx, created) =>
+        this.bus.emit(tx, accountId, 'contact.created', { contactId: created.id, source: 'manual' }),
+    );
     if (conflict) throw phoneExists(conflict);
     return presentContact(row);
   }
@@ -135,7 +138,16 @@ export class ContactsService {
   /** PUT /p/chat/contact/{id}: a phase change is written to the activity log. */
   async update(accountId: string, id: string, data: TContactPatch, actor: TActor): Promise<TContact> {
     await this.checkReferences(accountId, data);
-    const result = await updateContactRow(this.db, accountId, id, rowPatchOf(data));
+    const patch = rowPatchOf(data);
+    const result = await updateContactRow(this.db, accountId, id, patch, async (tx, { before, after }) => {
+      await this.bus.emit(tx, accountId, 'contact.updated', { contactId: id, fields: Object.keys(patch) });
+      if (before.phaseId !== after.phaseId)
+        await this.bus.emit(tx, accountId, 'contact.phase_changed', {
+          contactId: id,
+          from: before.phaseId,
+          to: after.phaseId,
+        });
+    });
     if (!result) throw new AppError('CONTACT_NOT_FOUND');
     if (result.conflict) throw phoneExists(result.conflict);
     const { before, after } = result;
@@ -194,7 +206,20 @@ export class ContactsService {
   async bulkPhase(accountId: string, body: z.output<typeof ZBulkPhaseBody>, actor: TActor) {
     if (body.phase && !(await findPhase(this.db, accountId, body.phase)))
       throw AppError.validation([{ path: 'phase', key: 'invalid' }]);
-    const changed = await bulkSetPhase(this.db, accountId, [...new Set(body.ids)], body.phase);
+    const changed = await bulkSetPhase(
+      this.db,
+      accountId,
+      [...new Set(body.ids)],
+      body.phase,
+      async (tx, moved) => {
+        for (const m of moved)
+          await this.bus.emit(tx, accountId, 'contact.phase_changed', {
+            contactId: m.id,
+            from: m.from,
+            to: body.phase ?? null,
+          });
+      },
+    );
     if (changed.length > 0) {
       await this.activity.record(accountId, actor, {
         action: 'contact.phase_changed',
