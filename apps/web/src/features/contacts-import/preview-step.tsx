@@ -18,18 +18,21 @@ interface TPreviewStepProps {
   onStart: () => Promise<void>;
 }
 
+/** Action badges keep the names they carry as written. */
+const NO_CAPS = { textTransform: 'none' } as const;
+
 /** What will happen to a valid row: create, update <name>, or skip (keep <name>). */
 function ActionCell({ row, t }: { row: TImportPreviewRow; t: TFunction }) {
   if (row.action === 'create')
     return (
-      <Badge color="green" variant="light" data-action="create">
+      <Badge color="green" variant="light" data-action="create" style={NO_CAPS}>
         {t('preview.action.create')}
       </Badge>
     );
   if (row.action === 'skip')
     return (
       <Stack gap={2} align="flex-start">
-        <Badge color="gray" variant="light" data-action="skip">
+        <Badge color="gray" variant="light" data-action="skip" style={NO_CAPS}>
           {t('preview.action.skip')}
         </Badge>
         {row.existing && (
@@ -41,7 +44,7 @@ function ActionCell({ row, t }: { row: TImportPreviewRow; t: TFunction }) {
     );
   return (
     <Stack gap={2} align="flex-start">
-      <Badge color="blue" variant="light" data-action="update" style={{ textTransform: 'none' }}>
+      <Badge color="blue" variant="light" data-action="update" style={NO_CAPS}>
         {row.existing
           ? t('preview.action.update', { name: row.existing.name })
           : t('preview.action.sameAs', { line: row.sameAsLine })}
