@@ -119,6 +119,24 @@ describe('register, verify and login', () => {
     });
   });
 
+  it('says whether an e-mail is free before sign-up asks for the rest (any case), limited per address', async () => {
+    const email = await register();
+    const taken = await api(ctx.app, 'POST', '/g/auth/email-available', {
+      body: { email: email.toUpperCase() },
+    });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toEqual({ status: 1, data: { available: false } });
+    const free = await api(ctx.app, 'POST', '/g/auth/email-available', { body: { email: uniqueEmail() } });
+    expect(free.body).toEqual({ status: 1, data: { available: true } });
+    const bad = await api(ctx.app, 'POST', '/g/auth/email-available', { body: { email: 'not-an-email' } });
+    expect(bad.statusCode).toBe(400);
+    let last = free;
+    for (let i = 0; i < 30 && last.statusCode === 200; i++)
+      last = await api(ctx.app, 'POST', '/g/auth/email-available', { body: { email: uniqueEmail() } });
+    expect(last.statusCode).toBe(429);
+    expect(last.body).toMatchObject({ status: 0, code: 'RATE_LIMITED' });
+  });
+
   it('setup creates the user unconfirmed together with an account', async () => {
     const email = uniqueEmail();
     const setup = await api(ctx.app, 'POST', '/g/auth/setup', {

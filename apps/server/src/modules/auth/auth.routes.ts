@@ -43,6 +43,12 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   r.post(
+    '/g/auth/email-available',
+    { schema: { tags, body: ZEmailBody, response: flag('available') } },
+    async (request) => ok(await auth().emailAvailable(request.body.email, actorOf(request))),
+  );
+
+  r.post(
     '/g/auth/login',
     { schema: { tags, body: ZLoginBody, response: okSchema(ZLoginResult) } },
     async (request) => {

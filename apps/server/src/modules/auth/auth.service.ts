@@ -14,6 +14,8 @@ const MINUTE = 60_000;
 const LOGIN_WINDOW_S = 15 * 60;
 const LOGIN_MAX_PER_EMAIL = 10;
 const LOGIN_MAX_PER_IP = 50;
+/** E-mail availability checks per address and window (LOGIN_WINDOW_S). */
+const EMAIL_CHECK_MAX_PER_IP = 30;
 
 type TRegisterInput = Omit<TRegisterBody, 'remember_me'> & { phone: string; email: string };
 
@@ -77,6 +79,16 @@ export class AuthService {
       new Date(Date.now() + LIMITS.otp.ttlMinutes * MINUTE),
     );
     await this.platform.mailer.queue(otpMail(user.email, code, resolveLang(user.lang)));
+  }
+
+  /**
+   * Whether an e-mail is still free to register (the sign-up form checks it when leaving its first
+   * step). Registration answers EMAIL_IN_USE anyway; this says it earlier, limited per address.
+   */
+  async emailAvailable(email: string, actor: TActor): Promise<{ available: boolean }> {
+    const key = `email-check:ip:${actor.ip}`;
+    await this.platform.rateLimiter.consume(key, EMAIL_CHECK_MAX_PER_IP, LOGIN_WINDOW_S);
+    return { available: !(await repo.findUserByEmail(this.db, email.trim().toLowerCase())) };
   }
 
   /** Never reveals whether the e-mail exists: unknown e-mails still cost one hash verification. */

@@ -10,6 +10,9 @@ export const authApi = {
     api.post<{ isConfirmed: true }>('/g/auth/verify-otp', { email, otp }, { raw: true }),
   resendOtp: (email: string) =>
     api.post<{ sent: true }>('/g/auth/resend-verify-otp', { email }, { raw: true }),
+  /** POST /g/auth/email-available: false when the e-mail already has a user (sign-up's first step). */
+  emailAvailable: (email: string) =>
+    api.post<{ available: boolean }>('/g/auth/email-available', { email }, { raw: true }),
   forgot: (email: string) => api.post<{ sent: true }>('/g/auth/reset-password', { email }, { raw: true }),
   resetConfirm: (token: string, password: string) =>
     api.post<{ reset: true }>('/g/auth/reset-password/confirm', { token, password }, { raw: true }),

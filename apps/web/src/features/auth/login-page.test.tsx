@@ -59,6 +59,9 @@ describe('register form', () => {
   });
 
   it('checks the phone with the default +55 and moves to the company step', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(200, { status: 1, data: { available: true } }),
+    );
     renderPage(<RegisterPage />);
     fireEvent.change(screen.getByLabelText(/^Nome completo/), { target: { value: 'Ana Souza' } });
     fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'ana@loja.com' } });
@@ -70,5 +73,23 @@ describe('register form', () => {
     fireEvent.change(screen.getByLabelText(/^Telefone/), { target: { value: '(11) 98765-4321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByLabelText(/^Nome da empresa/)).toBeInTheDocument();
+  });
+
+  it('says an already registered e-mail on the first step, where the field is', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse(200, { status: 1, data: { available: false } }));
+    renderPage(<RegisterPage />);
+    fireEvent.change(screen.getByLabelText(/^Nome completo/), { target: { value: 'Ana Souza' } });
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'ana@loja.com' } });
+    fireEvent.change(screen.getByLabelText(/^Telefone/), { target: { value: '(11) 98765-4321' } });
+    fireEvent.change(screen.getByLabelText(/^Senha/), { target: { value: 'Atende#2025x' } });
+    fireEvent.change(screen.getByLabelText(/^Confirme a senha/), { target: { value: 'Atende#2025x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('Este e-mail já está cadastrado')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Nome da empresa/)).not.toBeInTheDocument();
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/g/auth/email-available');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ana@loja.com' });
   });
 });

@@ -50,6 +50,7 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const [step, setStep] = useState(0);
   const stepRef = useRef(0);
+  const [checking, setChecking] = useState(false);
   const planParam = params.get('plan');
   const schemaCheck = zodValidator<TValues>(ZSetupBody, t, toBody);
   const form = useForm<TValues>({
@@ -92,6 +93,17 @@ export function RegisterPage() {
 
   const submit = form.onSubmit(async (values) => {
     if (stepRef.current === 0) {
+      // The e-mail is on this step: an address already registered is said here, not after step 2.
+      setChecking(true);
+      const free = await authApi
+        .emailAvailable(values.email.trim())
+        .then((r) => r.available)
+        .catch(() => true) // unreachable or limited: registration itself still refuses a taken e-mail
+        .finally(() => setChecking(false));
+      if (!free) {
+        form.setFieldError('email', t('errors:EMAIL_IN_USE'));
+        return;
+      }
       goTo(1);
       return;
     }
@@ -147,7 +159,7 @@ export function RegisterPage() {
               />
               <PhoneField form={form} />
               <NewPasswordFields form={form} userInputs={[form.values.name, form.values.email]} />
-              <Button type="submit" size="md" fullWidth>
+              <Button type="submit" size="md" fullWidth loading={checking}>
                 {t('register.next')}
               </Button>
             </>
