@@ -218,7 +218,7 @@ describe.skipIf(!hasChromium())('inbox admin pages in chromium', () => {
       await openTab('Horário de atendimento', 'hours');
       await page
         .getByTestId('hours-timezone')
-        .getByText('Fuso horário da conta: America/Sao_Paulo')
+        .getByText('Fuso horário da conta: São Paulo (GMT-03:00)')
         .waitFor();
       await page.getByRole('switch', { name: 'Usar horário de atendimento' }).check({ force: true });
       await page.getByRole('switch', { name: 'Aberto: Sábado' }).check({ force: true });

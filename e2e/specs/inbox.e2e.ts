@@ -137,8 +137,8 @@ describe.skipIf(!hasChromium())('inbox in chromium', () => {
       await operator.getByTestId('message-list').getByText('Hi, do you ship to Portugal?').waitFor();
       await screenshot(operator, 'inbox-waiting-en');
       await operator.getByRole('button', { name: 'Take' }).first().click();
-      await operator.getByTestId('conversation-stage').filter({ hasText: 'In attendance' }).waitFor();
-      await operator.getByRole('tab', { name: /In attendance/ }).click();
+      await operator.getByTestId('conversation-stage').filter({ hasText: 'In progress' }).waitFor();
+      await operator.getByRole('tab', { name: /In progress/ }).click();
       await conversationRows(operator).filter({ hasText: 'John Smith' }).waitFor();
       expect(await conversationRows(operator).count()).toBe(1);
       expect(await operator.getByTestId('tab-count-attendance').textContent()).toBe('1');

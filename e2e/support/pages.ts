@@ -6,6 +6,7 @@ import { launchBrowser, newContext, screenshot, seriousA11yViolations } from './
 import { login, switchLanguage } from './flows';
 import type { TConfig } from '../../apps/server/src/config';
 import { startE2eServer, type TE2eServer } from './server';
+import { expectNoRawCodes } from './raw-codes';
 
 export interface TE2eSuite {
   server: TE2eServer;
@@ -66,7 +67,10 @@ export async function closeToasts(page: Page): Promise<void> {
   await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
 }
 
-/** A shot of the page in pt-BR and in English, axe-core serious violations checked in pt-BR (back to pt-BR after). */
+/**
+ * A shot of the page in pt-BR and in English, axe-core serious violations checked in pt-BR, and no
+ * raw i18n key or code on screen in either language (back to pt-BR after).
+ */
 export async function shootBothLanguages(
   page: Page,
   name: string,
@@ -75,6 +79,7 @@ export async function shootBothLanguages(
   for (const lang of ['pt-BR', 'en'] as const) {
     await switchLanguage(page, lang);
     await check(lang);
+    await expectNoRawCodes(page, `${name}-${lang}`);
     await screenshot(page, `${name}-${lang}`);
     // axe-core once per page (the layout is the same in both languages).
     if (lang === 'pt-BR') expect(await seriousA11yViolations(page), name).toEqual([]);

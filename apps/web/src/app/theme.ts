@@ -1,4 +1,11 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#e6f7f6',
@@ -13,6 +20,23 @@ const brand: MantineColorsTuple = [
   '#005b57',
 ];
 
+/**
+ * Light variants (badges, alerts, light buttons) write in their colour's darkest shade, darkened
+ * further: Mantine's default (shade 6 on a 10 % tint, e.g. #f76707 on #fef0e6, 2.7:1) fails WCAG AA
+ * for the small text of badges; this gives ≥ 4.5:1 for every palette colour, yellow and orange too.
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return colors;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.shade !== undefined) return colors;
+  return {
+    ...colors,
+    color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)`,
+    hoverColor: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)`,
+  };
+};
+
 /** Light theme; breakpoints 576/768/992/1200 px (spec §9). */
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -22,6 +46,7 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
+  variantColorResolver,
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   components: {
     Button: { defaultProps: { radius: 'md' } },

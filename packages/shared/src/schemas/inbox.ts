@@ -18,6 +18,8 @@ export const OPEN_STAGES: readonly TConversationStage[] = ['flow', 'waiting', 'a
 
 /** Closing reason recorded when a conversation is closed for inactivity (spec §4). */
 export const INACTIVITY_REASON = 'INACTIVITY';
+/** Closing reason recorded when an account without closing reasons closes a conversation. */
+export const RESOLVED_REASON = 'RESOLVED';
 
 export const MESSAGE_KINDS = [
   'text',

@@ -25,7 +25,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { currentRole, useSession } from '../session';
 import { readItem } from '../storage';
 import { LanguageSwitch } from '../shell/language-switch';
-import { NAV_ADMIN, NAV_MAIN, type TNavItem } from '../shell/nav';
+import { NAV_ADMIN, NAV_GROUPS, NAV_MAIN, type TNavItem } from '../shell/nav';
 import { UserMenu } from '../shell/user-menu';
 import { useAccLink } from '../shell/use-acc-link';
 import { QueryProvider } from '../query-provider';
@@ -89,13 +89,16 @@ export function MainLayout() {
       return !def.automationFlag || automation;
     });
   const wide = expanded || mobileOpened;
-  const admin = visible(NAV_ADMIN);
+  const groups = NAV_GROUPS.map((g) => ({ key: g.key, items: visible(g.items) })).filter(
+    (g) => g.items.length,
+  );
+  const toggleLabel = expanded ? t('nav.collapse') : t('nav.expand');
 
   return (
     <QueryProvider>
       <AppShell
         header={{ height: 60 }}
-        navbar={{ width: expanded ? 240 : 72, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+        navbar={{ width: expanded ? 264 : 72, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
         padding={{ base: 'md', md: 'xl' }}
         bg="gray.0"
       >
@@ -109,6 +112,24 @@ export function MainLayout() {
                 size="sm"
                 aria-label={t('nav.toggle')}
               />
+              {/* The sidebar's toggle sits in the header: in the sidebar it took a row from the entries. */}
+              <Tooltip label={toggleLabel} position="bottom">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  onClick={() => setExpanded((v) => !v)}
+                  aria-label={toggleLabel}
+                  aria-expanded={expanded}
+                  visibleFrom="sm"
+                >
+                  {expanded ? (
+                    <IconLayoutSidebarLeftCollapse size={20} />
+                  ) : (
+                    <IconLayoutSidebarLeftExpand size={20} />
+                  )}
+                </ActionIcon>
+              </Tooltip>
               <Box visibleFrom="sm">
                 <Logo name={t('common:appName')} size={30} />
               </Box>
@@ -121,58 +142,23 @@ export function MainLayout() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
+        <AppShell.Navbar p="xs" aria-label={t('nav.label')}>
           <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
-            <Stack gap={4} component="nav" aria-label={t('nav.main')}>
-              {visible(NAV_MAIN).map((item) => (
-                <NavItem key={item.route} item={item} expanded={wide} onNavigate={closeMobile} />
-              ))}
-            </Stack>
-            {admin.length > 0 && (
-              <>
-                <Divider my="sm" />
-                {wide && (
-                  <Text
-                    fz={11}
-                    fw={700}
-                    c="dimmed"
-                    tt="uppercase"
-                    px="sm"
-                    mb={6}
-                    style={{ letterSpacing: '0.08em' }}
-                  >
-                    {t('nav.adminSection')}
-                  </Text>
-                )}
-                <Stack gap={4} component="nav" aria-label={t('nav.adminSection')}>
-                  {admin.map((item) => (
+            {groups.map((group, index) => (
+              <Box key={group.key} mt={index === 0 ? 0 : wide ? 'xs' : 6}>
+                {index > 0 && !wide && <Divider mb={6} />}
+                {wide && <Text className={classes.groupTitle}>{t(`nav.groups.${group.key}`)}</Text>}
+                <Stack gap={2} component="nav" aria-label={t(`nav.groups.${group.key}`)}>
+                  {group.items.map((item) => (
                     <NavItem key={item.route} item={item} expanded={wide} onNavigate={closeMobile} />
                   ))}
                 </Stack>
-              </>
-            )}
-          </AppShell.Section>
-          <AppShell.Section visibleFrom="sm">
-            <Tooltip label={expanded ? t('nav.collapse') : t('nav.expand')} position="right">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                onClick={() => setExpanded((v) => !v)}
-                aria-label={expanded ? t('nav.collapse') : t('nav.expand')}
-                aria-expanded={expanded}
-                ml={6}
-              >
-                {expanded ? (
-                  <IconLayoutSidebarLeftCollapse size={20} />
-                ) : (
-                  <IconLayoutSidebarLeftExpand size={20} />
-                )}
-              </ActionIcon>
-            </Tooltip>
+              </Box>
+            ))}
           </AppShell.Section>
         </AppShell.Navbar>
-        <AppShell.Main>
+        {/* Room at the end of every page for the team chat button (bottom right): nothing ends under it. */}
+        <AppShell.Main style={{ paddingBottom: 'calc(var(--app-shell-padding) + 84px)' }}>
           <Box maw={1200} mx="auto">
             <TrialBanner />
             <Suspense fallback={<PageLoader />}>

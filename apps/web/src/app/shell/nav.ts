@@ -25,12 +25,21 @@ export interface TNavItem {
   icon: Icon;
 }
 
+export interface TNavGroup {
+  /** shell:nav.groups.<key> */
+  key: 'service' | 'engagement' | 'admin';
+  items: TNavItem[];
+}
+
 /** Sidebar entries by route name; the minimum role comes from the shared route table. */
-export const NAV_MAIN: TNavItem[] = [
+export const NAV_SERVICE: TNavItem[] = [
   { route: 'dashboard', icon: IconLayoutDashboard },
   { route: 'inbox', icon: IconMessages },
   { route: 'contacts', icon: IconAddressBook },
   { route: 'leads', icon: IconTargetArrow },
+];
+
+export const NAV_ENGAGEMENT: TNavItem[] = [
   { route: 'chatbots', icon: IconRobot },
   { route: 'campaigns', icon: IconSpeakerphone },
   { route: 'automation', icon: IconBolt },
@@ -47,6 +56,16 @@ export const NAV_ADMIN: TNavItem[] = [
   { route: 'activity-log', icon: IconHistory },
   { route: 'statement', icon: IconReceipt },
   { route: 'settings', icon: IconSettings },
+];
+
+/** Every entry of the main area (service and engagement). */
+export const NAV_MAIN: TNavItem[] = [...NAV_SERVICE, ...NAV_ENGAGEMENT];
+
+/** The sidebar's groups, in order: sized so that all of them fit a 768 px high screen. */
+export const NAV_GROUPS: TNavGroup[] = [
+  { key: 'service', items: NAV_SERVICE },
+  { key: 'engagement', items: NAV_ENGAGEMENT },
+  { key: 'admin', items: NAV_ADMIN },
 ];
 
 export function routePath(name: string): string {

@@ -12,45 +12,9 @@ import { GOALS, INDUSTRIES, optionsWithValue } from './company-options';
 import { useUpdateAccount } from './account-mutations';
 import { DeleteAccountCard } from './delete-account-card';
 import { notify } from '../../app/notify';
+import { timeZoneOptions } from '../../app/time-zones';
 
-function zoneIds(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['America/Sao_Paulo', 'UTC'];
-  }
-}
-
-/** The UTC offset of a zone now, as 'GMT-03:00' style text for the interface language. */
-function zoneOffset(zone: string, lang: string): string {
-  try {
-    const part = new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : 'pt-BR', {
-      timeZone: zone,
-      timeZoneName: 'longOffset',
-    })
-      .formatToParts(new Date())
-      .find((p) => p.type === 'timeZoneName');
-    return part?.value ?? '';
-  } catch {
-    return '';
-  }
-}
-
-/** Time zone options: 'Sao Paulo (GMT-03:00) · America' style labels, IANA ids as values. */
-export function timeZoneOptions(
-  lang: string,
-  current?: string | null,
-): Array<{ value: string; label: string }> {
-  const ids = zoneIds();
-  for (const extra of ['UTC', current]) if (extra && !ids.includes(extra)) ids.push(extra);
-  return ids.map((id) => {
-    const parts = id.split('/');
-    const city = parts[parts.length - 1].replace(/_/g, ' ');
-    const region = parts.length > 1 ? parts.slice(0, -1).join('/').replace(/_/g, ' ') : '';
-    const offset = zoneOffset(id, lang);
-    return { value: id, label: `${city}${offset ? ` (${offset})` : ''}${region ? ` · ${region}` : ''}` };
-  });
-}
+export { timeZoneOptions } from '../../app/time-zones';
 
 /** /acc: account name, industry, goal and time zone; delete by typing DELETE / EXCLUIR. */
 export function AccountPage() {

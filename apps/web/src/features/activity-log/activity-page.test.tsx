@@ -6,7 +6,9 @@ import { i18n } from '../../app/i18n';
 import { Wrapper } from '../../test/setup';
 import { DeleteAccountCard } from '../accounts/delete-account-card';
 import { timeZoneOptions } from '../accounts/account-page';
-import { activityDetail } from './activity-page';
+import { findRawCodes } from '../../../../../e2e/support/raw-codes';
+import { zoneLabel } from '../../app/time-zones';
+import { activityAction, activityDetail } from './activity-page';
 
 afterEach(async () => {
   await i18n.changeLanguage('pt-BR');
@@ -34,6 +36,44 @@ describe('activity log details', () => {
     expect(t('activity:actions.auth.login')).toBe('Signed in');
   });
 
+  it('names every action the server records in words, never its code (conversation.closed, …)', async () => {
+    const actions = [
+      'auth.login',
+      'user.invited',
+      'user.joined',
+      'member.role_changed',
+      'member.removed',
+      'invitation.revoked',
+      'account.created',
+      'account.updated',
+      'plan.changed',
+      'plan.checkout_started',
+      'contact.phase_changed',
+      'conversation.closed',
+      'conversation.taken',
+      'conversation.transferred',
+      'some.future_action',
+    ];
+    const closed = {
+      action: 'conversation.closed',
+      target: '0190aaaa-0000-7000-8000-000000000001',
+      details: { reason: 'INACTIVITY' },
+    };
+    for (const lang of ['pt-BR', 'en']) {
+      await i18n.changeLanguage(lang);
+      const text = actions.map((a) => activityAction(t, a)).join('\n');
+      expect(findRawCodes(`${text}\n${activityDetail(t, closed)}`), lang).toEqual([]);
+    }
+    await i18n.changeLanguage('pt-BR');
+    expect(activityAction(t, 'conversation.closed')).toBe('Encerrou conversa');
+    expect(activityAction(t, 'conversation.taken')).toBe('Assumiu conversa');
+    expect(activityDetail(t, closed)).toBe('Inatividade');
+    await i18n.changeLanguage('en');
+    expect(activityAction(t, 'conversation.closed')).toBe('Closed a conversation');
+    expect(activityDetail(t, { ...closed, details: { reason: 'RESOLVED' } })).toBe('Resolved');
+    expect(activityAction(t, 'some.future_action')).toBe('Other action');
+  });
+
   it('hides ids that mean nothing to a person', () => {
     const revoked = {
       action: 'invitation.revoked',
@@ -45,11 +85,13 @@ describe('activity log details', () => {
 });
 
 describe('account page helpers', () => {
-  it('time zones read as city, offset and region, keeping the IANA id as the value', () => {
+  it('time zones read as the city proper name and offset, keeping the IANA id as the value', () => {
     const options = timeZoneOptions('pt-BR');
-    expect(options.find((o) => o.value === 'America/Sao_Paulo')?.label).toBe(
-      'Sao Paulo (GMT-03:00) · America',
-    );
+    expect(options.find((o) => o.value === 'America/Sao_Paulo')?.label).toBe('São Paulo (GMT-03:00)');
+    expect(options.find((o) => o.value === 'America/Cuiaba')?.label).toBe('Cuiabá (GMT-04:00)');
+    expect(options.find((o) => o.value === 'America/New_York')?.label).toMatch(/^New York \(GMT-0[45]:00\)$/);
+    expect(options.every((o) => !o.label.includes('·') && !o.label.includes('_'))).toBe(true);
+    expect(zoneLabel('America/Sao_Paulo', 'en')).toBe('São Paulo (GMT-03:00)');
     expect(options.find((o) => o.value === 'UTC')?.label).toMatch(/^UTC/);
   });
 });

@@ -8,6 +8,7 @@ import { initials } from '../../app/shell/user-menu';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
 import { formatDate, formatNumber } from '../../app/format';
+import { closeReasonText } from '../inbox/data/close-reason';
 import { ACTIVITY_PAGE_SIZE, type TActivity, useActivityLog } from './activity-log-api';
 
 export type { TActivity } from './activity-log-api';
@@ -23,6 +24,11 @@ const role = (t: TFunction, value: unknown) =>
   typeof value === 'string' ? t(`shell:roles.${value}`, { defaultValue: value }) : '';
 const plan = (t: TFunction, value: unknown) =>
   typeof value === 'string' ? t(`billing:plans.${value}.name`, { defaultValue: value }) : '';
+
+/** The action in words; an action this version does not know yet reads 'Other action', never its code. */
+export function activityAction(t: TFunction, action: string): string {
+  return t(`activity:actions.${action}`, { defaultValue: t('activity:actions.other') });
+}
 
 /** What the entry was about, in words: the e-mail, the roles, the plan, the fields changed. */
 export function activityDetail(t: TFunction, item: Pick<TActivity, 'action' | 'target' | 'details'>): string {
@@ -54,6 +60,16 @@ export function activityDetail(t: TFunction, item: Pick<TActivity, 'action' | 't
       parts.push(target, fields.map((f) => (ACCOUNT_FIELDS[f] ? t(ACCOUNT_FIELDS[f]) : f)).join(', '));
       break;
     }
+    case 'conversation.closed':
+      parts.push(
+        [closeReasonText(t, typeof d.reason === 'string' ? d.reason : ''), d.subReason]
+          .filter((v) => typeof v === 'string' && v)
+          .join(' / '),
+      );
+      break;
+    case 'conversation.taken':
+    case 'conversation.transferred':
+      break;
     default:
       parts.push(target);
   }
@@ -126,7 +142,7 @@ export function ActivityPage() {
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="light" color="gray" tt="none" fw={600} miw="max-content">
-                        {t(`actions.${item.action}`, { defaultValue: item.action })}
+                        {activityAction(t, item.action)}
                       </Badge>
                     </Table.Td>
                     <Table.Td>

@@ -102,7 +102,7 @@ describe('hours editor', () => {
     mocked.put.mockImplementation(async (_path, body) => settings(body as Partial<TInboxSettings>));
     render(<HoursTab acc={TEST_ACC} />, { wrapper: AdminTestWrapper });
 
-    expect(await screen.findByText('Fuso horário da conta: America/Sao_Paulo')).toBeInTheDocument();
+    expect(await screen.findByText('Fuso horário da conta: São Paulo (GMT-03:00)')).toBeInTheDocument();
     expect(mocked.get).toHaveBeenCalledWith('/p/chat/settings', { acc: TEST_ACC });
 
     fireEvent.change(screen.getByLabelText('Segunda-feira: fim do intervalo 1'), {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { validationText } from '../../app/i18n';
 import { useSession } from '../../app/session';
+import { zoneLabel } from '../../app/time-zones';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { CardSkeleton } from '../../ui/card-skeleton';
 import { SaveBar } from '../../ui/save-bar';
@@ -32,7 +33,7 @@ interface THoursForm {
 
 /** Attendance hours per weekday in the account's time zone, and the out-of-hours message. */
 export function HoursTab({ acc }: { acc: string }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const link = useAccLink();
   const timezone = useSession().account?.acc.timezone ?? 'America/Sao_Paulo';
   const settings = useInboxSettings(acc);
@@ -70,7 +71,7 @@ export function HoursTab({ acc }: { acc: string }) {
           actions={
             <Group gap={6} data-testid="hours-timezone">
               <IconWorld size={16} aria-hidden />
-              <Text fz="sm">{t('hours.timezone', { timezone })}</Text>
+              <Text fz="sm">{t('hours.timezone', { timezone: zoneLabel(timezone, i18n.language) })}</Text>
               <Anchor underline="always" component={Link} to={link('/acc')} fz="sm">
                 {t('hours.changeTimezone')}
               </Anchor>

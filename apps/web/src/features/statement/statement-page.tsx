@@ -9,6 +9,7 @@ import { useSession, useAcc } from '../../app/session';
 import { PageHeader } from '../../ui/page-header';
 import { CardSkeleton } from '../../ui/card-skeleton';
 import { LoadError } from '../../ui/load-error';
+import { zoneLabel } from '../../app/time-zones';
 import {
   chartPoints,
   PERIOD_PRESETS,
@@ -124,7 +125,9 @@ export function StatementPage() {
             onChange={(e) => onDate('to', e.currentTarget.value)}
           />
           <Text fz="xs" c="dimmed" pb={8}>
-            {t('period.timezone', { timezone: session.account?.acc.timezone ?? '' })}
+            {t('period.timezone', {
+              timezone: zoneLabel(session.account?.acc.timezone ?? 'America/Sao_Paulo', i18n.language),
+            })}
           </Text>
         </Group>
       </Card>

@@ -96,7 +96,8 @@ export function TeamChatLauncher() {
           </Suspense>
         </Paper>
       )}
-      <Affix position={{ bottom: 24, right: 24 }} zIndex={300}>
+      {/* Above the shell (100), under modal and drawer overlays (200); only the round button takes clicks. */}
+      <Affix position={{ bottom: 20, right: 20 }} zIndex={190} className={classes.affix}>
         <Indicator
           label={badgeText(state.total)}
           disabled={state.total === 0}

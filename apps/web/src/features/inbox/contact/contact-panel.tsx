@@ -28,6 +28,7 @@ import { formatDate } from '../../../app/format';
 import { useContactHistory, openTranscript, type TTranscriptFormat } from '../data/inbox-api';
 import { ChannelIcon, useInbox } from '../inbox-context';
 import { avatarColor } from '../data/inbox-format';
+import { closeReasonText } from '../data/close-reason';
 
 /** The right column: who the customer is, their phase and tags, earlier conversations, the transcript. */
 export function ContactPanel({
@@ -203,7 +204,8 @@ export function ContactPanel({
                       </Badge>
                     )}
                     <Text fz="xs" c="dimmed" lineClamp={1}>
-                      {[h.closeReason, h.closeSubReason].filter(Boolean).join(' / ') || h.lastMessagePreview}
+                      {[closeReasonText(t, h.closeReason), h.closeSubReason].filter(Boolean).join(' / ') ||
+                        h.lastMessagePreview}
                     </Text>
                   </Group>
                 </UnstyledButton>

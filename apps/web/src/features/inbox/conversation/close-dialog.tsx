@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { RESOLVED_REASON } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useClosingReasons } from '../../settings/settings-api';
 import { useInbox } from '../inbox-context';
+
+/** Lists open below their field, over the page (not clipped by the dialog and flipped over its header). */
+export const DROPDOWN_BELOW = { position: 'bottom', middlewares: { flip: false, shift: true } } as const;
 
 /**
  * Close with a closing reason and, when the reason has them, a sub-reason. The reason is required
@@ -43,7 +47,7 @@ export function CloseDialog({
     }
     onConfirm(
       list.length === 0
-        ? { reason: t('close.defaultReason') }
+        ? { reason: RESOLVED_REASON }
         : { reason: reason!, ...(subReason ? { subReason } : {}) },
     );
   };
@@ -79,7 +83,7 @@ export function CloseDialog({
                 setSubReason(null);
                 setError(null);
               }}
-              comboboxProps={{ withinPortal: false }}
+              comboboxProps={DROPDOWN_BELOW}
             />
             {chosen && chosen.subReasons.length > 0 && (
               <Select
@@ -89,7 +93,7 @@ export function CloseDialog({
                 data={chosen.subReasons}
                 value={subReason}
                 onChange={setSubReason}
-                comboboxProps={{ withinPortal: false }}
+                comboboxProps={DROPDOWN_BELOW}
               />
             )}
           </>

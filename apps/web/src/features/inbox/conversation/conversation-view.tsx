@@ -16,6 +16,7 @@ import { TransferDialog } from './transfer-dialog';
 import { allowedActions, useConversationActions } from './use-conversation-actions';
 import { useSender } from '../composer/use-sender';
 import classes from '../inbox.module.css';
+import { closeReasonText } from '../data/close-reason';
 
 /** The middle column: header with actions, messages, and the composer (or why one cannot reply). */
 export function ConversationView({
@@ -99,7 +100,8 @@ export function ConversationView({
             <IconLock size={18} aria-hidden />
             <Text fz="sm">
               {t('conversation.closed', {
-                reason: [c.closeReason, c.closeSubReason].filter(Boolean).join(' / ') || '—',
+                reason:
+                  [closeReasonText(t, c.closeReason), c.closeSubReason].filter(Boolean).join(' / ') || '—',
               })}
             </Text>
           </Group>

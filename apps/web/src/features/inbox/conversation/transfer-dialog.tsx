@@ -3,6 +3,7 @@ import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextIn
 import { CONVERSATION_LIMITS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useInbox } from '../inbox-context';
+import { DROPDOWN_BELOW } from './close-dialog';
 
 /** Transfer to an operator (in attendance with them) or to a department (back to waiting), with a note. */
 export function TransferDialog({
@@ -81,6 +82,11 @@ export function TransferDialog({
             placeholder={t('transfer.operatorPlaceholder')}
             required
             searchable
+            nothingFoundMessage={t('transfer.noOperator')}
+            // Nobody else to pick: said under the field, which stays closed (an empty list that opened
+            // on focus took the first Escape without showing anything).
+            disabled={operators.length === 0}
+            description={operators.length === 0 ? t('transfer.noOperator') : undefined}
             data={operators}
             value={operator}
             error={error}
@@ -88,7 +94,7 @@ export function TransferDialog({
               setOperator(v);
               setError(null);
             }}
-            comboboxProps={{ withinPortal: false }}
+            comboboxProps={DROPDOWN_BELOW}
           />
         ) : departments.length > 0 ? (
           <Select
@@ -102,7 +108,7 @@ export function TransferDialog({
               setDepartment(v ?? '');
               setError(null);
             }}
-            comboboxProps={{ withinPortal: false }}
+            comboboxProps={DROPDOWN_BELOW}
           />
         ) : (
           <TextInput
