@@ -10,9 +10,17 @@ function details(patch: {
   bonus?: boolean;
   trialEnd?: string | null;
   payment?: string;
+  status?: number;
 }): TAccountDetails {
+  const trialOver = Boolean(patch.trialEnd && new Date(patch.trialEnd) < NOW && !patch.paying);
   return {
-    acc: { locked: patch.locked ?? false, blocked: false, accIsPaying: patch.paying ?? false },
+    acc: {
+      locked: patch.locked ?? false,
+      // As the server answers it: blocked whenever /blocked applies, for whatever reason.
+      blocked: Boolean(patch.locked) || trialOver || patch.status === 0,
+      status: patch.status ?? 1,
+      accIsPaying: patch.paying ?? false,
+    },
     accPlan: {
       isBonus: patch.bonus ?? false,
       trialEndDate: patch.trialEnd ?? null,
@@ -33,6 +41,7 @@ describe('/blocked says why', () => {
     expect(blockedReason(details({ locked: true, payment: 'overdue', paying: true }), NOW)).toBe(
       'paymentDue',
     );
+    expect(blockedReason(details({ status: 0 }), NOW)).toBe('locked');
     expect(blockedReason(null, NOW)).toBe('none');
   });
   it('each reason has its own title in both languages', async () => {

@@ -25,7 +25,9 @@ export type TBlockedReason = 'paymentDue' | 'locked' | 'trialOver' | 'none';
  */
 export function blockedReason(details: TAccountDetails | null, now: Date = new Date()): TBlockedReason {
   if (!details) return 'none';
-  const locked = Boolean(details.acc.locked || details.acc.blocked);
+  // `acc.blocked` is the server's overall verdict (also true when only the trial is over): the
+  // reason comes from the flags behind it — locked by the service, or a disabled account.
+  const locked = Boolean(details.acc.locked || details.acc.status === 0);
   if (locked) {
     const due = details.accPlan.paymentStatus === 'overdue' || details.accPlan.paymentStatus === 'pending';
     return due ? 'paymentDue' : 'locked';
