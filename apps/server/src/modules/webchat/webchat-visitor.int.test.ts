@@ -308,7 +308,7 @@ describe('the conversation as the visitor lives it', () => {
       media: { url: string } | null;
     }>;
     const image = items.find((m) => m.kind === 'image');
-    expect(image?.media?.url).toBeTruthy();
+    expect(image?.media?.url).toMatch(/^https?:\/\/.+\/p\/chat\/inbox\/media\//);
     const url = new URL(image!.media!.url);
     const opened = await ctx.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(opened.statusCode).toBe(200);
