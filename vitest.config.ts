@@ -31,6 +31,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.tsx'],
+          // Pages with several user steps take 1–3 s in jsdom alone; on a loaded 2-core runner the
+          // 5 s default failed tests that were only slow.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,6 +1,12 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { loginBudget } from './scripts/login-budget';
+import { readFileSync } from 'node:fs';
+
+/** The app's version (package.json), shown in the user menu (issue 13). */
+const appVersion = String(
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version,
+);
 
 /** Build number: Date.now() at build time. Sent as Front-Version and written to dist/version.json. */
 const buildNumber = Date.now();
@@ -23,7 +29,10 @@ const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), versionFile(), loginBudget()],
-  define: { __FRONT_VERSION__: JSON.stringify(String(buildNumber)) },
+  define: {
+    __FRONT_VERSION__: JSON.stringify(String(buildNumber)),
+    __APP_VERSION__: JSON.stringify(appVersion),
+  },
   server: {
     port: 5173,
     proxy: {

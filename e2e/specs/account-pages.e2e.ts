@@ -19,6 +19,9 @@ import { goTo, inBothLanguages, signedInPage, toast, useE2eSuite } from '../supp
 const T = 120_000;
 const NEW_PASSWORD = 'Outra#Senha2026';
 
+/** The profile's own form (the page also has the notification preferences' Salvar). */
+const profileForm = (page: Page) => page.locator('form').filter({ has: page.getByLabel(/^Sobre/) });
+
 describe.skipIf(!hasChromium())('profile, account, team, plans and activity pages in chromium', () => {
   const suite = useE2eSuite(T);
   let page: Page;
@@ -36,7 +39,7 @@ describe.skipIf(!hasChromium())('profile, account, team, plans and activity page
       await goTo(page, '/profile');
       await page.getByLabel(/^Nome/).fill('Dora Lima');
       await page.getByLabel(/^Sobre/).fill('Atendimento e vendas da loja.');
-      await page.getByRole('button', { name: 'Salvar' }).click();
+      await profileForm(page).getByRole('button', { name: 'Salvar' }).click();
       await toast(page, 'Perfil atualizado').waitFor();
       await page.getByTestId('user-menu').filter({ hasText: 'Dora Lima' }).waitFor();
 
@@ -72,7 +75,7 @@ describe.skipIf(!hasChromium())('profile, account, team, plans and activity page
           : route.fallback(),
       );
       await page.getByLabel(/^Nome/).fill('Dora Falha');
-      await page.getByRole('button', { name: 'Salvar' }).click();
+      await profileForm(page).getByRole('button', { name: 'Salvar' }).click();
       const failure = toast(page, 'Erro interno').filter({ has: page.getByText('Erro', { exact: true }) });
       await failure.waitFor();
       // When it leaves the page, measured in the page's own clock.

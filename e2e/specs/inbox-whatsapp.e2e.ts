@@ -161,4 +161,52 @@ describe.skipIf(!hasChromium())('inbox on WhatsApp in chromium', () => {
     },
     T,
   );
+
+  it(
+    "puts the customer's reaction on the message it reacts to, and the operator reacts back",
+    async () => {
+      // The template above opened the window again once the customer answered; she then loves it.
+      const template = fake.sends.find((s) => s.body.type === 'template')!;
+      const answer = 'wamid.e2e-answer-0001';
+      await webhook(
+        whatsappWebhook('123456789012', {
+          messages: [
+            { id: answer, from: CUSTOMER, name: 'Carla Mendes', text: 'Chegou certinho, obrigada!' },
+          ],
+        }),
+      );
+      await webhook(
+        whatsappWebhook('123456789012', {
+          messages: [
+            { from: CUSTOMER, type: 'reaction', reaction: { message_id: template.wamid, emoji: '❤️' } },
+          ],
+        }),
+      );
+      const log = operator.getByTestId('message-list');
+      await log.getByText('Chegou certinho, obrigada!').waitFor();
+      // The interface is in English since the test above.
+      await log.getByRole('img', { name: "Customer's reaction: ❤️" }).waitFor();
+      const bubble = log.getByTestId('message').filter({ hasText: 'Chegou certinho, obrigada!' });
+      await bubble.hover();
+      await bubble.getByRole('button', { name: 'React' }).click();
+      await operator.getByRole('menuitem', { name: '👍' }).click();
+      await bubble.getByRole('img', { name: /^Reaction by .+: 👍$/ }).waitFor();
+      await expect
+        .poll(
+          () =>
+            fake.sends.find((s) => s.body.type === 'reaction' && s.body.reaction.message_id === answer)?.body,
+        )
+        .toEqual({
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: CUSTOMER,
+          type: 'reaction',
+          reaction: { message_id: answer, emoji: '👍' },
+        });
+      await screenshot(operator, 'inbox-whatsapp-reactions-en');
+      // No stray bubble for the reaction.
+      await expect.poll(() => log.getByText('❤️', { exact: true }).count()).toBe(1);
+    },
+    T,
+  );
 });

@@ -149,7 +149,10 @@ describe.skipIf(!hasChromium())('inbox in chromium', () => {
         buffer: solidPng(64),
       });
       await operator.getByTestId('attachment').filter({ hasText: 'shipping-table.png' }).waitFor();
-      await operator.getByRole('button', { name: 'Send' }).and(operator.locator(':not([disabled])')).click();
+      await operator
+        .getByRole('button', { name: 'Send', exact: true })
+        .and(operator.locator(':not([disabled])'))
+        .click();
       await operator.getByTestId('message-list').getByRole('img', { name: 'shipping-table.png' }).waitFor();
       await visitor.locator('#messages img[alt="shipping-table.png"]').waitFor();
       const note = 'Check the shipping table before answering.';

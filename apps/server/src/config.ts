@@ -33,6 +33,10 @@ const ZEnv = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** Web Push (VAPID) keys; without them a pair is generated once and kept in DATA_DIR (vapid-keys.json). */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
@@ -40,6 +44,13 @@ const ZEnv = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs for rate limits and the activity log. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Chatbots (issue 14), tests only: HTTP request blocks may call loopback/private addresses. */
+  CHATBOT_HTTP_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /**
+   * Automations (issue 17), tests only: the length of one automation "minute" in ms (waits and
+   * time triggers), so an end-to-end test sees "2 minutes" pass in seconds. Leave unset in production.
+   */
+  AUTOMATION_MINUTE_MS: z.coerce.number().int().min(10).default(60_000),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;

@@ -17,6 +17,13 @@ import {
   DEMO_TAGS,
   type TDemoConversation,
 } from './seed-demo-content';
+import { seedDemoSurveys } from './seed-demo-surveys';
+import { seedDemoAutomations } from './seed-demo-automations';
+import { seedDemoApps } from './seed-demo-apps';
+import { seedDemoDashboards } from './seed-demo-dashboards';
+import { seedDemoDepartments } from './seed-demo-departments';
+import { seedDemoCampaigns } from './seed-demo-campaigns';
+import { seedDemoChatbots } from './seed-demo-chatbots';
 
 export interface TDemoOwner {
   accountId: string;
@@ -36,6 +43,10 @@ const phoneOf = (index: number) => `+55119876${String(54_000 + index * 7).padSta
 export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner) {
   const { accountId, userId } = owner;
   const s = app.services;
+  // Installed first, so the demo's contacts and closed conversations reach its webhook endpoint.
+  await seedDemoApps(app, accountId, userId);
+  // Departments and key entities (issue 13): before the conversations, which may be routed to them.
+  await seedDemoDepartments(app, accountId, { userId, ip: '127.0.0.1', lang: 'pt-BR' });
 
   const channel = await s.channels.create(accountId, ZCreateChannelBody.parse(DEMO_CHANNEL));
   const record = s.channels.record(await s.channels.row(accountId, channel._id));
@@ -106,6 +117,15 @@ export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner) {
     if (demo.read) await s.inbox.actions.markRead(viewer, conversationId);
     if (demo.close) await s.inbox.actions.close(viewer, conversationId, demo.close, actor);
   }
+  await seedDemoSurveys(app, accountId, channel._id);
+  // Automations (issue 17): after the history, so no rule fires on it.
+  await seedDemoAutomations(app, accountId, userId);
+  // The dashboards' past weeks, with the contacts that have no conversation of their own.
+  await seedDemoDashboards(app, owner, contactIds.slice(DEMO_CONVERSATIONS.length));
+  // Campaigns (issue 16): a finished campaign with recipients in every state.
+  await seedDemoCampaigns(app, accountId, userId);
+  // Chatbots (issue 14): last, so the history above opened without a bot.
+  await seedDemoChatbots(app, accountId, userId, channel._id);
   return {
     channelId: channel._id,
     contacts: contactIds.length,

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { DEMO_EMAIL, seedDemoAccount } from './seed';
 import { DEMO_CONTACTS, DEMO_CONVERSATIONS } from './seed-demo-content';
 import { signUp } from './testing/fixtures';
-import { queryRows } from './testing/helpers';
+import { queryRows, until } from './testing/helpers';
 import { api, startTestApp, type TTestApp } from './testing/test-app';
 
 const configOf = (env: Record<string, string>) => loadConfig({ ...env }, { JWT_SECRET: 'x'.repeat(40) });
@@ -30,7 +30,8 @@ describe('the demo account on an empty database', () => {
     expect(login.statusCode).toBe(200);
     token = login.body.data.accessToken;
     acc = (await queryRows<{ id: string }>(ctx, sql`select id from accounts`))[0].id;
-  });
+    // The whole demo (conversations, surveys, roll-ups...) is written through the services.
+  }, 180_000);
   afterAll(() => ctx?.close());
 
   it('has a web chat channel, tags, closing reasons and quick messages', async () => {
@@ -40,6 +41,32 @@ describe('the demo account on an empty database', () => {
     const reasons = await get('/p/chat/closing-reasons');
     expect(reasons.map((r: { name: string }) => r.name)).toContain('Resolvida');
     expect((await get('/p/chat/quick-messages')).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('has satisfaction surveys answered in the closed conversations (feedback page)', async () => {
+    const report = await get('/p/surveys/report');
+    expect(report.answered).toBeGreaterThanOrEqual(5);
+    expect(report.nps.score).not.toBeNull();
+    expect(report.csat.score).not.toBeNull();
+    const comments = (await get('/p/surveys/verbatims?limit=50')).items.map(
+      (v: { comment: string }) => v.comment,
+    );
+    expect(comments).toContain('Muito bom, recomendo.');
+    // The answers stayed in their closed conversations: none was reopened or opened by them.
+    const closed = (await get('/p/chat/conversation/list?tab=closed')).items;
+    expect(closed).toHaveLength(expected('closed'));
+  });
+
+  it("has the Webhooks app with an endpoint that receives the demo's events, and browser notifications", async () => {
+    const installs = await get('/p/apps/installs');
+    expect(installs.map((i: { app: string }) => i.app).sort()).toEqual(['browser-notifications', 'webhooks']);
+    const [endpoint] = await get('/p/apps/webhooks/endpoints');
+    expect(endpoint.events).toEqual(['contact.created', 'conversation.closed']);
+    const deliveries = await until(async () => {
+      const log = await get(`/p/apps/webhooks/endpoints/${endpoint._id}/deliveries`);
+      return log.count > 0 ? log : undefined;
+    });
+    expect(deliveries.items[0].event).toMatch(/^(contact\.created|conversation\.closed)$/);
   });
 
   it('has fifty contacts, most of them in a lead phase and some tagged', async () => {
@@ -63,7 +90,9 @@ describe('the demo account on an empty database', () => {
     // Customers wrote through the intake (the channel's messages), the owner answered through the inbox.
     const authors = await queryRows<{ author_type: string; n: number }>(
       ctx,
-      sql`select author_type, count(*)::int as n from messages group by author_type`,
+      // (The satisfaction surveys' answers are the surveys seed's: seed-demo-surveys.ts.)
+      sql`select author_type, count(*)::int as n from messages
+          where coalesce(provider_message_id, '') not like '%:demo-survey-%' group by author_type`,
     );
     const by = Object.fromEntries(authors.map((a) => [a.author_type, a.n]));
     expect(by.contact).toBe(

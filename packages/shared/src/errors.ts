@@ -166,6 +166,16 @@ export const ERRORS = {
     'Message failed to send because more than 24 hours have passed since the customer last replied',
     'A mensagem não foi enviada porque se passaram mais de 24 horas desde a última resposta do cliente',
   ),
+  WEBCHAT_PRECHAT_REQUIRED: def(
+    409,
+    'Fill in the form before starting the chat',
+    'Preencha o formulário antes de iniciar a conversa',
+  ),
+  REACTION_NOT_SUPPORTED: def(
+    400,
+    'Reactions can be sent to customer messages in WhatsApp conversations only',
+    'Só é possível reagir a mensagens de clientes em conversas do WhatsApp',
+  ),
   SMS_INSUFFICIENT_BALANCE: def(402, 'Insufficient SMS balance', 'Saldo de SMS insuficiente'),
   NUMBER_NOT_EXISTS: def(400, 'This number does not exist', 'Este número não existe'),
   CONVERSATION_START_FAILED: def(
@@ -299,6 +309,150 @@ export const ERRORS = {
     'O assistente de IA não respondeu. Tente novamente.',
   ),
   KNOWLEDGE_NOTE_NOT_FOUND: def(404, 'Note not found', 'Nota não encontrada'),
+  // AI knowledge base (issue 15).
+  KNOWLEDGE_SOURCE_NO_TEXT: def(
+    422,
+    'No readable text was found in this file',
+    'Nenhum texto legível foi encontrado neste arquivo',
+  ),
+  KNOWLEDGE_FILES_LIMIT: def(
+    409,
+    'The knowledge base already has 100 files',
+    'A base de conhecimento já tem 100 arquivos',
+  ),
+  KNOWLEDGE_SOURCE_NOT_FOUND: def(404, 'Knowledge source not found', 'Fonte de conhecimento não encontrada'),
+  // App store, webhooks and push notifications (issue 19).
+  APP_NOT_FOUND: def(404, 'App not found', 'Aplicativo não encontrado'),
+  APP_ALREADY_INSTALLED: def(409, 'This app is already installed', 'Este aplicativo já está instalado'),
+  APP_DISABLED: def(409, 'This app is disabled', 'Este aplicativo está desativado'),
+  APP_NOT_TESTABLE: def(
+    400,
+    'This app has no connection to test',
+    'Este aplicativo não tem conexão para testar',
+  ),
+  WEBHOOK_ENDPOINT_NOT_FOUND: def(404, 'Webhook endpoint not found', 'Endpoint de webhook não encontrado'),
+  WEBHOOK_DELIVERY_NOT_FOUND: def(404, 'Delivery not found', 'Entrega não encontrada'),
+  WEBHOOK_ENDPOINTS_LIMIT_REACHED: def(
+    409,
+    'The webhook endpoint limit was reached',
+    'O limite de endpoints de webhook foi atingido',
+  ),
+  WEBHOOKS_NOT_INSTALLED: def(
+    409,
+    'Install the Webhooks app first',
+    'Instale o aplicativo Webhooks primeiro',
+  ),
+  // Satisfaction surveys (issue 18).
+  SURVEYS_DISABLED: def(
+    409,
+    'Satisfaction surveys are turned off in the settings',
+    'As pesquisas de satisfação estão desativadas nas configurações',
+  ),
+  SURVEY_CHANNEL_OFF: def(
+    409,
+    'Satisfaction surveys are not sent on this channel',
+    'As pesquisas de satisfação não são enviadas neste canal',
+  ),
+  SURVEY_RECENTLY_ASKED: def(
+    409,
+    'This contact already got a survey recently (minimum interval between surveys)',
+    'Este contato já recebeu uma pesquisa recentemente (intervalo mínimo entre pesquisas)',
+  ),
+  // Departments and key entities (issue 13).
+  DEPARTMENT_NOT_FOUND: def(404, 'Department not found', 'Departamento não encontrado'),
+  DEPARTMENT_NAME_IN_USE: def(
+    409,
+    'A department with this name already exists',
+    'Já existe um departamento com este nome',
+  ),
+  DEPARTMENTS_LIMIT_REACHED: def(
+    409,
+    'The department limit was reached',
+    'O limite de departamentos foi atingido',
+  ),
+  DEPARTMENT_HAS_MEMBERS: def(
+    409,
+    'Remove the members of this department before deleting it',
+    'Remova os membros deste departamento antes de excluí-lo',
+  ),
+  DEPARTMENT_UNKNOWN: def(400, 'One of the departments does not exist', 'Um dos departamentos não existe'),
+  KEY_ENTITY_NOT_FOUND: def(404, 'Entity not found', 'Entidade não encontrada'),
+  ENTITY_EXISTS: def(409, 'Entity already exists', 'A entidade já existe'),
+  KEY_ENTITIES_LIMIT_REACHED: def(409, 'The entity limit was reached', 'O limite de entidades foi atingido'),
+  KEY_ENTITY_UNKNOWN: def(400, 'One of the entities does not exist', 'Uma das entidades não existe'),
+  // Chatbots (issue 14)
+  CHATBOT_NOT_FOUND: def(404, 'Chatbot not found', 'Chatbot não encontrado'),
+  CHATBOT_LIMIT_REACHED: def(
+    403,
+    'Your {plan} plan allows {limit} chatbot. Upgrade your plan to create more.',
+    'Seu plano {plan} permite {limit} chatbot. Faça upgrade do plano para criar mais.',
+  ),
+  CHATBOT_FLOW_INVALID: def(
+    422,
+    'The flow has problems to fix before publishing',
+    'O fluxo tem problemas a corrigir antes de publicar',
+  ),
+  CHATBOT_CHANNEL_IN_USE: def(
+    409,
+    'Another published chatbot already answers on this channel',
+    'Outro chatbot publicado já atende neste canal',
+  ),
+  CHATBOT_VERSION_NOT_FOUND: def(404, 'Chatbot version not found', 'Versão do chatbot não encontrada'),
+  CHATBOT_NOT_PUBLISHED: def(409, 'This chatbot is not published', 'Este chatbot não está publicado'),
+  CHATBOT_TEST_NO_WEBCHAT: def(
+    409,
+    'Create a web chat channel to test the chatbot',
+    'Crie um canal de chat web para testar o chatbot',
+  ),
+  CHATPAGE_SLUG_IN_USE: def(409, 'chatpage name in use', 'nome da página de chat em uso'),
+  // Campaigns and SMS credit (issue 16).
+  CAMPAIGN_NOT_FOUND: def(404, 'Campaign not found', 'Campanha não encontrada'),
+  CAMPAIGN_NOT_DRAFT: def(409, 'This campaign has already been started', 'Esta campanha já foi iniciada'),
+  CAMPAIGN_INVALID_TRANSITION: def(
+    409,
+    'The campaign cannot do this in its current status',
+    'A campanha não pode fazer isso no status atual',
+  ),
+  CAMPAIGN_CONSENT_REQUIRED: def(
+    400,
+    'Accept the consent terms to send the campaign',
+    'Aceite os termos de consentimento para enviar a campanha',
+  ),
+  CAMPAIGN_NO_RECIPIENTS: def(
+    400,
+    'Add at least one valid recipient',
+    'Adicione pelo menos um destinatário válido',
+  ),
+  CAMPAIGN_TEMPLATE_REQUIRED: def(
+    400,
+    'Choose an approved template of the channel',
+    'Escolha um modelo aprovado do canal',
+  ),
+  CAMPAIGN_TEXT_REQUIRED: def(400, 'Message cannot be empty', 'Messagem não pode estar vazio'),
+  CAMPAIGN_CHANNEL_INVALID: def(
+    400,
+    "Choose a channel of the campaign's type",
+    'Escolha um canal do tipo da campanha',
+  ),
+  CAMPAIGN_MAPPING_INCOMPLETE: def(
+    400,
+    'Choose a value for every template variable',
+    'Escolha um valor para cada variável do modelo',
+  ),
+  CAMPAIGN_SMS_DISABLED: def(
+    403,
+    'SMS campaigns are not enabled for this account',
+    'Campanhas de SMS não estão habilitadas nesta conta',
+  ),
+  CAMPAIGN_CSV_INVALID: def(400, 'Select a valid .csv file', 'Selecione um arquivo .csv válido'),
+  SMS_PACKAGE_NOT_FOUND: def(404, 'Credit package not found', 'Pacote de créditos não encontrado'),
+  // Automations (issue 17).
+  AUTOMATION_NOT_FOUND: def(404, 'Automation not found', 'Automação não encontrada'),
+  AUTOMATIONS_DISABLED: def(
+    403,
+    'Automations are not enabled for this account',
+    'Automações não estão habilitadas nesta conta',
+  ),
 } as const satisfies Record<string, TErrorDef>;
 
 export type TErrorCode = keyof typeof ERRORS;

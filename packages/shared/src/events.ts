@@ -5,7 +5,7 @@
  * webhooks, push). Payloads carry ids and what changed; inbox events also carry the presented
  * conversation/message so the realtime fan-out needs no extra read.
  */
-import type { TConversation, TMessage } from './schemas/conversations';
+import type { TConversation, TMessage, TMessageReactions } from './schemas/conversations';
 
 export type TMessageDirection = 'inbound' | 'outbound' | 'note' | 'system';
 export type TMessageStatus = 'sent' | 'delivered' | 'read' | 'failed';
@@ -36,6 +36,8 @@ export interface TDomainEventMap {
     previousAssigneeId: string | null;
     departmentId: string | null;
     by: 'take' | 'distribution' | 'transfer' | 'reply';
+    /** Automations (issue 17): set when an automation made the change (`automation:<rule id>`). */
+    cause?: string;
   };
   'conversation.closed': {
     conversationId: string;
@@ -43,6 +45,8 @@ export interface TDomainEventMap {
     subReason: string | null;
     closedBy: string | null;
     byInactivity: boolean;
+    /** Automations (issue 17): set when an automation closed it (`automation:<rule id>`). */
+    cause?: string;
   };
   'conversation.reopened': { conversationId: string; by: string };
   /** Typing of the customer or of an operator (in-process only: never stored). */
@@ -74,11 +78,43 @@ export interface TDomainEventMap {
     status: TMessageStatus;
     errorCode?: string | null;
   };
+  /** A message's emoji reactions changed (the customer's on WhatsApp, or an operator's). */
+  'message.reaction': { conversationId: string; messageId: string; reactions: TMessageReactions };
   'contact.created': { contactId: string; source: string };
   'contact.updated': { contactId: string; fields: string[] };
   'contact.phase_changed': { contactId: string; from: string | null; to: string | null };
   /** A channel was edited, disabled or deleted: lookups of it must be forgotten. */
   'channel.changed': { channelId: string; change: 'updated' | 'deleted' };
+  // Satisfaction surveys (issue 18): a customer's score was recorded (its comment, if any, comes
+  // with a later event of the same survey with metric 'comment').
+  'survey.answered': {
+    surveyId: string;
+    conversationId: string;
+    contactId: string;
+    channelId: string | null;
+    metric: 'csat' | 'nps' | 'comment';
+    /** The score of the metric (null for a comment). */
+    score: number | null;
+    comment: string | null;
+    operatorId: string | null;
+    departmentId: string | null;
+  };
+  // Departments (issue 13): a department was created, edited (name, distribution, capacity,
+  // members) or deleted; conversations routed to a deleted one go back to no department.
+  'department.changed': { departmentId: string; change: 'created' | 'updated' | 'deleted' };
+  // Campaigns (issue 16): delivery reports of a channel that matched none of the inbox's messages
+  // (campaign messages go out through the channel adapter, not a conversation), and a campaign
+  // that finished sending.
+  'delivery.reported': {
+    channelId: string;
+    statuses: Array<{
+      providerMessageId: string;
+      status: TMessageStatus;
+      errorCode?: string | null;
+      at: string;
+    }>;
+  };
+  'campaign.finished': { campaignId: string; status: 'finished' | 'canceled' };
 }
 
 export type TDomainEventName = keyof TDomainEventMap;
@@ -92,10 +128,18 @@ export const DOMAIN_EVENT_NAMES = [
   'conversation.typing',
   'message.created',
   'message.status',
+  'message.reaction',
   'contact.created',
   'contact.updated',
   'contact.phase_changed',
   'channel.changed',
+  // Satisfaction surveys (issue 18).
+  'survey.answered',
+  // Departments (issue 13).
+  'department.changed',
+  // Campaigns (issue 16).
+  'delivery.reported',
+  'campaign.finished',
 ] as const satisfies readonly TDomainEventName[];
 
 /** One event as listeners receive it: `id` (UUID v7) is what durable handlers are idempotent on. */

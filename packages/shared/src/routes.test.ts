@@ -104,7 +104,7 @@ describe('route table (spec §2)', () => {
       ROUTES.filter((r) => r.automationFlag)
         .map((r) => r.path)
         .sort(),
-    ).toEqual(['/apps/automation', '/apps/new-automation']);
+    ).toEqual(['/apps/automation', '/apps/automation/:automation_id', '/apps/new-automation']);
   });
 
   it('lets the free routes pass every guard (login, forgot-password, error pages, register, callback, comingsoon)', () => {

@@ -76,6 +76,8 @@ export const ROUTES: readonly TRouteDef[] = [
   main('campaigns', '/apps/campaigns', 'admin'),
   main('campaign-new', '/apps/campaigns/new', 'operator'),
   main('campaign-sms-new', '/apps/campaigns/sms/new', 'operator'),
+  // Campaigns (issue 16): one campaign's live progress and recipients (not a spec §2 route).
+  main('campaign', '/apps/campaigns/:campaign_id', 'operator'),
   main('profile', '/profile', 'operator', { compliantOnly: false }),
   main('plans', '/plans', 'admin', { compliantOnly: false }),
   main('plans-checkout', '/plans/checkout/:plan', 'admin', { compliantOnly: false }),
@@ -86,6 +88,8 @@ export const ROUTES: readonly TRouteDef[] = [
   main('contacts-import', '/apps/contacts/import', 'operator'),
   main('automation', '/apps/automation', 'operator', { automationFlag: true }),
   main('new-automation', '/apps/new-automation', 'operator', { automationFlag: true }),
+  // Automations (issue 17): one rule's builder, dry run and log (not a spec §2 route; same guard).
+  main('edit-automation', '/apps/automation/:automation_id', 'operator', { automationFlag: true }),
   main('feedback', '/apps/feedback', 'manager'),
   main('templates', '/templates', 'admin'),
   main('quick-messages', '/apps/quick-messages', 'admin'),

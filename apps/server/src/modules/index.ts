@@ -5,7 +5,9 @@ import { activityLogModule } from './activity-log/activity-log.module';
 import { authModule } from './auth/auth.module';
 import { billingModule } from './billing/billing.module';
 import { channelsModule } from './channels/channels.module';
+import { chatbotsModule } from './chatbots/chatbots.module';
 import { contactsModule } from './contacts/contacts.module';
+import { departmentsModule } from './departments/departments.module';
 import { inboxModule } from './inbox/inbox.module';
 import { knowledgeModule } from './knowledge/knowledge.module';
 import { inboxSettingsModule } from './inbox-settings/inbox-settings.module';
@@ -14,6 +16,11 @@ import { teamChatModule } from './team-chat/team-chat.module';
 import { templatesModule } from './templates/templates.module';
 import { usersModule } from './users/users.module';
 import { webchatModule } from './webchat/webchat.module';
+import { campaignsModule } from './campaigns/campaigns.module';
+import { dashboardsModule } from './dashboards/dashboards.module';
+import { appStoreModule } from './app-store/app-store.module';
+import { automationsModule } from './automations/automations.module';
+import { surveysModule } from './surveys/surveys.module';
 
 /**
  * Every server module, in dependency order: each one's `create` gets the services of those before
@@ -26,6 +33,7 @@ export const MODULES = [
   accountsModule,
   authModule,
   usersModule,
+  departmentsModule,
   billingModule,
   knowledgeModule,
   teamChatModule,
@@ -35,6 +43,12 @@ export const MODULES = [
   quickMessagesModule,
   inboxModule,
   webchatModule,
+  chatbotsModule,
+  campaignsModule,
+  dashboardsModule,
+  appStoreModule,
+  automationsModule,
+  surveysModule,
 ] as const;
 
 type TUnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void

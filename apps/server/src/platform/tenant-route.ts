@@ -173,5 +173,11 @@ export function tenantRoutes(app: FastifyInstance, tags: string[]) {
     (method: HTTPMethods): TVerb =>
     (url, spec, handler) =>
       tenantRoute(app, method, url, tags, spec, handler);
-  return { get: verb('GET'), post: verb('POST'), put: verb('PUT'), delete: verb('DELETE') };
+  return {
+    get: verb('GET'),
+    post: verb('POST'),
+    put: verb('PUT'),
+    delete: verb('DELETE'),
+    patch: verb('PATCH'),
+  };
 }

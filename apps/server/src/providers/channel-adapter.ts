@@ -1,4 +1,4 @@
-import type { TChannelKind, TMessageKind } from '@atende/shared';
+import type { TChannelKind, TInteractive, TInteractiveReply, TMessageKind } from '@atende/shared';
 
 /**
  * One adapter per channel kind (DESIGN.md §6): webhook signature check, webhook parsing into
@@ -37,6 +37,8 @@ export type TInboundMessage = {
   kind: TMessageKind;
   text?: string;
   media?: TInboundMedia;
+  /** The option of one of our interactive messages the customer picked (WhatsApp replies). */
+  reply?: TInteractiveReply;
 };
 
 /** A delivery report of one of our messages. */
@@ -47,7 +49,20 @@ export type TStatusUpdate = {
   errorCode?: string;
 };
 
-export type TParsedWebhook = { messages: TInboundMessage[]; statuses: TStatusUpdate[] };
+/** A customer reacted to one of our messages or theirs (an empty emoji removes the reaction). */
+export type TInboundReaction = {
+  /** The provider's id of the message reacted to. */
+  targetProviderMessageId: string;
+  from: string;
+  emoji: string;
+  timestamp: Date;
+};
+
+export type TParsedWebhook = {
+  messages: TInboundMessage[];
+  statuses: TStatusUpdate[];
+  reactions?: TInboundReaction[];
+};
 
 export type TOutbound =
   | { kind: 'text'; to: string; text: string }
@@ -61,9 +76,18 @@ export type TOutbound =
       kind: 'template';
       to: string;
       template: { name: string; language: string; components?: unknown[] };
-    };
+    }
+  | { kind: 'interactive'; to: string; text: string; interactive: TInteractive }
+  /** The team's reaction to a customer's message (an empty emoji removes it). */
+  | { kind: 'reaction'; to: string; targetProviderMessageId: string; emoji: string };
 
 export type TSendResult = { providerMessageId: string; segments?: number };
+
+/**
+ * Campaigns (issue 16): a key the provider may use to answer a repeated send with the first one's
+ * result instead of sending again (a retry after a crash between the send and its commit).
+ */
+export type TSendOptions = { idempotencyKey?: string };
 
 export type TMediaLimits = {
   /** Accepted MIME types, each with its maximum size in bytes. Empty: the channel takes no media. */
@@ -76,7 +100,7 @@ export interface ChannelAdapter {
   /** True when the raw body's signature headers prove the provider sent it. */
   verifySignature(channel: TChannelRecord, rawBody: Buffer, headers: Record<string, unknown>): boolean;
   parseWebhook(channel: TChannelRecord, body: unknown): TParsedWebhook;
-  send(channel: TChannelRecord, message: TOutbound): Promise<TSendResult>;
+  send(channel: TChannelRecord, message: TOutbound, options?: TSendOptions): Promise<TSendResult>;
   /**
    * A customer's media read back from the provider (its id or its URL, as the inbound message
    * stored it); undefined when the provider no longer has it or the channel keeps none.

@@ -22,6 +22,8 @@ export interface TFakeSend {
   authorization: string | undefined;
   body: Record<string, any>;
   wamid: string;
+  /** When the fake accepted it (ms since the epoch). */
+  at?: number;
 }
 
 export interface TFakeTemplate {
@@ -59,6 +61,9 @@ export class FakeWhatsApp {
   readonly media = new Map<string, { mimeType: string; data: Buffer }>();
   /** Recipients (digits) whose sends fail with this error. */
   readonly failFor = new Map<string, TGraphError>();
+  /** Sends by Idempotency-Key header, and how many repeated sends it answered without sending. */
+  readonly byKey = new Map<string, TFakeSend>();
+  repeats = 0;
   /** When set, every call must carry 'Bearer <token>'. */
   accessToken: string | undefined;
   private server: Server | null = null;
@@ -164,8 +169,28 @@ export class FakeWhatsApp {
     if (failure) return json(res, failure.status ?? 400, graphError(failure));
     if (body.messaging_product !== 'whatsapp' || !to || !body.type)
       return json(res, 400, graphError({ code: 100, message: '(#100) Invalid parameter' }));
+    const invalid = body.type === 'interactive' ? interactiveProblem(body.interactive) : null;
+    if (invalid)
+      return json(
+        res,
+        400,
+        graphError({ code: 131009, message: `(#131009) Parameter value is not valid: ${invalid}` }),
+      );
+    // A repeated send with the same Idempotency-Key answers the first one's id (nothing is sent again).
+    const key = req.headers['idempotency-key'];
+    const earlier = typeof key === 'string' ? this.byKey.get(key) : undefined;
+    if (earlier) {
+      this.repeats += 1;
+      return json(res, 200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: to, wa_id: to }],
+        messages: [{ id: earlier.wamid }],
+      });
+    }
     const wamid = `wamid.${randomBytes(24).toString('base64url')}`;
-    this.sends.push({ phoneNumberId, authorization: req.headers.authorization, body, wamid });
+    const send = { phoneNumberId, authorization: req.headers.authorization, body, wamid, at: Date.now() };
+    this.sends.push(send);
+    if (typeof key === 'string') this.byKey.set(key, send);
     return json(res, 200, {
       messaging_product: 'whatsapp',
       contacts: [{ input: to, wa_id: to }],
@@ -249,13 +274,59 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 // ---- Webhooks Meta posts to us ----
 
+/**
+ * What Meta refuses in an interactive message (reply buttons: 1–3, unique ids, titles up to 20
+ * characters; lists: 1–10 rows in all, titles up to 24, descriptions up to 72, button label up to
+ * 20; body up to 1,024), or null when it is valid.
+ */
+function interactiveProblem(interactive: any): string | null {
+  const len = (v: unknown) => [...String(v ?? '')].length;
+  if (!interactive?.body?.text || len(interactive.body.text) > 1024) return 'body.text';
+  if (interactive.header && len(interactive.header.text) > 60) return 'header.text';
+  if (interactive.footer && len(interactive.footer.text) > 60) return 'footer.text';
+  if (interactive.type === 'button') {
+    const buttons: any[] = interactive.action?.buttons ?? [];
+    if (buttons.length < 1 || buttons.length > 3) return 'action.buttons';
+    if (new Set(buttons.map((b) => b.reply?.id)).size !== buttons.length) return 'buttons.id';
+    if (buttons.some((b) => b.type !== 'reply' || !b.reply?.id || !b.reply.title || len(b.reply.title) > 20))
+      return 'buttons.title';
+    return null;
+  }
+  if (interactive.type === 'list') {
+    if (!interactive.action?.button || len(interactive.action.button) > 20) return 'action.button';
+    const rows: any[] = (interactive.action.sections ?? []).flatMap((s: any) => s.rows ?? []);
+    if (rows.length < 1 || rows.length > 10) return 'sections.rows';
+    if (new Set(rows.map((r) => r.id)).size !== rows.length) return 'rows.id';
+    if (rows.some((r) => !r.id || !r.title || len(r.title) > 24 || len(r.description) > 72))
+      return 'rows.title';
+    return null;
+  }
+  return 'interactive.type';
+}
+
 export interface TWaInbound {
   id?: string;
   from: string;
   name?: string;
   timestamp?: number;
-  type?: 'text' | 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'location' | 'unsupported';
+  type?:
+    | 'text'
+    | 'image'
+    | 'audio'
+    | 'video'
+    | 'document'
+    | 'sticker'
+    | 'location'
+    | 'interactive'
+    | 'reaction'
+    | 'unsupported';
   text?: string;
+  /** A reply to one of our interactive messages (type 'interactive'). */
+  interactive?:
+    | { type: 'button_reply'; button_reply: { id: string; title: string } }
+    | { type: 'list_reply'; list_reply: { id: string; title: string; description?: string } };
+  /** A reaction to a message (type 'reaction'); an empty emoji removes it. */
+  reaction?: { message_id: string; emoji: string };
   media?: { id: string; mime_type: string; caption?: string; filename?: string };
   location?: { latitude: number; longitude: number; name?: string; address?: string };
 }
@@ -286,6 +357,8 @@ export function whatsappWebhook(
     };
     if (type === 'text') return { ...base, text: { body: m.text ?? '' } };
     if (type === 'location') return { ...base, location: m.location };
+    if (type === 'interactive') return { ...base, interactive: m.interactive };
+    if (type === 'reaction') return { ...base, reaction: m.reaction };
     if (type === 'unsupported') return { ...base, errors: [{ code: 131051, title: 'Message type unknown' }] };
     return { ...base, [type]: { ...m.media, sha256: 'x' } };
   });

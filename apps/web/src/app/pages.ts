@@ -30,7 +30,7 @@ const corePage = lazyPage;
 const auth = () => import('../features/auth/auth-routes');
 const status = () => import('../features/status/status-pages');
 
-/** Code-split pages by route name (packages/shared ROUTES). Routes without a page show the area frame. */
+/** Code-split pages by route name (packages/shared ROUTES): every route has one (pages.test.ts). */
 export const PAGES: Record<string, TLazyPage> = {
   'page-login': corePage(() => import('../features/auth/login-page'), 'LoginPage'),
   register: page(() => import('../features/auth/register-page'), 'RegisterPage'),
@@ -40,6 +40,11 @@ export const PAGES: Record<string, TLazyPage> = {
   logout: corePage(auth, 'LogoutPage'),
   invitation: page(() => import('../features/auth/invitation-page'), 'InvitationPage'),
   dashboard: appPage('dashboard'),
+  // Dashboards (issue 20).
+  'dashboard-marketing': appPage('dashboard-marketing'),
+  'dashboard-performance': appPage('dashboard-performance'),
+  'dashboard-agents': appPage('dashboard-agents'),
+  'legacy-dashboard': appPage('legacy-dashboard'),
   acc: appPage('acc'),
   'acc-users': appPage('acc-users'),
   'activity-log': appPage('activity-log'),
@@ -50,9 +55,34 @@ export const PAGES: Record<string, TLazyPage> = {
   settings: appPage('settings'),
   'settings-auto-messages': appPage('settings-auto-messages'),
   'quick-messages': appPage('quick-messages'),
+  // Automations (issue 17).
+  automation: appPage('automation'),
+  'new-automation': appPage('new-automation'),
+  'edit-automation': appPage('edit-automation'),
+  appstore: appPage('appstore'),
+  'appstore-history': appPage('appstore-history'),
+  'superlogica-login': appPage('superlogica-login'),
   templates: appPage('templates'),
+  chatbots: appPage('chatbots'),
+  'chatbot-create': appPage('chatbot-create'),
+  'chatbot-edit': appPage('chatbot-edit'),
+  'chatbot-edit-flow': appPage('chatbot-edit-flow'),
+  'chatbot-edit-flow-hybrid': appPage('chatbot-edit-flow'),
+  'chatbot-ai': appPage('chatbot-ai'),
+  'chatbot-edit-ai': appPage('chatbot-ai'),
+  'chatbot-edit-hybrid': appPage('chatbot-ai'),
+  // AI chatbot help (issue 15).
+  'faq-chatbot-ia': appPage('faq-chatbot-ia'),
+  'faq-chatbot-ia-page': appPage('faq-chatbot-ia-page'),
+  'chatpage-edit': appPage('chatpage-edit'),
   statement: appPage('statement'),
+  feedback: appPage('feedback'),
   leads: appPage('leads'),
+  // Campaigns (issue 16).
+  campaigns: appPage('campaigns'),
+  'campaign-new': appPage('campaign-new'),
+  'campaign-sms-new': appPage('campaign-sms-new'),
+  campaign: appPage('campaign'),
   profile: appPage('profile'),
   plans: appPage('plans'),
   'plans-checkout': appPage('plans-checkout'),
@@ -68,5 +98,3 @@ export const PAGES: Record<string, TLazyPage> = {
 
 /** Web-only page: a signed-in user without any account creates one (not a spec §2 route). */
 export const CreateFirstAccountPage = appPage('CreateFirstAccountPage');
-
-export const AreaPage = appPage('AreaPage');

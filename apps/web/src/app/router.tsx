@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { ROUTES, type TLayout, type TRouteDef } from '@atende/shared';
-import { AreaPage, appPage, CreateFirstAccountPage, PAGES } from './pages';
+import { appPage, CreateFirstAccountPage, PAGES } from './pages';
 import { RouteGate, RouteTableContext } from './route-gate';
 import { setSessionNavigator } from './session';
 import { PublicLayout } from './layouts/public-layout';
@@ -26,7 +26,8 @@ export const CREATE_ACCOUNT_ROUTE: TRouteDef = {
 
 function routeObject(def: TRouteDef): RouteObject {
   if (def.redirect) return { path: def.path, element: <Navigate to={def.redirect} replace /> };
-  const Page = PAGES[def.name] ?? AreaPage;
+  // Every route has its page (pages.test.ts); a name without one would be a not-found page.
+  const Page = PAGES[def.name] ?? PAGES['error-404'];
   return { path: def.path, handle: { def }, element: <Page /> };
 }
 

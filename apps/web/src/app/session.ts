@@ -9,7 +9,7 @@ import {
   type TRole,
   type TUserData,
 } from '@atende/shared';
-import { ApiError, isAccFallbackMessage, resetLogoutLatch } from './api-client';
+import { ApiError, api, isAccFallbackMessage, resetLogoutLatch } from './api-client';
 import { accountsApi } from '../features/accounts/accounts-api';
 import { authApi } from '../features/auth/auth-api';
 import { fetchInboxData } from '../features/inbox/data/inbox-load-api';
@@ -194,6 +194,16 @@ async function fetchFirstAccountId(): Promise<string | null> {
 
 let loading: Promise<void> | null = null;
 
+/** Spec §4: a valid token whose user record no longer exists logs out (not /create-account). */
+async function userGone(): Promise<boolean> {
+  try {
+    await api.get('/g/user/me');
+    return false;
+  } catch (error) {
+    return error instanceof ApiError && error.code === 'USER_NOT_FOUND';
+  }
+}
+
 /**
  * Loads an account (the `acc` asked for, else the stored activeAcc, else the first account). On
  * 'Acc not found' / 'Invalid acc or user ID' it falls back to the user's first account; other
@@ -209,6 +219,7 @@ export function loadAccount(preferred?: string | null): Promise<void> {
     try {
       let id = preferred || readItem('activeAcc') || (await fetchFirstAccountId());
       if (!id) {
+        if (await userGone()) return void (await logout(null));
         setState({ status: 'noAccount', account: null });
         return;
       }
@@ -219,6 +230,7 @@ export function loadAccount(preferred?: string | null): Promise<void> {
         if (!(error instanceof ApiError) || !isAccFallbackMessage(error.message)) throw error;
         id = await fetchFirstAccountId();
         if (!id) {
+          if (await userGone()) return void (await logout(null));
           writeItem('activeAcc', null);
           setState({ status: 'noAccount', account: null });
           return;

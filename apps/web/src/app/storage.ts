@@ -79,6 +79,11 @@ export function clearStorageExceptDevice(): void {
     [STORAGE_KEYS.deviceID, storage.getItem(STORAGE_KEYS.deviceID)],
     [STORAGE_KEYS.lang, storage.getItem(STORAGE_KEYS.lang)],
   ];
+  // Starred pages are the user's own (issue 13): kept across sign-outs.
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith('starredPages:')) keep.push([key, storage.getItem(key)]);
+  }
   storage.clear();
   for (const [key, value] of keep) if (value !== null) storage.setItem(key, value);
 }

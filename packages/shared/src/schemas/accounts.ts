@@ -24,6 +24,12 @@ export const ZUpdateAccountBody = z
       .trim()
       .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', { error: 'invalid' })
       .optional(),
+    // Restrictions (spec §6, issue 13): operators lose the contacts page / contacts everywhere;
+    // managers cannot download reports.
+    blockContactTab: z.boolean().optional(),
+    blockContactTabGeneral: z.boolean().optional(),
+    blockDownloadExcel: z.boolean().optional(),
+    restrictReportDownload: z.boolean().optional(),
   })
   .strict();
 export type TUpdateAccountBody = z.input<typeof ZUpdateAccountBody>;
@@ -151,3 +157,12 @@ export const ZActivityEntry = z.object({
   createdAt: zIsoDate,
 });
 export type TActivityEntry = z.infer<typeof ZActivityEntry>;
+
+/** The account restrictions admins switch (Settings → Restrictions; spec §6). */
+export const ACCOUNT_RESTRICTIONS = [
+  'blockContactTab',
+  'blockContactTabGeneral',
+  'blockDownloadExcel',
+  'restrictReportDownload',
+] as const;
+export type TAccountRestriction = (typeof ACCOUNT_RESTRICTIONS)[number];

@@ -3,13 +3,15 @@ import { LIMITS } from '../limits';
 import { zIsoDate, zUuid } from './common';
 import { MESSAGE_AUTHORS, ZChannelKind, ZConversationStage, ZMessageKind } from './inbox';
 import { ZChannelSummary } from './channels';
+import { ZInteractive, ZInteractiveReply } from './interactive';
 
 /**
  * The inbox API (issue 6): conversation lists per tab, one conversation, its messages, the
  * actions (take, transfer, close, reopen, notes, send, read), starting a conversation, the
  * statement (extrato) and transcripts.
  */
-export const INBOX_TABS = ['waiting', 'attendance', 'closed'] as const;
+/** flow: conversations a chatbot is answering (managers and up watch them; operators get them at hand-over). */
+export const INBOX_TABS = ['flow', 'waiting', 'attendance', 'closed'] as const;
 export type TInboxTab = (typeof INBOX_TABS)[number];
 
 export const CONVERSATION_LIMITS = {
@@ -170,6 +172,21 @@ export const ZMessageMedia = z.looseObject({
 export type TMessageMedia = z.infer<typeof ZMessageMedia>;
 
 /** A chat message (spec §3: id, _id, uid, timestamp, ack, author, authorName, authorImageUrl). */
+/** The emoji reactions on a message: the customer's and the team's (WhatsApp keeps one per side). */
+export const ZMessageReactions = z.object({
+  contact: z.string().optional(),
+  team: z.object({ emoji: z.string(), userId: z.string(), name: z.string() }).optional(),
+});
+export type TMessageReactions = z.infer<typeof ZMessageReactions>;
+
+/** POST /p/chat/conversation/{id}/messages/{messageId}/reaction: an emoji, or '' to remove the team's. */
+export const ZReactBody = z.object({
+  emoji: z
+    .string()
+    .max(16)
+    .refine((v) => v === '' || /^\p{Extended_Pictographic}/u.test(v)),
+});
+
 export const ZMessage = z.object({
   _id: z.string(),
   id: z.string(),
@@ -185,6 +202,12 @@ export const ZMessage = z.object({
   body: z.string().nullable(),
   media: ZMessageMedia.nullable(),
   template: z.record(z.string(), z.unknown()).nullable(),
+  /** Options the customer was offered (kind 'interactive'). */
+  interactive: ZInteractive.nullable().optional(),
+  /** The option a customer's message picked, when the channel reported it (WhatsApp). */
+  reply: ZInteractiveReply.nullable().optional(),
+  /** Reactions to it: the customer's, and the team's (one each, as WhatsApp keeps them). */
+  reactions: ZMessageReactions.nullable().optional(),
   private: z.boolean(),
   errorCode: z.string().nullable(),
 });

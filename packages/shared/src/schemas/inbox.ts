@@ -30,6 +30,7 @@ export const MESSAGE_KINDS = [
   'sticker',
   'location',
   'template',
+  'interactive',
   'unsupported',
 ] as const;
 export type TMessageKind = (typeof MESSAGE_KINDS)[number];
@@ -47,6 +48,8 @@ export type TMessageAck = (typeof MESSAGE_ACK)[keyof typeof MESSAGE_ACK];
 export const INBOX_EVENTS = {
   messageCreated: 'message:created',
   messageUpdated: 'message:updated',
+  /** A message's reactions changed: { conversationId, messageId, reactions }. */
+  messageReaction: 'message:reaction',
   conversationUpdated: 'conversation:updated',
   typing: 'typing',
 } as const;

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
 } from '../../testing/fixtures';
 import { countRows, queryRows } from '../../testing/helpers';
+import { createDepartment, createKeyEntity } from '../departments/departments.testing';
 
 let ctx: TTestApp;
 /** Account A with one member of each role, and an unrelated account B. */
@@ -420,16 +421,18 @@ describe('members and roles', () => {
     });
     expect(before.statusCode).toBe(200);
 
+    const support = await createDepartment(ctx, a, 'Support');
+    const name = await createKeyEntity(ctx, a, 'Name', '$name');
     const res = await api(ctx.app, 'PUT', `/g/acc/${a.accountId}/users/${member.userId}`, {
       token: admin.token,
-      body: { acl: 'operator', intentions: ['support'], entities: ['$name'] },
+      body: { acl: 'operator', intentions: [support], entities: [name] },
     });
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toMatchObject({
       userId: member.userId,
       acl: 'operator',
-      intentions: ['support'],
-      entities: ['$name'],
+      intentions: [support],
+      entities: [name],
     });
 
     expectNotAuthorized(

@@ -3,7 +3,7 @@ import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { newId } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
-import { accountMembers, accountPlans, accounts, conversationUsage } from './accounts.schema';
+import { accountMembers, accountPlans, accounts, conversationUsage, invitations } from './accounts.schema';
 
 export type TAccountRow = typeof accounts.$inferSelect;
 export type TAccountPlanRow = typeof accountPlans.$inferSelect;
@@ -177,5 +177,57 @@ export function deleteMemberKeepingAMaster(db: TDb, accountId: string, userId: s
     if (target.acl === 'master' && masters.length <= 1) return 'last_master' as const;
     await tx.delete(accountMembers).where(eq(accountMembers.id, target.id));
     return 'removed' as const;
+  });
+}
+
+/** Departments (issue 13): sets several members' intentions in one transaction. */
+export function setMemberIntentionsRows(
+  db: TDb,
+  accountId: string,
+  changes: Array<{ userId: string; intentions: string[] }>,
+) {
+  return withTenant(db, accountId, async (tx) => {
+    for (const c of changes)
+      await tx
+        .update(accountMembers)
+        .set({ intentions: c.intentions })
+        .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, c.userId)));
+  });
+}
+
+/** Open invitations whose `field` list holds `id` (departments with pending invitations). */
+export function countInvitationsWith(
+  db: TDb,
+  accountId: string,
+  field: 'intentions' | 'entities',
+  id: string,
+) {
+  return withTenant(db, accountId, async (tx) => {
+    const column = field === 'intentions' ? invitations.intentions : invitations.entities;
+    const rows = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.accountId, accountId),
+          sql`${invitations.acceptedAt} is null`,
+          sql`${column} ? ${id}`,
+        ),
+      );
+    return rows.length;
+  });
+}
+
+/** A key entity was deleted: members and invitations forget its id. */
+export function removeEntityFromListsRows(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    await tx
+      .update(accountMembers)
+      .set({ entities: sql`${accountMembers.entities} - ${id}::text` })
+      .where(and(eq(accountMembers.accountId, accountId), sql`${accountMembers.entities} ? ${id}`));
+    await tx
+      .update(invitations)
+      .set({ entities: sql`${invitations.entities} - ${id}::text` })
+      .where(and(eq(invitations.accountId, accountId), sql`${invitations.entities} ? ${id}`));
   });
 }

@@ -105,8 +105,12 @@ export async function accountsRoutes(app: FastifyInstance) {
       body: ZUpdateMemberBody,
       response: okOf(ZMember),
     },
-    ({ tenant, params, body, actor }) =>
-      accounts().updateMember(tenant.accountId, tenant.role, params.userId, body, actor),
+    async ({ tenant, params, body, actor }) => {
+      // The member's departments and key entities must be the account's (issue 13).
+      await app.services.departments.assertKnown(tenant.accountId, body.intentions);
+      await app.services.keyEntities.assertKnown(tenant.accountId, body.entities);
+      return accounts().updateMember(tenant.accountId, tenant.role, params.userId, body, actor);
+    },
   );
 
   route.delete(

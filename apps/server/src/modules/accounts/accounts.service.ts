@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_RESTRICTIONS,
   hasRole,
   isDeleteConfirmation,
   usagePeriod,
@@ -23,6 +24,9 @@ import {
   listMembers,
   updateAccountRow,
   updateMemberRow,
+  setMemberIntentionsRows,
+  countInvitationsWith,
+  removeEntityFromListsRows,
   updatePlanRow,
   type TNewPlan,
 } from './accounts.repo';
@@ -114,11 +118,23 @@ export class AccountsService {
     const row = await updateAccountRow(this.db, accountId, patch);
     if (!row) throw new AppError('ACC_NOT_FOUND');
     await this.cache.invalidate(accountId);
-    await this.activity.record(accountId, actor, {
-      action: 'account.updated',
-      target: row.name,
-      details: { fields: Object.keys(patch) },
-    });
+    // Restrictions (issue 13) are logged apart, with their new values.
+    const restrictions = ACCOUNT_RESTRICTIONS.filter((key) => patch[key] !== undefined);
+    const fields = Object.keys(patch).filter(
+      (key) => !(ACCOUNT_RESTRICTIONS as readonly string[]).includes(key),
+    );
+    if (restrictions.length)
+      await this.activity.record(accountId, actor, {
+        action: 'account.restrictions_changed',
+        target: row.name,
+        details: { changes: Object.fromEntries(restrictions.map((key) => [key, patch[key]])) },
+      });
+    if (fields.length || !restrictions.length)
+      await this.activity.record(accountId, actor, {
+        action: 'account.updated',
+        target: row.name,
+        details: { fields },
+      });
     const current = await findAccountWithPlan(this.db, accountId, usagePeriod().start);
     return presentAccount(row, current!.plan);
   }
@@ -200,6 +216,24 @@ export class AccountsService {
       });
     }
     return (await this.members(accountId)).find((m) => m.userId === userId)!;
+  }
+
+  /** Departments (issue 13): a department's members changed; members' rooms and caches follow. */
+  async setIntentions(accountId: string, changes: Array<{ userId: string; intentions: string[] }>) {
+    if (changes.length === 0) return;
+    await setMemberIntentionsRows(this.db, accountId, changes);
+    await this.cache.invalidate(accountId);
+  }
+
+  /** Departments/entities (issue 13): open invitations that name this department or entity. */
+  invitationsWith(accountId: string, field: 'intentions' | 'entities', id: string) {
+    return countInvitationsWith(this.db, accountId, field, id);
+  }
+
+  /** A key entity was deleted (issue 13): members and invitations forget it. */
+  async forgetEntity(accountId: string, id: string) {
+    await removeEntityFromListsRows(this.db, accountId, id);
+    await this.cache.invalidate(accountId);
   }
 
   /** Removes a member (admins, or a member leaving); the last master cannot be removed. */

@@ -2,7 +2,11 @@ import type { TDb } from '../../platform/db/client';
 import type { TActor } from '../../platform/request-context';
 import { insertActivity, listActivity, type TActivityRow } from './activity-log.repo';
 
-/** What is audited: sign-ins, invitations, role changes, account and plan changes. */
+/**
+ * What is audited: sign-ins, invitations, role changes, account and plan changes, and changes to
+ * the account's configuration and data (channels, settings, closing reasons, contacts deleted,
+ * merged or imported, templates, quick messages) with what changed.
+ */
 export type TActivityAction =
   | 'auth.login'
   | 'user.invited'
@@ -17,7 +21,35 @@ export type TActivityAction =
   | 'contact.phase_changed'
   | 'conversation.taken'
   | 'conversation.transferred'
-  | 'conversation.closed';
+  | 'conversation.closed'
+  // Configuration and data changes (issue 12, item 14).
+  | 'channel.created'
+  | 'channel.updated'
+  | 'channel.deleted'
+  | 'settings.updated'
+  | 'closing_reason.created'
+  | 'closing_reason.updated'
+  | 'closing_reason.deleted'
+  | 'contact.deleted'
+  | 'contact.restored'
+  | 'contacts.merged'
+  | 'contacts.import_started'
+  | 'template.created'
+  | 'template.updated'
+  | 'template.deleted'
+  | 'template.submitted'
+  | 'quick_message.created'
+  | 'quick_message.updated'
+  | 'quick_message.deleted'
+  // Departments, key entities and restrictions (issue 13).
+  | 'department.created'
+  | 'department.updated'
+  | 'department.deleted'
+  | 'entity.created'
+  | 'entity.updated'
+  | 'entity.deleted'
+  | 'member.departments_changed'
+  | 'account.restrictions_changed';
 
 export interface TActivityEntry {
   action: TActivityAction;

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
 import { channelsRoutes } from './channels.routes';
 import * as tables from './channels.schema';
 import { ChannelsService } from './channels.service';
@@ -8,7 +9,7 @@ import { WebhookChannels } from './webhook-channels';
 export const channelsModule = defineModule({
   name: 'channels',
   tables,
-  create: (platform) => {
+  create: (platform, deps: { activityLog: ActivityLogService }) => {
     const webhookChannels = new WebhookChannels(platform.database.db);
     return {
       webhookChannels,
@@ -17,6 +18,7 @@ export const channelsModule = defineModule({
         platform.config.APP_URL,
         webhookChannels,
         platform.tenantCache,
+        deps.activityLog,
       ),
     };
   },

@@ -18,7 +18,7 @@ export async function channelsRoutes(app: FastifyInstance) {
   route.post(
     '/p/chat/channels',
     { role: 'admin', body: ZCreateChannelBody, response: okOf(ZChannel) },
-    ({ tenant, body }) => channels().create(tenant.accountId, body),
+    ({ tenant, body, actor }) => channels().create(tenant.accountId, body, actor),
   );
 
   route.get(
@@ -30,14 +30,14 @@ export async function channelsRoutes(app: FastifyInstance) {
   route.put(
     '/p/chat/channels/:id',
     { role: 'admin', params, body: ZUpdateChannelBody, response: okOf(ZChannel) },
-    ({ tenant, params, body }) => channels().update(tenant.accountId, params.id, body),
+    ({ tenant, params, body, actor }) => channels().update(tenant.accountId, params.id, body, actor),
   );
 
   route.delete(
     '/p/chat/channels/:id',
     { role: 'admin', params, response: okOf(z.null()) },
-    async ({ tenant, params }) => {
-      await channels().remove(tenant.accountId, params.id);
+    async ({ tenant, params, actor }) => {
+      await channels().remove(tenant.accountId, params.id, actor);
       return null;
     },
   );

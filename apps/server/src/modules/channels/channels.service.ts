@@ -21,6 +21,9 @@ import {
 } from './channels.repo';
 import { CHANNEL_SECRETS, channelRecord, presentChannel, summarizeChannel } from './channels.presenter';
 import type { WebhookChannels } from './webhook-channels';
+import { changesOf } from '../activity-log/activity-changes';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
+import type { TActor } from '../../platform/request-context';
 
 export type { TChannelRow };
 
@@ -76,6 +79,7 @@ export class ChannelsService {
     private readonly appUrl: string,
     private readonly lookup: WebhookChannels,
     private readonly tenantCache: TenantCache,
+    private readonly activity: ActivityLogService,
   ) {}
 
   /** A webhook's channel by id and kind (cached a moment; see WebhookChannels). */
@@ -123,16 +127,22 @@ export class ChannelsService {
     return row;
   }
 
-  async create(accountId: string, body: TCreateChannelBody): Promise<TChannel> {
+  async create(accountId: string, body: TCreateChannelBody, actor?: TActor): Promise<TChannel> {
     const { externalId, config, secrets } = fieldsOf(body);
     const row = await this.unique(() =>
       insertChannelRow(this.db, accountId, { kind: body.kind, name: body.name, externalId, config, secrets }),
     );
+    if (actor)
+      await this.activity.record(accountId, actor, {
+        action: 'channel.created',
+        target: row.name,
+        details: { kind: row.kind },
+      });
     return presentChannel(row, this.appUrl);
   }
 
   /** The kind cannot change; secrets left out keep their stored value. */
-  async update(accountId: string, id: string, body: TUpdateChannelBody): Promise<TChannel> {
+  async update(accountId: string, id: string, body: TUpdateChannelBody, actor?: TActor): Promise<TChannel> {
     const current = await this.row(accountId, id);
     if (current.kind !== body.kind) throw AppError.validation([{ path: 'kind', key: 'invalid' }]);
     const { externalId, config, secrets } = fieldsOf(body);
@@ -147,12 +157,43 @@ export class ChannelsService {
     );
     if (!row) throw new AppError('CHANNEL_NOT_FOUND');
     await this.changed(accountId, id);
+    if (actor) {
+      // Which secrets were replaced is said, never their values.
+      const secretsReplaced = Object.keys(secrets).filter(
+        (k) => secrets[k] && secrets[k] !== current.secrets[k],
+      );
+      const changes = [
+        ...changesOf(
+          { name: current.name, status: current.status, externalId: current.externalId, ...current.config },
+          { name: row.name, status: row.status, externalId: row.externalId, ...row.config },
+          [
+            'name',
+            'status',
+            'externalId',
+            ...new Set([...Object.keys(current.config), ...Object.keys(row.config)]),
+          ],
+        ),
+        ...secretsReplaced.map((field) => ({ field })),
+      ];
+      await this.activity.record(accountId, actor, {
+        action: 'channel.updated',
+        target: row.name,
+        details: { kind: row.kind, changes },
+      });
+    }
     return presentChannel(row, this.appUrl);
   }
 
-  async remove(accountId: string, id: string): Promise<void> {
+  async remove(accountId: string, id: string, actor?: TActor): Promise<void> {
+    const current = actor ? await findChannelRow(this.db, accountId, id) : undefined;
     if (!(await softDeleteChannelRow(this.db, accountId, id))) throw new AppError('CHANNEL_NOT_FOUND');
     await this.changed(accountId, id);
+    if (actor && current)
+      await this.activity.record(accountId, actor, {
+        action: 'channel.deleted',
+        target: current.name,
+        details: { kind: current.kind },
+      });
   }
 
   private async unique<T>(write: () => Promise<T>): Promise<T> {

@@ -167,6 +167,17 @@ export function findVisitorContact(db: TDb, accountId: string, contactId: string
   });
 }
 
+/** Whether a visitor's contact id is a live contact, a deleted one, or none yet. */
+export function visitorContactState(db: TDb, accountId: string, contactId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select({ deletedAt: contacts.deletedAt })
+      .from(contacts)
+      .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
+    return !row ? ('none' as const) : row.deletedAt ? ('deleted' as const) : ('live' as const);
+  });
+}
+
 /** The pre-chat form's name, e-mail and phone on a visitor. */
 export async function updateVisitorContact(
   tx: TTx,

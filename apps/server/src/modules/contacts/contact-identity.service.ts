@@ -13,6 +13,7 @@ import {
   type TContactRow,
   type TWantedPhones,
   updateVisitorContact,
+  visitorContactState,
 } from './contact-identity.repo';
 
 export type { TContactRow };
@@ -56,6 +57,11 @@ export class ContactIdentityService {
       if (row) await this.announce(tx, accountId, [row]);
       return row;
     });
+  }
+
+  /** Whether a visitor's contact id is a live contact, a deleted one, or none yet. */
+  visitorState(accountId: string, contactId: string) {
+    return visitorContactState(this.db, accountId, contactId);
   }
 
   findVisitor(accountId: string, contactId: string) {

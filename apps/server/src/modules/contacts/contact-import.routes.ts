@@ -79,7 +79,8 @@ export async function contactImportRoutes(app: FastifyInstance) {
   route.post(
     '/p/chat/contact/import/:id/start',
     { ...gate, params, body: ZImportStartBody, response: okOf(ZContactImport) },
-    ({ tenant, params, body, lang }) => imports().start(tenant.accountId, params.id, body, lang),
+    ({ tenant, params, body, lang, actor }) =>
+      imports().start(tenant.accountId, params.id, body, lang, actor),
   );
 
   route.post(

@@ -12,6 +12,8 @@ import {
 import type { z } from 'zod';
 import type { ZImportStartBody } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
+import type { TActor } from '../../platform/request-context';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { csvLine } from '../../platform/csv';
@@ -76,6 +78,7 @@ export class ContactImportService {
   constructor(
     private readonly db: TDb,
     private readonly jobs: Jobs,
+    private readonly activity: ActivityLogService,
   ) {}
 
   async upload(
@@ -206,6 +209,7 @@ export class ContactImportService {
     id: string,
     body: z.output<typeof ZImportStartBody>,
     lang: TLang,
+    actor?: TActor,
   ): Promise<TContactImport> {
     const row = await this.find(accountId, id);
     if (row.status !== 'uploaded') throw new AppError('IMPORT_ALREADY_STARTED');
@@ -219,6 +223,12 @@ export class ContactImportService {
     const queued = await updateImportRow(this.db, accountId, id, { status: 'queued', options }, ['uploaded']);
     if (!queued) throw new AppError('IMPORT_ALREADY_STARTED');
     await this.jobs.send(IMPORT_QUEUE, { accountId, importId: id });
+    if (actor)
+      await this.activity.record(accountId, actor, {
+        action: 'contacts.import_started',
+        target: queued.fileName,
+        details: { existing: body.existing },
+      });
     return presentImport(queued);
   }
 

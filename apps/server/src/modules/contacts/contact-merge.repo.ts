@@ -13,6 +13,8 @@ import { contacts } from './contacts.schema';
  */
 export const CONTACT_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [
   { table: 'conversations', column: 'contact_id' },
+  // Satisfaction surveys asked of the contact (their answers stay with the contact that stays).
+  { table: 'survey_requests', column: 'contact_id' },
 ];
 
 /** Re-points every reference of CONTACT_REFERENCES (and older merges) from `fromIds` to `toId`. */

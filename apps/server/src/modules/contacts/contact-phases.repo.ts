@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
 import { withTenant } from '../../platform/db/tenant';
-import { clearPhaseFromContacts } from './contacts.repo';
+import { clearPhaseFromContacts, movePhaseContacts } from './contacts.repo';
 import { contactPhases } from './contacts.schema';
 
 export type TPhaseRow = typeof contactPhases.$inferSelect;
@@ -115,8 +115,20 @@ export function reorderPhases(db: TDb, accountId: string, ids: string[]) {
 }
 
 /** Deletes a phase; its contacts are left without a phase. */
-export function deletePhase(db: TDb, accountId: string, id: string) {
+/**
+ * Deletes a phase; its contacts move to `moveTo` (another phase of the account: 'target' when it
+ * is not one) or are left without a phase.
+ */
+export function deletePhase(db: TDb, accountId: string, id: string, moveTo?: string) {
   return withTenant(db, accountId, async (tx) => {
+    if (moveTo) {
+      const [target] = await tx
+        .select({ id: contactPhases.id })
+        .from(contactPhases)
+        .where(and(eq(contactPhases.accountId, accountId), eq(contactPhases.id, moveTo)));
+      if (!target || moveTo === id) return 'target' as const;
+      await movePhaseContacts(tx, accountId, id, moveTo);
+    }
     const [row] = await tx
       .delete(contactPhases)
       .where(and(eq(contactPhases.accountId, accountId), eq(contactPhases.id, id)))

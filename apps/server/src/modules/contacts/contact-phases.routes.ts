@@ -36,9 +36,15 @@ export async function contactPhasesRoutes(app: FastifyInstance) {
 
   route.delete(
     '/p/chat/inbox/phases/:id',
-    { role: 'admin', params, response: okOf(z.object({ deleted: z.literal(true) })) },
-    async ({ tenant, params }) => {
-      await phases().remove(tenant.accountId, params.id);
+    {
+      role: 'admin',
+      params,
+      // Where its contacts go (another phase); without it they are left without a phase.
+      query: z.object({ moveTo: zUuid.optional() }),
+      response: okOf(z.object({ deleted: z.literal(true) })),
+    },
+    async ({ tenant, params, query }) => {
+      await phases().remove(tenant.accountId, params.id, query.moveTo);
       return { deleted: true } as const;
     },
   );

@@ -46,8 +46,10 @@ export class ContactPhasesService {
     return this.list(accountId);
   }
 
-  async remove(accountId: string, id: string): Promise<void> {
-    if (!(await deletePhase(this.db, accountId, id))) throw new AppError('PHASE_NOT_FOUND');
+  /** Deletes a phase; its contacts move to `moveTo` (issue 13: the leads board asks where) or to none. */
+  async remove(accountId: string, id: string, moveTo?: string): Promise<void> {
+    const row = await deletePhase(this.db, accountId, id, moveTo);
+    if (!row || row === 'target') throw new AppError('PHASE_NOT_FOUND');
   }
 
   private async unique<T>(write: () => Promise<T>): Promise<T> {

@@ -26,7 +26,7 @@ export const contactsModule = defineModule({
         identity: new ContactIdentityService(db, platform.events),
         phases: new ContactPhasesService(db),
         tags: new ContactTagsService(db),
-        imports: new ContactImportService(db, platform.jobs),
+        imports: new ContactImportService(db, platform.jobs, deps.activityLog),
         exports: new ContactExportService(db, contacts),
       },
     };

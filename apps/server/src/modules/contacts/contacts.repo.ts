@@ -314,6 +314,14 @@ export function clearPhaseFromContacts(tx: TTx, accountId: string, phaseId: stri
     .where(and(eq(contacts.accountId, accountId), eq(contacts.phaseId, phaseId)));
 }
 
+/** A phase is deleted with its contacts moved (issue 13): they go to `to`. */
+export function movePhaseContacts(tx: TTx, accountId: string, from: string, to: string) {
+  return tx
+    .update(contacts)
+    .set({ phaseId: to })
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.phaseId, from)));
+}
+
 /** Removes a deleted tag from every contact of the account holding it. */
 export function removeTagFromContacts(tx: TTx, accountId: string, tagId: string) {
   return tx.execute(sql`

@@ -41,7 +41,7 @@ export async function contactsRoutes(app: FastifyInstance) {
   route.post(
     '/p/chat/contact/merge',
     { ...page, body: ZMergeContactsBody, response: okOf(ZContact) },
-    ({ tenant, body }) => contacts().merge(tenant.accountId, body),
+    ({ tenant, body, actor }) => contacts().merge(tenant.accountId, body, actor),
   );
 
   route.post(
@@ -66,14 +66,16 @@ export async function contactsRoutes(app: FastifyInstance) {
     ({ tenant, params, body, actor }) => contacts().update(tenant.accountId, params.id, body.data, actor),
   );
 
-  route.delete('/p/chat/contact/:id', { ...page, params, response: okOf(ZContact) }, ({ tenant, params }) =>
-    contacts().remove(tenant.accountId, params.id),
+  route.delete(
+    '/p/chat/contact/:id',
+    { ...page, params, response: okOf(ZContact) },
+    ({ tenant, params, actor }) => contacts().remove(tenant.accountId, params.id, actor),
   );
 
   route.post(
     '/p/chat/contact/:id/restore',
     { ...page, params, response: okOf(ZContact) },
-    ({ tenant, params }) => contacts().restore(tenant.accountId, params.id),
+    ({ tenant, params, actor }) => contacts().restore(tenant.accountId, params.id, actor),
   );
 
   route.get(

@@ -161,16 +161,26 @@ export class ContactsService {
     return presentContact(after);
   }
 
-  async remove(accountId: string, id: string): Promise<TContact> {
+  async remove(accountId: string, id: string, actor?: TActor): Promise<TContact> {
     const row = await softDeleteContact(this.db, accountId, id);
     if (!row) throw new AppError('CONTACT_NOT_FOUND');
+    if (actor)
+      await this.activity.record(accountId, actor, {
+        action: 'contact.deleted',
+        target: row.name || row.phone || '',
+      });
     return presentContact(row);
   }
 
-  async restore(accountId: string, id: string): Promise<TContact> {
+  async restore(accountId: string, id: string, actor?: TActor): Promise<TContact> {
     const { row, conflict } = await restoreContact(this.db, accountId, id);
     if (conflict) throw phoneExists(conflict);
     if (!row) throw new AppError('CONTACT_NOT_FOUND');
+    if (actor)
+      await this.activity.record(accountId, actor, {
+        action: 'contact.restored',
+        target: row.name || row.phone || '',
+      });
     return presentContact(row);
   }
 
@@ -181,12 +191,28 @@ export class ContactsService {
   }
 
   /** Folds duplicates (same phone or e-mail) into the target, which keeps every conversation. */
-  async merge(accountId: string, body: z.output<typeof ZMergeContactsBody>): Promise<TContact> {
+  async merge(
+    accountId: string,
+    body: z.output<typeof ZMergeContactsBody>,
+    actor?: TActor,
+  ): Promise<TContact> {
     const sourceIds = [...new Set(body.sourceIds)].filter((id) => id !== body.targetId);
     if (sourceIds.length === 0) throw new AppError('CONTACT_MERGE_INVALID');
+    // The names of the folded contacts, for the activity log (they are gone afterwards).
+    const merged = actor
+      ? (await Promise.all(sourceIds.map((id) => findContact(this.db, accountId, id))))
+          .filter((c) => c !== undefined)
+          .map((c) => c.name || c.phone || '')
+      : [];
     const outcome = await mergeContactRows(this.db, accountId, body.targetId, sourceIds, planMerge);
     if (!outcome.ok)
       throw new AppError(outcome.reason === 'not_found' ? 'CONTACT_NOT_FOUND' : 'CONTACT_MERGE_INVALID');
+    if (actor)
+      await this.activity.record(accountId, actor, {
+        action: 'contacts.merged',
+        target: outcome.after.name || outcome.after.phone || '',
+        details: { merged },
+      });
     return presentContact(outcome.after);
   }
 

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
 import { inboxSettingsRoutes } from './inbox-settings.routes';
 import * as tables from './inbox-settings.schema';
 import { InboxSettingsService } from './inbox-settings.service';
@@ -7,8 +8,8 @@ import { InboxSettingsService } from './inbox-settings.service';
 export const inboxSettingsModule = defineModule({
   name: 'inbox-settings',
   tables,
-  create: (platform) => ({
-    inboxSettings: new InboxSettingsService(platform.database.db, platform.tenantCache),
+  create: (platform, deps: { activityLog: ActivityLogService }) => ({
+    inboxSettings: new InboxSettingsService(platform.database.db, platform.tenantCache, deps.activityLog),
   }),
   plugin: async (app) => {
     await app.register(inboxSettingsRoutes);

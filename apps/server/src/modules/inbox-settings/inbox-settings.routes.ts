@@ -24,7 +24,7 @@ export async function inboxSettingsRoutes(app: FastifyInstance) {
   route.put(
     '/p/chat/settings',
     { role: 'admin', body: ZInboxSettingsBody, response: okOf(ZInboxSettings) },
-    ({ tenant, body }) => settings().update(tenant.accountId, body),
+    ({ tenant, body, actor }) => settings().update(tenant.accountId, body, actor),
   );
 
   route.get(
@@ -36,20 +36,20 @@ export async function inboxSettingsRoutes(app: FastifyInstance) {
   route.post(
     '/p/chat/closing-reasons',
     { role: 'admin', body: ZClosingReasonBody, response: okOf(ZClosingReason) },
-    ({ tenant, body }) => settings().createReason(tenant.accountId, body),
+    ({ tenant, body, actor }) => settings().createReason(tenant.accountId, body, actor),
   );
 
   route.put(
     '/p/chat/closing-reasons/:id',
     { role: 'admin', params, body: ZClosingReasonBody, response: okOf(ZClosingReason) },
-    ({ tenant, params, body }) => settings().updateReason(tenant.accountId, params.id, body),
+    ({ tenant, params, body, actor }) => settings().updateReason(tenant.accountId, params.id, body, actor),
   );
 
   route.delete(
     '/p/chat/closing-reasons/:id',
     { role: 'admin', params, response: okOf(z.null()) },
-    async ({ tenant, params }) => {
-      await settings().removeReason(tenant.accountId, params.id);
+    async ({ tenant, params, actor }) => {
+      await settings().removeReason(tenant.accountId, params.id, actor);
       return null;
     },
   );

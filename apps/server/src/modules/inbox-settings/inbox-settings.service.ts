@@ -12,6 +12,9 @@ import { loadAccountBundle, type TTenant } from '../../platform/tenancy';
 import type { TenantCache } from '../../platform/tenant-cache';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
 import { defaultWeekHours, isWithinHours, nextOpening } from './business-hours';
+import { changesOf } from '../activity-log/activity-changes';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
+import type { TActor } from '../../platform/request-context';
 import {
   deleteReasonRow,
   findReasonByName,
@@ -58,6 +61,7 @@ export class InboxSettingsService {
   constructor(
     private readonly db: TDb,
     private readonly tenantCache: TenantCache,
+    private readonly activity: ActivityLogService,
   ) {}
 
   async get(accountId: string): Promise<TInboxSettings> {
@@ -69,7 +73,8 @@ export class InboxSettingsService {
     return value;
   }
 
-  async update(accountId: string, body: TInboxSettingsBody): Promise<TInboxSettings> {
+  async update(accountId: string, body: TInboxSettingsBody, actor?: TActor): Promise<TInboxSettings> {
+    const before = actor ? present(await findSettingsRow(this.db, accountId)) : undefined;
     const patch: TInboxSettingsPatch = {};
     for (const key of Object.keys(body) as Array<keyof TInboxSettingsBody>) {
       if (body[key] === undefined) continue;
@@ -78,7 +83,13 @@ export class InboxSettingsService {
     }
     const row = await upsertSettingsRow(this.db, accountId, patch);
     this.cache.delete(accountId);
-    return present(row);
+    const after = present(row);
+    if (actor && before) {
+      const changes = changesOf(before, after, Object.keys(body));
+      if (changes.length)
+        await this.activity.record(accountId, actor, { action: 'settings.updated', details: { changes } });
+    }
+    return after;
   }
 
   private async timezone(accountId: string): Promise<string> {
@@ -120,22 +131,49 @@ export class InboxSettingsService {
     return (await listReasonRows(this.db, accountId)).map(presentReason);
   }
 
-  async createReason(accountId: string, body: TClosingReasonBody): Promise<TClosingReason> {
+  async createReason(accountId: string, body: TClosingReasonBody, actor?: TActor): Promise<TClosingReason> {
     const row = await this.uniqueReason(() =>
       insertReasonRow(this.db, accountId, body, INBOX_SETTINGS_LIMITS.closingReasonsMax),
     );
     if (row === 'limit') throw new AppError('REASONS_LIMIT_REACHED');
+    if (actor)
+      await this.activity.record(accountId, actor, {
+        action: 'closing_reason.created',
+        target: row.name,
+        details: { subReasons: row.subReasons },
+      });
     return presentReason(row);
   }
 
-  async updateReason(accountId: string, id: string, body: TClosingReasonBody): Promise<TClosingReason> {
+  async updateReason(
+    accountId: string,
+    id: string,
+    body: TClosingReasonBody,
+    actor?: TActor,
+  ): Promise<TClosingReason> {
+    const before = actor ? (await listReasonRows(this.db, accountId)).find((r) => r.id === id) : undefined;
     const row = await this.uniqueReason(() => updateReasonRow(this.db, accountId, id, body));
     if (!row) throw new AppError('CLOSING_REASON_NOT_FOUND');
+    if (actor && before)
+      await this.activity.record(accountId, actor, {
+        action: 'closing_reason.updated',
+        target: row.name,
+        details: {
+          changes: changesOf(
+            { name: before.name, subReasons: before.subReasons.join(', ') },
+            { name: row.name, subReasons: row.subReasons.join(', ') },
+            ['name', 'subReasons'],
+          ),
+        },
+      });
     return presentReason(row);
   }
 
-  async removeReason(accountId: string, id: string): Promise<void> {
+  async removeReason(accountId: string, id: string, actor?: TActor): Promise<void> {
+    const before = actor ? (await listReasonRows(this.db, accountId)).find((r) => r.id === id) : undefined;
     if (!(await deleteReasonRow(this.db, accountId, id))) throw new AppError('CLOSING_REASON_NOT_FOUND');
+    if (actor && before)
+      await this.activity.record(accountId, actor, { action: 'closing_reason.deleted', target: before.name });
   }
 
   /**

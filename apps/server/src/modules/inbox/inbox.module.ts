@@ -11,12 +11,14 @@ import type { TeamChat } from '../team-chat/team-chat';
 import { InboxAccess } from './access/inbox-access';
 import { ConversationActionsService } from './actions/conversation-actions.service';
 import { INACTIVITY_QUEUE, InactivityService } from './actions/inactivity.service';
+import { AutomaticActionsService } from './actions/automatic-actions.service';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { findConversationState } from './conversations/conversations.repo';
 import { ConversationsService } from './conversations/conversations.service';
 import { InboxDataService } from './conversations/inbox-data.service';
 import * as distributionTables from './distribution/distribution.schema';
-import { listenForDistribution } from './distribution/distribution-listeners';
+import { clearDeletedDepartments, listenForDistribution } from './distribution/distribution-listeners';
+import type { DepartmentsService } from '../departments/departments.service';
 import {
   DISTRIBUTION_QUEUE,
   DISTRIBUTION_SWEEP_QUEUE,
@@ -29,13 +31,16 @@ import * as inboxTables from './inbox.schema';
 import { inboxRoutes } from './inbox.routes';
 import { inboundMediaRoutes } from './intake/inbound-media.routes';
 import { InboundService } from './intake/inbound.service';
+import { AwaitedReplies } from './intake/awaited-replies';
 import { webhooksRoutes } from './intake/webhooks.routes';
 import { MessageAcksService } from './messaging/message-acks.service';
 import { MessagingService } from './messaging/messaging.service';
 import { replyOutOfHours } from './messaging/out-of-hours.listener';
+import { REACTION_QUEUE, ReactionsService, type TReactionJob } from './messaging/reactions.service';
 import { StartConversationService } from './messaging/start-conversation.service';
 import { OUTBOUND_QUEUE, OutboundService, type TOutboundJob } from './outbound/outbound.service';
 import { InboxEmitter } from './realtime/inbox-emitter';
+import { CampaignOriginService } from './conversations/campaign-origin.service';
 import { InboxEvents } from './realtime/inbox-events';
 import { pushInboxEvents } from './realtime/inbox-listeners';
 import { registerInboxSockets } from './realtime/inbox.sockets';
@@ -50,6 +55,7 @@ interface TInboxDeps {
   channels: ChannelsService;
   inboxSettings: InboxSettingsService;
   contacts: { identity: ContactIdentityService };
+  departments: DepartmentsService;
 }
 
 /**
@@ -58,7 +64,7 @@ interface TInboxDeps {
  * statement and transcripts, and the realtime fan-out of its domain events.
  *
  * Emits: conversation.opened, conversation.updated, conversation.assigned, conversation.closed,
- * conversation.reopened, conversation.typing, message.created, message.status.
+ * conversation.reopened, conversation.typing, message.created, message.status, message.reaction.
  * Listens: its own events (realtime fan-out; distribution on opened/updated/closed/assigned;
  * the out-of-hours reply, durable, on conversation.opened).
  */
@@ -93,6 +99,7 @@ export const inboxModule = defineModule({
       emitter,
       bus,
       () => log,
+      (accountId) => deps.departments.routing(accountId),
     );
     const conversations = new ConversationsService(db, access, deps.inboxSettings, files);
     const templateOf = (accountId: string, id: string) => deps.templates.get(accountId, id);
@@ -101,7 +108,15 @@ export const inboxModule = defineModule({
       events,
       files,
       conversations,
-      actions: new ConversationActionsService(db, access, deps.inboxSettings, emitter, bus, deps.activityLog),
+      actions: new ConversationActionsService(
+        db,
+        access,
+        deps.inboxSettings,
+        emitter,
+        bus,
+        deps.activityLog,
+        (accountId, id) => deps.departments.nameOf(accountId, id),
+      ),
       messaging: new MessagingService(db, access, deps.channels, files, emitter, outbound, templateOf),
       acks: new MessageAcksService(db, bus),
       start: new StartConversationService(
@@ -117,10 +132,24 @@ export const inboxModule = defineModule({
       ),
       distribution,
       inactivity: new InactivityService(db, emitter, bus),
+      // Automations (issue 17): assign, close and notes without an operator.
+      automatic: new AutomaticActionsService(db, deps.inboxSettings, emitter, bus),
+      // Campaigns (issue 16): a reply to a campaign puts its conversation in the Campanhas tab.
+      campaignOrigin: new CampaignOriginService(db, emitter),
       statement: new StatementService(db),
       transcript: new TranscriptService(db, conversations),
       data: new InboxDataService(db, deps.inboxSettings, deps.channels, deps.accounts, presence),
       inboundMedia: new InboundMediaService(db, access, files, deps.channels, channelRegistry),
+      reactions: new ReactionsService(
+        db,
+        conversations,
+        deps.channels,
+        channelRegistry,
+        bus,
+        platform.jobs,
+        log,
+      ),
+      awaitedReplies: new AwaitedReplies(db),
     };
     return { inbox, inbound, outbound, channelRegistry, distribution };
   },
@@ -129,6 +158,7 @@ export const inboxModule = defineModule({
     const { inbox, outbound, distribution, inboxSettings, teamChat } = app.services;
     const jobs = platform.jobs;
     jobs.register<TOutboundJob>(OUTBOUND_QUEUE, (data) => outbound.run(data));
+    jobs.register<TReactionJob>(REACTION_QUEUE, (data) => inbox.reactions.run(data));
     jobs.register<{ accountId: string }>(DISTRIBUTION_QUEUE, async ({ accountId }) => {
       await distribution.retryWaiting(accountId);
     });
@@ -140,6 +170,7 @@ export const inboxModule = defineModule({
     jobs.schedule(INACTIVITY_QUEUE, '*/5 * * * *');
     pushInboxEvents(platform.events, inbox.events);
     listenForDistribution(platform.events, distribution);
+    clearDeletedDepartments(platform.events, platform.database.db);
     replyOutOfHours(platform.events, inboxSettings, inbox.messaging);
     registerInboxSockets(platform, inbox, teamChat, app.log);
     await app.register(webhooksRoutes);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TInteractive, TInteractiveReply, TMessageReactions } from '@atende/shared';
 import {
   bigint,
   boolean,
@@ -56,6 +57,13 @@ export const conversations = pgTable(
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
     closeReason: text('close_reason'),
     closeSubReason: text('close_sub_reason'),
+    /** Surveys (issue 18): the reply this closed conversation awaits (intake/awaited-replies.ts). */
+    awaitingReply: jsonb('awaiting_reply').$type<{
+      until: string;
+      optionIds?: string[];
+      numbers?: [number, number];
+      text?: boolean;
+    }>(),
     eventSeq: bigint('event_seq', { mode: 'number' }).notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -112,6 +120,9 @@ export const messages = pgTable(
       size?: number;
     }>(),
     template: jsonb('template').$type<Record<string, unknown>>(),
+    interactive: jsonb('interactive').$type<TInteractive>(),
+    reply: jsonb('reply').$type<TInteractiveReply>(),
+    reactions: jsonb('reactions').$type<TMessageReactions>(),
     private: boolean('private').notNull().default(false),
     providerMessageId: text('provider_message_id'),
     clientId: text('client_id'),

@@ -21,3 +21,4 @@ export const knowledgeNotes = pgTable(
   },
   (t) => [index('knowledge_notes_account_idx').on(t.accountId)],
 );
+export * from './sources/knowledge-sources.schema';

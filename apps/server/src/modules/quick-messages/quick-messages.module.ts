@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
 import { quickMessagesRoutes } from './quick-messages.routes';
 import * as tables from './quick-messages.schema';
 import { QuickMessagesService } from './quick-messages.service';
@@ -7,7 +8,9 @@ import { QuickMessagesService } from './quick-messages.service';
 export const quickMessagesModule = defineModule({
   name: 'quick-messages',
   tables,
-  create: (platform) => ({ quickMessages: new QuickMessagesService(platform.database.db) }),
+  create: (platform, deps: { activityLog: ActivityLogService }) => ({
+    quickMessages: new QuickMessagesService(platform.database.db, deps.activityLog),
+  }),
   plugin: async (app) => {
     await app.register(quickMessagesRoutes);
   },

@@ -20,20 +20,20 @@ export async function quickMessagesRoutes(app: FastifyInstance) {
   route.post(
     '/p/chat/quick-messages',
     { role: 'admin', body: ZQuickMessageBody, response: okOf(ZQuickMessage) },
-    ({ tenant, body }) => quick().create(tenant.accountId, tenant.userId, body),
+    ({ tenant, body, actor }) => quick().create(tenant.accountId, tenant.userId, body, actor),
   );
 
   route.put(
     '/p/chat/quick-messages/:id',
     { role: 'admin', params, body: ZQuickMessageBody, response: okOf(ZQuickMessage) },
-    ({ tenant, params, body }) => quick().update(tenant.accountId, params.id, body),
+    ({ tenant, params, body, actor }) => quick().update(tenant.accountId, params.id, body, actor),
   );
 
   route.delete(
     '/p/chat/quick-messages/:id',
     { role: 'admin', params, response: okOf(z.null()) },
-    async ({ tenant, params }) => {
-      await quick().remove(tenant.accountId, params.id);
+    async ({ tenant, params, actor }) => {
+      await quick().remove(tenant.accountId, params.id, actor);
       return null;
     },
   );

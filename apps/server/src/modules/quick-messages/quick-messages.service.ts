@@ -6,6 +6,9 @@ import {
   type TQuickMessageVariable,
 } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
+import { changesOf } from '../activity-log/activity-changes';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
+import type { TActor } from '../../platform/request-context';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
 import {
@@ -47,7 +50,10 @@ export function quickMessageContext(input: {
 
 /** Quick messages: admins manage them, every member reads them; shortcuts are unique per account. */
 export class QuickMessagesService {
-  constructor(private readonly db: TDb) {}
+  constructor(
+    private readonly db: TDb,
+    private readonly activity: ActivityLogService,
+  ) {}
 
   async list(accountId: string): Promise<TQuickMessage[]> {
     return (await listQuickMessageRows(this.db, accountId)).map(present);
@@ -59,7 +65,12 @@ export class QuickMessagesService {
     return present(row);
   }
 
-  async create(accountId: string, userId: string, body: TQuickMessageBody): Promise<TQuickMessage> {
+  async create(
+    accountId: string,
+    userId: string,
+    body: TQuickMessageBody,
+    actor?: TActor,
+  ): Promise<TQuickMessage> {
     const row = await this.unique(() =>
       insertQuickMessageRow(
         this.db,
@@ -69,17 +80,40 @@ export class QuickMessagesService {
       ),
     );
     if (row === 'limit') throw new AppError('QUICK_MESSAGES_LIMIT_REACHED');
+    if (actor)
+      await this.activity.record(accountId, actor, {
+        action: 'quick_message.created',
+        target: `/${row.shortcut}`,
+      });
     return present(row);
   }
 
-  async update(accountId: string, id: string, body: TQuickMessageBody): Promise<TQuickMessage> {
+  async update(
+    accountId: string,
+    id: string,
+    body: TQuickMessageBody,
+    actor?: TActor,
+  ): Promise<TQuickMessage> {
+    const before = actor ? await findQuickMessageRow(this.db, accountId, id) : undefined;
     const row = await this.unique(() => updateQuickMessageRow(this.db, accountId, id, body));
     if (!row) throw new AppError('QUICK_MESSAGE_NOT_FOUND');
+    if (actor && before)
+      await this.activity.record(accountId, actor, {
+        action: 'quick_message.updated',
+        target: `/${row.shortcut}`,
+        details: { changes: changesOf(before, row, Object.keys(body)) },
+      });
     return present(row);
   }
 
-  async remove(accountId: string, id: string): Promise<void> {
+  async remove(accountId: string, id: string, actor?: TActor): Promise<void> {
+    const before = actor ? await findQuickMessageRow(this.db, accountId, id) : undefined;
     if (!(await deleteQuickMessageRow(this.db, accountId, id))) throw new AppError('QUICK_MESSAGE_NOT_FOUND');
+    if (actor && before)
+      await this.activity.record(accountId, actor, {
+        action: 'quick_message.deleted',
+        target: `/${before.shortcut}`,
+      });
   }
 
   private async unique<T>(write: () => Promise<T>): Promise<T> {

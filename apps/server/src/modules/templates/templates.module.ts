@@ -1,5 +1,6 @@
 import { WhatsAppTemplatesApi } from '../../providers/whatsapp-cloud/whatsapp-templates';
 import { defineModule } from '../../platform/module';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
 import { templatesRoutes } from './templates.routes';
 import * as tables from './templates.schema';
 import { TemplatesService } from './templates.service';
@@ -8,10 +9,12 @@ import { TemplatesService } from './templates.service';
 export const templatesModule = defineModule({
   name: 'templates',
   tables,
-  create: (platform) => ({
+  create: (platform, deps: { activityLog: ActivityLogService }) => ({
     templates: new TemplatesService(
       platform.database.db,
       new WhatsAppTemplatesApi(platform.config.WHATSAPP_GRAPH_URL),
+      deps.activityLog,
+      platform.log,
     ),
   }),
   plugin: async (app) => {

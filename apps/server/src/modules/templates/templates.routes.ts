@@ -25,7 +25,7 @@ export async function templatesRoutes(app: FastifyInstance) {
   route.post(
     '/p/chat/templates',
     { role: 'admin', body: ZTemplateBody, response: okOf(ZTemplate) },
-    ({ tenant, body }) => templates().create(tenant.accountId, body),
+    ({ tenant, body, actor }) => templates().create(tenant.accountId, body, actor),
   );
 
   route.post(
@@ -43,14 +43,14 @@ export async function templatesRoutes(app: FastifyInstance) {
   route.put(
     '/p/chat/templates/:id',
     { role: 'admin', params, body: ZTemplateBody, response: okOf(ZTemplate) },
-    ({ tenant, params, body }) => templates().update(tenant.accountId, params.id, body),
+    ({ tenant, params, body, actor }) => templates().update(tenant.accountId, params.id, body, actor),
   );
 
   route.delete(
     '/p/chat/templates/:id',
     { role: 'admin', params, response: okOf(z.object({ deleted: z.literal(true) })) },
-    async ({ tenant, params }) => {
-      await templates().remove(tenant.accountId, params.id);
+    async ({ tenant, params, actor }) => {
+      await templates().remove(tenant.accountId, params.id, actor);
       return { deleted: true } as const;
     },
   );
@@ -58,12 +58,12 @@ export async function templatesRoutes(app: FastifyInstance) {
   route.post(
     '/p/chat/templates/:id/submit',
     { role: 'admin', params, response: okOf(ZTemplate) },
-    ({ tenant, params }) => templates().submit(tenant.accountId, params.id),
+    ({ tenant, params, actor }) => templates().submit(tenant.accountId, params.id, actor),
   );
 
   route.post(
     '/p/chat/templates/:id/resubmit',
     { role: 'admin', params, response: okOf(ZTemplate) },
-    ({ tenant, params }) => templates().resubmit(tenant.accountId, params.id),
+    ({ tenant, params, actor }) => templates().resubmit(tenant.accountId, params.id, actor),
   );
 }

@@ -17,6 +17,9 @@ import {
 } from '../../providers/whatsapp-cloud/whatsapp-templates';
 import type { TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
+import { changesOf } from '../activity-log/activity-changes';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
+import type { TActor } from '../../platform/request-context';
 import { AppError } from '../../platform/errors';
 import {
   applyProviderStatus,
@@ -79,6 +82,7 @@ export class TemplatesService {
   constructor(
     private readonly db: TDb,
     private readonly api: WhatsAppTemplatesApi,
+    private readonly activity: ActivityLogService,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
@@ -95,7 +99,7 @@ export class TemplatesService {
     return presentTemplate(row);
   }
 
-  async create(accountId: string, body: TTemplateBody): Promise<TTemplate> {
+  async create(accountId: string, body: TTemplateBody, actor?: TActor): Promise<TTemplate> {
     await this.channel(accountId, body.channelId);
     const row = await insertTemplateRow(this.db, accountId, {
       id: newId(),
@@ -103,6 +107,12 @@ export class TemplatesService {
       status: 'draft',
     });
     if (!row) throw new AppError('TEMPLATE_NAME_IN_USE');
+    if (actor)
+      await this.activity.record(accountId, actor, {
+        action: 'template.created',
+        target: row.name,
+        details: { language: row.language },
+      });
     return presentTemplate(row);
   }
 
@@ -110,7 +120,7 @@ export class TemplatesService {
    * Edits the content. A template Meta already knows keeps its channel, name and language (Meta
    * cannot rename) and goes back to 'draft' until it is resubmitted.
    */
-  async update(accountId: string, id: string, body: TTemplateBody): Promise<TTemplate> {
+  async update(accountId: string, id: string, body: TTemplateBody, actor?: TActor): Promise<TTemplate> {
     const current = await this.row(accountId, id);
     if (current.providerTemplateId) {
       const fixed = ['channelId', 'name', 'language'] as const;
@@ -122,12 +132,19 @@ export class TemplatesService {
       if (await templateNameTaken(this.db, accountId, body.channelId, body.name, body.language, id))
         throw new AppError('TEMPLATE_NAME_IN_USE');
     }
-    const row = await updateTemplateRow(this.db, accountId, id, { ...fieldsOf(body), status: 'draft' });
+    const fields = fieldsOf(body);
+    const row = await updateTemplateRow(this.db, accountId, id, { ...fields, status: 'draft' });
     if (!row) throw new AppError('TEMPLATE_NOT_FOUND');
+    if (actor)
+      await this.activity.record(accountId, actor, {
+        action: 'template.updated',
+        target: row.name,
+        details: { changes: changesOf(current, row, Object.keys(fields)) },
+      });
     return presentTemplate(row);
   }
 
-  async remove(accountId: string, id: string): Promise<void> {
+  async remove(accountId: string, id: string, actor?: TActor): Promise<void> {
     const row = await this.row(accountId, id);
     if (row.providerTemplateId) {
       const channel = await findWhatsAppChannel(this.db, accountId, row.channelId);
@@ -138,10 +155,11 @@ export class TemplatesService {
           .catch((err) => this.log?.warn({ err, templateId: id }, 'template delete at provider failed'));
     }
     await deleteTemplateRow(this.db, accountId, id);
+    if (actor) await this.activity.record(accountId, actor, { action: 'template.deleted', target: row.name });
   }
 
   /** Sends the template for review: created at Meta the first time, edited there afterwards. */
-  async submit(accountId: string, id: string): Promise<TTemplate> {
+  async submit(accountId: string, id: string, actor?: TActor): Promise<TTemplate> {
     const row = await this.row(accountId, id);
     const channel = recordOf(await this.channel(accountId, row.channelId));
     let patch: Partial<TTemplateRow>;
@@ -158,11 +176,17 @@ export class TemplatesService {
       submittedAt: new Date(),
     });
     if (!updated) throw new AppError('TEMPLATE_NOT_FOUND');
+    if (actor)
+      await this.activity.record(accountId, actor, {
+        action: 'template.submitted',
+        target: updated.name,
+        details: { status: updated.status },
+      });
     return presentTemplate(updated);
   }
 
-  resubmit(accountId: string, id: string): Promise<TTemplate> {
-    return this.submit(accountId, id);
+  resubmit(accountId: string, id: string, actor?: TActor): Promise<TTemplate> {
+    return this.submit(accountId, id, actor);
   }
 
   /** Reads every submitted template's status from Meta (one WhatsApp channel, or all of them). */

@@ -4,6 +4,7 @@ import { devices, invitations } from '../../platform/db/schema';
 import { addTeam, NOT_AUTHORIZED, type TMemberSession } from '../../testing/app-fixtures';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
 import { signUp, STRONG_PASSWORD, type TSignedUp, uniqueEmail } from '../../testing/fixtures';
+import { createDepartment, createKeyEntity } from '../departments/departments.testing';
 
 let ctx: TTestApp;
 let owner: TSignedUp;
@@ -208,12 +209,14 @@ describe('avatar', () => {
 describe('invitations', () => {
   it('mails a link to /invitation/{id}; the link shows the invitation; accepting creates a confirmed user and signs in', async () => {
     const email = uniqueEmail('guest');
+    const sales = await createDepartment(ctx, owner, 'Sales');
+    const cpf = await createKeyEntity(ctx, owner, 'CPF', '$cpf', 'cpf');
     const res = await invite(owner.token, {
       email,
       acc: owner.accountId,
       acl: 'manager',
-      intentions: ['sales'],
-      entities: ['$cpf'],
+      intentions: [sales],
+      entities: [cpf],
     });
     expect(res.statusCode).toBe(200);
     const id = res.body.data._id;
@@ -226,8 +229,8 @@ describe('invitations', () => {
       acc: owner.accountId,
       accName: 'Owner Co',
       acl: 'manager',
-      intentions: ['sales'],
-      entities: ['$cpf'],
+      intentions: [sales],
+      entities: [cpf],
       userExists: false,
     });
 
@@ -251,7 +254,7 @@ describe('invitations', () => {
 
     const members = await api(ctx.app, 'GET', `/g/acc/${owner.accountId}/users`, { token: owner.token });
     expect(members.body.data.items).toContainEqual(
-      expect.objectContaining({ email, acl: 'manager', intentions: ['sales'], entities: ['$cpf'] }),
+      expect.objectContaining({ email, acl: 'manager', intentions: [sales], entities: [cpf] }),
     );
 
     const reuse = await api(ctx.app, 'POST', '/g/user/invited/update', {

@@ -75,6 +75,16 @@ export function upsertDevice(db: TDb, row: Omit<typeof devices.$inferInsert, 'id
   );
 }
 
+/** A member's registered push tokens of one type in one account (web: push subscriptions as JSON). */
+export function listDeviceTokens(db: TDb, accountId: string, userId: string, type: string) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select({ token: devices.token, deviceName: devices.deviceName })
+      .from(devices)
+      .where(and(eq(devices.accountId, accountId), eq(devices.userId, userId), eq(devices.type, type))),
+  );
+}
+
 /** Removes a push token of the user from every account (on logout). */
 export async function deleteDeviceToken(db: TDb, userId: string, token: string) {
   await db.delete(devices).where(and(eq(devices.userId, userId), eq(devices.token, token)));

@@ -95,7 +95,12 @@ export async function usersRoutes(app: FastifyInstance) {
   route.post(
     '/g/user/invite',
     { role: 'admin', account: 'body', body: ZInviteBody, response: okOf(z.object({ _id: z.string() })) },
-    ({ tenant, body, actor }) => users().invite(tenant, body, actor),
+    async ({ tenant, body, actor }) => {
+      // The invitation's departments and key entities must be the account's (issue 13).
+      await app.services.departments.assertKnown(tenant.accountId, body.intentions);
+      await app.services.keyEntities.assertKnown(tenant.accountId, body.entities);
+      return users().invite(tenant, body, actor);
+    },
   );
 
   r.get(

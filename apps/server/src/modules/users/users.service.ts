@@ -188,6 +188,9 @@ export class UsersService {
     body: { token: string; type: string; deviceID?: string; deviceName: string },
   ): Promise<{ deviceID: string } | { invalidToken: true }> {
     if (body.token.length < 20 || /\s/.test(body.token)) return { invalidToken: true };
+    // A web push subscription (JSON) must be a whole one; other tokens keep the plain shape check.
+    if (body.type === 'web' && body.token.startsWith('{') && !isWebPushSubscription(body.token))
+      return { invalidToken: true };
     const deviceId = body.deviceID || newId();
     await repo.upsertDevice(this.db, {
       accountId: tenant.accountId,
@@ -200,6 +203,11 @@ export class UsersService {
     return { deviceID: deviceId };
   }
 
+  /** A member's web push subscriptions in one account (the push notifier sends to each). */
+  async webPushTokens(accountId: string, userId: string): Promise<string[]> {
+    return (await repo.listDeviceTokens(this.db, accountId, userId, 'web')).map((d) => d.token);
+  }
+
   async removeDeviceToken(userId: string, token: string) {
     await repo.deleteDeviceToken(this.db, userId, token);
     return { removed: true };
@@ -207,5 +215,20 @@ export class UsersService {
 
   members(accountId: string) {
     return this.accounts.members(accountId);
+  }
+}
+
+/** A browser's PushSubscription as JSON: an https endpoint and its p256dh/auth keys. */
+function isWebPushSubscription(token: string): boolean {
+  try {
+    const sub = JSON.parse(token) as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
+    return (
+      typeof sub.endpoint === 'string' &&
+      /^https?:\/\//.test(sub.endpoint) &&
+      typeof sub.keys?.p256dh === 'string' &&
+      typeof sub.keys?.auth === 'string'
+    );
+  } catch {
+    return false;
   }
 }

@@ -83,6 +83,9 @@ export const WEBCHAT_CLIENT_JS = `(function () {
     var at = m.timestamp ? new Date(m.timestamp) : new Date();
     var node = old ? old.node : el('div');
     if (!old) {
+      // A newer message closes the choices of the ones before it.
+      var open = list.querySelectorAll('.options button');
+      for (var b = 0; b < open.length; b++) open[b].disabled = true;
       var day = at.toDateString();
       if (day !== lastDay) { separator(dayLabel(at)); lastDay = day; }
       shown[k] = { m: m, node: node };
@@ -103,6 +106,7 @@ export const WEBCHAT_CLIENT_JS = `(function () {
       }
     }
     if (m.body && !(m.media && m.body === m.media.fileName)) node.appendChild(el('div', 'body', m.body));
+    if (!mine && m.options && m.options.length) node.appendChild(choices(m.options, list.lastChild === node));
     var meta = el('div', 'meta');
     var time = el('time', null, timeFmt.format(at));
     time.setAttribute('datetime', at.toISOString());
@@ -116,6 +120,24 @@ export const WEBCHAT_CLIENT_JS = `(function () {
       node.appendChild(again);
     }
     list.scrollTop = list.scrollHeight;
+  }
+
+  /** A bot's options as buttons; picking one sends its title (the bot reads the title or number). */
+  function choices(options, latest) {
+    var box = el('div', 'options');
+    options.forEach(function (o) {
+      var button = el('button', null, o.title);
+      button.type = 'button';
+      if (o.description) button.title = o.description;
+      button.disabled = !latest;
+      button.onclick = function () {
+        var all = box.querySelectorAll('button');
+        for (var i = 0; i < all.length; i++) all[i].disabled = true;
+        send(o.title, uid());
+      };
+      box.appendChild(button);
+    });
+    return box;
   }
 
   /** The team read the conversation: the visitor's sent messages show read. */
@@ -212,6 +234,8 @@ export const WEBCHAT_CLIENT_JS = `(function () {
       bubble(m);
       if (typeof ack === 'function') ack({ received: true });
       if (m.author === 'contact') return;
+      // A question after the close (a satisfaction survey's): the visitor may type the answer.
+      if (m.author === 'bot' && !closedEl.hidden) setClosed(false);
       typingEl.textContent = '';
       allRead();
       if (inView && document.visibilityState === 'visible') seen(); else notify();

@@ -130,6 +130,10 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
   .failed .meta { color: #862e2e; }
   .meta svg { width: 16px; height: 12px; }
   .mine .meta .read { color: ${fg === '#ffffff' ? '#a5f3fc' : '#0b5394'}; }
+  .options { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; white-space: normal; }
+  .options button { border: 1px solid currentColor; background: #fff; color: inherit; border-radius: 16px; padding: 5px 12px; font: inherit; font-size: 13.5px; cursor: pointer; }
+  .options button:disabled { opacity: .55; cursor: default; }
+  .options button:focus-visible { outline: 2px solid #1c7ed6; outline-offset: 2px; }
   .retry { display: block; margin-top: 4px; background: none; border: 0; color: inherit; text-decoration: underline; cursor: pointer; font: inherit; font-size: 12.5px; padding: 0; text-align: left; }
   .file { display: inline-flex; gap: 6px; align-items: center; }
   #typing { font-size: 12.5px; color: #495057; padding: 2px 16px 6px; display: flex; align-items: center; gap: 6px; min-height: 22px; }

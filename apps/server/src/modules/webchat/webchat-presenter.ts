@@ -10,6 +10,8 @@ export interface TVisitorMessage {
   kind: string;
   body: string | null;
   media: { url: string | null; mimeType: string; fileName: string | null } | null;
+  /** The options of a bot's question, shown as buttons (the visitor's pick is sent as its title). */
+  options?: Array<{ id: string; title: string; description?: string }>;
   timestamp: string;
   ack: number;
 }
@@ -45,6 +47,7 @@ export function presentVisitorMessage(
           fileName: m.media.fileName ?? null,
         }
       : null,
+    ...(m.interactive ? { options: m.interactive.options } : {}),
     timestamp: m.createdAt.toISOString(),
     ack: m.ack,
   };
@@ -63,6 +66,7 @@ export function visitorMessageOf(m: TMessage): TVisitorMessage {
     media: m.media
       ? { url: m.media.url ?? null, mimeType: m.media.mimeType, fileName: m.media.fileName ?? null }
       : null,
+    ...(m.interactive ? { options: m.interactive.options } : {}),
     timestamp: m.timestamp,
     ack: m.ack,
   };

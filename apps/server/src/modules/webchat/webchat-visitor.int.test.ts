@@ -19,6 +19,9 @@ let owner: TSignedUp;
 let other: TSignedUp;
 let slug: string;
 let channelId: string;
+/** A chat page without the pre-chat form: visitors write at once. */
+let openSlug: string;
+let openChannelId: string;
 const clients: ChatClient[] = [];
 
 beforeAll(async () => {
@@ -29,6 +32,9 @@ beforeAll(async () => {
   const body = { ...webchatBody('Loja'), preChatForm: true, preChatFields: ['name', 'email', 'phone'] };
   slug = body.slug;
   channelId = (await createChannel(ctx, owner, body))._id;
+  const open = webchatBody('Site');
+  openSlug = open.slug;
+  openChannelId = (await createChannel(ctx, owner, open))._id;
 });
 afterAll(async () => {
   for (const c of clients) c.close();
@@ -58,34 +64,56 @@ async function say(c: ChatClient, id: string, text: string) {
 describe('a visitor is not a contact until they write', () => {
   it('page views, widget loads, sessions and an idle socket store no contact; the first message does, once', async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await ctx.app.inject({ method: 'GET', url: `/chat/${slug}` })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'GET', url: `/widget/${slug}.js` })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: `/chat/${openSlug}` })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: `/widget/${openSlug}.js` })).statusCode).toBe(200);
     }
     const ip = uniqueIp()['x-forwarded-for'];
-    const first = await visitorSession(ctx, slug, {}, ip);
+    const first = await visitorSession(ctx, openSlug, {}, ip);
     expect(first.visitor).toEqual({ known: false, name: null, email: null, phone: null });
-    const again = await visitorSession(ctx, slug, { token: first.token }, ip);
+    const again = await visitorSession(ctx, openSlug, { token: first.token }, ip);
     expect(again.token).toBe(first.token);
-    const v = await connectVisitor(baseUrl, slug, first.token);
+    const v = await connectVisitor(baseUrl, openSlug, first.token);
     clients.push(v);
     expect(await v.waitFor('history')).toMatchObject({ items: [], state: 'none' });
     emit(v, 'typing', { typing: true });
     emit(v, 'seen');
-    await visitorSession(ctx, slug, {}, ip);
+    await visitorSession(ctx, openSlug, {}, ip);
     expect(await contactsOf(owner.accountId)).toEqual([]);
 
     // Two tabs of the same visitor write at once: one contact, one conversation.
-    const tab = await connectVisitor(baseUrl, slug, first.token);
+    const tab = await connectVisitor(baseUrl, openSlug, first.token);
     clients.push(tab);
     const [a, b] = await Promise.all([say(v, 'a-1', 'Olá'), say(tab, 'a-2', 'Tem alguém aí?')]);
     expect(a.conversationId).toBe(b.conversationId);
     const contacts = await contactsOf(owner.accountId);
     expect(contacts).toHaveLength(1);
-    expect(contacts[0]).toMatchObject({ email: null, phone: null, inbox: channelId });
+    expect(contacts[0]).toMatchObject({ email: null, phone: null, inbox: openChannelId });
     expect(contacts[0].name).toMatch(/^Visitante [0-9A-F]{4}$/);
-    const known = await visitorSession(ctx, slug, { token: first.token }, ip);
+    const known = await visitorSession(ctx, openSlug, { token: first.token }, ip);
     expect(known.visitor).toEqual({ known: true, name: contacts[0].name, email: null, phone: null });
     expect(await contactsOf(other.accountId)).toEqual([]);
+  });
+
+  it('with the pre-chat form on, the server refuses a message before the form and a form without its first field', async () => {
+    const ip = uniqueIp()['x-forwarded-for'];
+    const session = await visitorSession(ctx, slug, {}, ip);
+    const v = await connectVisitor(baseUrl, slug, session.token);
+    clients.push(v);
+    await v.waitFor('history');
+    const before = (await contactsOf(owner.accountId)).length;
+    const refused = await v.call('message' as never, { id: 'early-1', text: 'Oi' });
+    expect(refused).toMatchObject({ status: 0, code: 'WEBCHAT_PRECHAT_REQUIRED' });
+    const noName = await api(ctx.app, 'POST', `/webchat/${slug}/session`, {
+      body: { token: session.token, email: 'sem.nome@example.com' },
+      lang: 'en',
+      headers: uniqueIp(),
+    });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.body.fields).toEqual([expect.objectContaining({ path: 'name', key: 'required' })]);
+    expect((await contactsOf(owner.accountId)).length).toBe(before);
+    const filled = await visitorSession(ctx, slug, { token: session.token, name: 'Lia' }, ip);
+    expect(filled.visitor).toMatchObject({ known: true, name: 'Lia' });
+    expect(await say(v, 'late-1', 'Agora sim')).toMatchObject({ conversationId: expect.any(String) });
   });
 
   it('the pre-chat form makes the visitor a contact with their name, e-mail and phone; bad fields are refused in their language', async () => {

@@ -1,3 +1,4 @@
+import type { TWebchatPrechatField } from '@atende/shared';
 import { newId } from '../../platform/db/columns';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -27,6 +28,16 @@ export interface TSessionInput extends TIdentity {
   token?: string;
 }
 
+/**
+ * The channel's pre-chat form: whether it is on, and the fields it asks (name and e-mail unless
+ * chosen); the first one is required.
+ */
+export function preChatOf(channel: TChannelRow): { on: boolean; fields: TWebchatPrechatField[] } {
+  const c = channel.config as Record<string, unknown>;
+  const fields = Array.isArray(c.preChatFields) ? (c.preChatFields as TWebchatPrechatField[]) : [];
+  return { on: !!c.preChatForm, fields: fields.length ? fields : ['name', 'email'] };
+}
+
 /** The name a visitor's contact gets until they tell theirs: stable for the visitor. */
 export function visitorName(contactId: string): string {
   return `Visitante ${contactId.replace(/-/g, '').slice(-4).toUpperCase()}`;
@@ -52,6 +63,10 @@ export class VisitorIdentity {
   async session(channel: TChannelRow, input: TSessionInput, ip: string) {
     const claims = await this.tokens.verify(input.token);
     const identity = identityOf(input);
+    // A filled pre-chat form has its required (first) field, whatever the page let through.
+    const preChat = preChatOf(channel);
+    if (identity && preChat.on && !identity[preChat.fields[0]])
+      throw AppError.validation([{ path: preChat.fields[0], key: 'required' }]);
     if (claims && claims.channelId === channel.id) {
       const visitor = {
         accountId: channel.accountId,
@@ -70,6 +85,18 @@ export class VisitorIdentity {
     const contact = identity ? await this.identify(visitor, identity) : undefined;
     const token = await this.tokens.sign({ channelId: channel.id, contactId });
     return { token, visitor: presentVisitor(contact) };
+  }
+
+  /**
+   * With the pre-chat form on, a visitor writes only once they are a contact (filled the form, or
+   * wrote before it was turned on): WEBCHAT_PRECHAT_REQUIRED otherwise; JWT_INVALID when their
+   * contact was deleted (the page starts afresh).
+   */
+  async assertMayWrite(visitor: TVisitor): Promise<void> {
+    if (!preChatOf(visitor.channel).on) return;
+    const state = await this.contacts.visitorState(visitor.accountId, visitor.contactId);
+    if (state === 'deleted') throw new AppError('JWT_INVALID');
+    if (state === 'none') throw new AppError('WEBCHAT_PRECHAT_REQUIRED');
   }
 
   /**

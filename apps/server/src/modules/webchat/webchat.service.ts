@@ -1,4 +1,4 @@
-import type { TConversation, TMessage, TWebchatPrechatField } from '@atende/shared';
+import type { TConversation, TMessage } from '@atende/shared';
 import type { Namespace } from 'socket.io';
 import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
@@ -17,7 +17,7 @@ import { presentVisitorMessage, type TVisitorMessage, visitorMessageOf } from '.
 import type { VisitorTokens } from './webchat-token';
 import type { WebchatAvailability } from './webchat-availability';
 import { VisitorFiles } from './webchat-files';
-import { type TSessionInput, type TVisitor, VisitorIdentity } from './webchat-visitors';
+import { preChatOf, type TSessionInput, type TVisitor, VisitorIdentity } from './webchat-visitors';
 
 export type { TVisitor } from './webchat-visitors';
 import {
@@ -83,15 +83,15 @@ export class WebchatService {
   async publicConfig(slug: string) {
     const channel = await this.channelBySlug(slug);
     const c = channel.config as Record<string, unknown>;
-    const fields = Array.isArray(c.preChatFields) ? (c.preChatFields as TWebchatPrechatField[]) : null;
+    const preChat = preChatOf(channel);
     return {
       name: channel.name,
       company: (await this.companyName(channel.accountId)) || channel.name,
       slug: channel.externalId,
       color: (c.color as string) ?? '#228be6',
       greeting: (c.greeting as string) ?? '',
-      preChatForm: !!c.preChatForm,
-      preChatFields: fields?.length ? fields : (['name', 'email'] as TWebchatPrechatField[]),
+      preChatForm: preChat.on,
+      preChatFields: preChat.fields,
       allowedOrigins: (c.allowedOrigins as string[]) ?? [],
       availability: await this.availability.of(channel.accountId),
     };
@@ -117,6 +117,7 @@ export class WebchatService {
       WEBCHAT_LIMITS.messages.limit,
       WEBCHAT_LIMITS.messages.windowSeconds,
     );
+    await this.identity.assertMayWrite(visitor);
     const file = input.fileId ? await this.visitorFiles.mediaOf(visitor, input.fileId) : undefined;
     const contact = await this.identity.contactOf(visitor);
     const result = await this.inbound.receive(

@@ -12,6 +12,8 @@ export interface TSmsSend {
   body: string;
   /** Where the provider posts delivery reports. */
   statusCallback?: string;
+  /** Sent as I-Twilio-Idempotency-Token: a repeated send answers the first one's message. */
+  idempotencyKey?: string;
 }
 
 /**

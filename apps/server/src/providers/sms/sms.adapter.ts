@@ -1,3 +1,4 @@
+import { numberedOptionsText } from '@atende/shared';
 import { AppError } from '../../platform/errors';
 import type {
   ChannelAdapter,
@@ -5,6 +6,7 @@ import type {
   TFetchedMedia,
   TOutbound,
   TParsedWebhook,
+  TSendOptions,
   TSendResult,
   TStoredMediaRef,
 } from '../channel-adapter';
@@ -64,16 +66,25 @@ export class SmsAdapter implements ChannelAdapter {
     return this.provider.parseWebhook(channel.externalId, params);
   }
 
-  async send(channel: TChannelRecord, message: TOutbound): Promise<TSendResult> {
-    if (message.kind !== 'text') throw new AppError('CHANNEL_NO_MEDIA');
+  async send(channel: TChannelRecord, message: TOutbound, options: TSendOptions = {}): Promise<TSendResult> {
+    const text = smsTextOf(message);
+    if (text === undefined) throw new AppError('CHANNEL_NO_MEDIA');
     const credentials = this.credentials(channel);
     if (!credentials) throw new AppError('CHANNEL_PROVIDER_ERROR', { reason: 'no SMS credentials' });
     const sent = await this.provider.send(credentials, {
       from: channel.externalId,
       to: message.to,
-      body: message.text,
+      body: text,
       statusCallback: this.webhookUrl(channel),
+      ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     });
-    return { providerMessageId: sent.providerMessageId, segments: smsSegments(message.text).segments };
+    return { providerMessageId: sent.providerMessageId, segments: smsSegments(text).segments };
   }
+}
+
+/** What an SMS says for a message: text as is, options numbered; undefined for media. */
+export function smsTextOf(message: TOutbound): string | undefined {
+  if (message.kind === 'text') return message.text;
+  if (message.kind === 'interactive') return numberedOptionsText(message.text, message.interactive);
+  return undefined;
 }

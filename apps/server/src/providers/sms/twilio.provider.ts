@@ -44,7 +44,11 @@ export class TwilioSmsProvider implements SmsProvider {
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${auth}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(message.idempotencyKey ? { 'i-twilio-idempotency-token': message.idempotencyKey } : {}),
+        },
         body: form,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });

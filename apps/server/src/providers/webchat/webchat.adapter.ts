@@ -37,6 +37,8 @@ export class WebchatAdapter implements ChannelAdapter {
   }
 
   async send(channel: TChannelRecord, message: TOutbound): Promise<TSendResult> {
+    // Reactions reach visitors with the message itself (message:reaction); nothing to push here.
+    if (message.kind === 'reaction') return { providerMessageId: '' };
     const id = randomUUID();
     const base = {
       id,
@@ -56,7 +58,15 @@ export class WebchatAdapter implements ChannelAdapter {
               body: message.caption ?? null,
               media: { ...message.media, fileName: message.media.fileName ?? null },
             }
-          : { ...base, kind: 'template', body: message.template.name, media: null };
+          : message.kind === 'interactive'
+            ? {
+                ...base,
+                kind: 'interactive',
+                body: message.text,
+                media: null,
+                options: message.interactive.options,
+              }
+            : { ...base, kind: 'template', body: message.template.name, media: null };
     this.realtime.namespace.server
       .of(WEBCHAT_NAMESPACE)
       .to(visitorRoom(channel.id, message.to))

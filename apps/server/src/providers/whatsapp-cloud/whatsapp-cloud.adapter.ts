@@ -7,12 +7,14 @@ import type {
   TFetchedMedia,
   TOutbound,
   TParsedWebhook,
+  TSendOptions,
   TSendResult,
   TStoredMediaRef,
 } from '../channel-adapter';
 import { WHATSAPP_MEDIA_LIMITS, whatsappMediaType } from '../media-limits';
 import { graphRequest } from './whatsapp-graph';
 import { parseWhatsAppWebhook } from './whatsapp-webhook';
+import { whatsappInteractivePayload } from './whatsapp-interactive';
 
 /**
  * Meta WhatsApp Cloud API. The channel: externalId = phone_number_id; config.wabaId (templates);
@@ -80,7 +82,7 @@ export class WhatsAppCloudAdapter implements ChannelAdapter {
     };
   }
 
-  async send(channel: TChannelRecord, message: TOutbound): Promise<TSendResult> {
+  async send(channel: TChannelRecord, message: TOutbound, options: TSendOptions = {}): Promise<TSendResult> {
     const to = message.to.replace(/\D/g, '');
     if (!to) throw new AppError('NUMBER_NOT_EXISTS');
     const answer = await graphRequest<{ messages?: Array<{ id?: string }> }>(
@@ -88,7 +90,15 @@ export class WhatsAppCloudAdapter implements ChannelAdapter {
       channel.secrets.accessToken,
       'POST',
       `${channel.externalId}/messages`,
-      { messaging_product: 'whatsapp', recipient_type: 'individual', to, ...payloadOf(message) },
+      {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to,
+        ...payloadOf(message),
+        // Echoed in the message's status webhooks: a send whose answer was lost is still known.
+        ...(options.idempotencyKey ? { biz_opaque_callback_data: options.idempotencyKey } : {}),
+      },
+      options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined,
     );
     const id = answer.messages?.[0]?.id;
     if (!id) throw new AppError('CHANNEL_PROVIDER_ERROR', { reason: 'no message id' });
@@ -99,6 +109,12 @@ export class WhatsAppCloudAdapter implements ChannelAdapter {
 /** The type-specific part of a Graph /messages body. */
 function payloadOf(message: TOutbound): Record<string, unknown> {
   if (message.kind === 'text') return { type: 'text', text: { body: message.text, preview_url: false } };
+  if (message.kind === 'interactive') return whatsappInteractivePayload(message.text, message.interactive);
+  if (message.kind === 'reaction')
+    return {
+      type: 'reaction',
+      reaction: { message_id: message.targetProviderMessageId, emoji: message.emoji },
+    };
   if (message.kind === 'template') {
     const { name, language, components } = message.template;
     return {

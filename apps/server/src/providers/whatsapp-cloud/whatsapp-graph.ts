@@ -15,6 +15,7 @@ export async function graphRequest<T>(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
+  extraHeaders?: Record<string, string>,
 ): Promise<T> {
   if (!accessToken) throw new AppError('CHANNEL_PROVIDER_ERROR', { reason: 'no access token' });
   let response: Response;
@@ -24,6 +25,7 @@ export async function graphRequest<T>(
       headers: {
         authorization: `Bearer ${accessToken}`,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...extraHeaders,
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(TIMEOUT_MS),

@@ -1,5 +1,5 @@
 import type { TErrorCode, TMessageKind } from '@atende/shared';
-import type { TInboundMessage, TParsedWebhook, TStatusUpdate } from '../channel-adapter';
+import type { TInboundMessage, TInboundReaction, TParsedWebhook, TStatusUpdate } from '../channel-adapter';
 
 /**
  * Parsing of WhatsApp Cloud API webhooks (object 'whatsapp_business_account'):
@@ -68,6 +68,11 @@ export function parseWhatsAppWebhook(phoneNumberId: string, body: unknown): TPar
       if (waId && name) names.set(waId, name);
     }
     for (const m of arrayOf(value.messages)) {
+      const reaction = parseReaction(m);
+      if (reaction) {
+        out.reactions = [...(out.reactions ?? []), reaction];
+        continue;
+      }
       const parsed = parseMessage(m, names);
       if (parsed) out.messages.push(parsed);
     }
@@ -113,13 +118,37 @@ function parseMessage(m: TJson, names: Map<string, string>): TInboundMessage | n
   // Quick-reply buttons and interactive list/button replies read as the text the customer chose.
   if (type === 'button' && isObject(m.button))
     return { ...base, kind: 'text', text: str(m.button.text) ?? '' };
+  // An answer to one of our interactive messages: the option's title as text, and which option
+  // it was (its id, and a list row's description) as the reply.
   if (type === 'interactive' && isObject(m.interactive)) {
     const reply = m.interactive.button_reply ?? m.interactive.list_reply;
-    if (isObject(reply)) return { ...base, kind: 'text', text: str(reply.title) ?? '' };
+    if (isObject(reply)) {
+      const title = str(reply.title) ?? '';
+      const id = str(reply.id);
+      const description = str(reply.description);
+      return {
+        ...base,
+        kind: 'text',
+        text: description ? `${title}\n${description}` : title,
+        ...(id ? { reply: { id, title, ...(description ? { description } : {}) } } : {}),
+      };
+    }
   }
-  if (type === 'reaction' && isObject(m.reaction))
-    return { ...base, kind: 'unsupported', text: str(m.reaction.emoji) ?? '' };
   return { ...base, kind: 'unsupported' };
+}
+
+/** A reaction, which belongs on the message it reacts to (an empty emoji: the reaction was removed). */
+function parseReaction(m: TJson): TInboundReaction | null {
+  if (str(m.type) !== 'reaction' || !isObject(m.reaction)) return null;
+  const target = str(m.reaction.message_id);
+  const from = str(m.from)?.replace(/\D/g, '');
+  if (!target || !from) return null;
+  return {
+    targetProviderMessageId: target,
+    from: `+${from}`,
+    emoji: typeof m.reaction.emoji === 'string' ? m.reaction.emoji : '',
+    timestamp: dateOf(m.timestamp),
+  };
 }
 
 const STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;

@@ -20,6 +20,7 @@ import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { AccountSwitcher } from '../../features/accounts/account-switcher';
 import { TrialBanner } from '../../features/billing/trial-banner';
 import { TeamChatMount } from '../../features/team-chat/team-chat-mount';
+import { BrowserNotificationsMount } from '../../features/app-store/push/browser-notifications-mount';
 import { Logo } from '../../ui/logo';
 import { PageLoader } from '../../ui/page-loader';
 import { currentRole, useSession } from '../session';
@@ -27,6 +28,8 @@ import { readItem } from '../storage';
 import { LanguageSwitch } from '../shell/language-switch';
 import { NAV_ADMIN, NAV_GROUPS, NAV_MAIN, type TNavItem } from '../shell/nav';
 import { UserMenu } from '../shell/user-menu';
+import { StarPageButton } from '../shell/star-page-button';
+import { useStarred } from '../shell/starred';
 import { useAccLink } from '../shell/use-acc-link';
 import { QueryProvider } from '../query-provider';
 import classes from './main-layout.module.css';
@@ -49,7 +52,9 @@ function NavItem({
   const longer = [...NAV_MAIN, ...NAV_ADMIN]
     .map((i) => findRouteByName(i.route)?.path ?? '/')
     .some((p) => p.length > path.length && (pathname === p || pathname.startsWith(`${p}/`)));
-  const active = pathname === path || (!longer && path !== '/' && pathname.startsWith(`${path}/`));
+  const under = (p: string) => pathname === p || pathname.startsWith(`${p}/`);
+  const active =
+    pathname === path || (!longer && path !== '/' && under(path)) || (item.also ?? []).some(under);
   const Icon = item.icon;
   const button = (
     <UnstyledButton
@@ -86,12 +91,26 @@ export function MainLayout() {
     items.filter((item) => {
       const def = findRouteByName(item.route);
       if (!def?.minRole || !hasRole(role, def.minRole)) return false;
+      // Settings → Restrictions (spec §6): operators blocked from contacts lose the menu item.
+      const acc = session.account?.acc;
+      if (
+        item.route === 'contacts' &&
+        !hasRole(role, 'manager') &&
+        (acc?.blockContactTab || acc?.blockContactTabGeneral)
+      )
+        return false;
       return !def.automationFlag || automation;
     });
   const wide = expanded || mobileOpened;
-  const groups = NAV_GROUPS.map((g) => ({ key: g.key, items: visible(g.items) })).filter(
-    (g) => g.items.length,
-  );
+  // Starred pages (spec §9, up to 10) head the sidebar.
+  const starred = useStarred(session.user?._id);
+  const starredItems = starred
+    .map((route) => [...NAV_MAIN, ...NAV_ADMIN].find((i) => i.route === route))
+    .filter((i): i is TNavItem => Boolean(i));
+  const groups = [
+    { key: 'starred', items: visible(starredItems) },
+    ...NAV_GROUPS.map((g) => ({ key: g.key as string, items: visible(g.items) })),
+  ].filter((g) => g.items.length);
   const toggleLabel = expanded ? t('nav.collapse') : t('nav.expand');
 
   return (
@@ -137,6 +156,7 @@ export function MainLayout() {
               <AccountSwitcher />
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <StarPageButton />
               <LanguageSwitch />
               <UserMenu />
             </Group>
@@ -167,6 +187,7 @@ export function MainLayout() {
           </Box>
         </AppShell.Main>
         <TeamChatMount />
+        <BrowserNotificationsMount />
       </AppShell>
     </QueryProvider>
   );

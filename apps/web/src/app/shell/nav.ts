@@ -23,6 +23,8 @@ import { findRouteByName } from '@atende/shared';
 export interface TNavItem {
   route: string;
   icon: Icon;
+  /** Other address prefixes that belong to the entry (its create/edit pages elsewhere). */
+  also?: string[];
 }
 
 export interface TNavGroup {
@@ -33,16 +35,20 @@ export interface TNavGroup {
 
 /** Sidebar entries by route name; the minimum role comes from the shared route table. */
 export const NAV_SERVICE: TNavItem[] = [
-  { route: 'dashboard', icon: IconLayoutDashboard },
+  { route: 'dashboard', icon: IconLayoutDashboard, also: ['/legacy-dashboard'] },
   { route: 'inbox', icon: IconMessages },
   { route: 'contacts', icon: IconAddressBook },
   { route: 'leads', icon: IconTargetArrow },
 ];
 
 export const NAV_ENGAGEMENT: TNavItem[] = [
-  { route: 'chatbots', icon: IconRobot },
+  {
+    route: 'chatbots',
+    icon: IconRobot,
+    also: ['/apps/chatbot', '/apps/chatbot-ai', '/apps/chatpage', '/faq/chatbot-ia'],
+  },
   { route: 'campaigns', icon: IconSpeakerphone },
-  { route: 'automation', icon: IconBolt },
+  { route: 'automation', icon: IconBolt, also: ['/apps/new-automation'] },
   { route: 'quick-messages', icon: IconMessageBolt },
   { route: 'templates', icon: IconTemplate },
   { route: 'feedback', icon: IconMoodSmile },

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentRole, logout, useSession } from '../session';
 import { useAccLink } from './use-acc-link';
+import { appVersionText } from '../app-version';
 
 export function initials(name: string): string {
   return name
@@ -75,6 +76,9 @@ export function UserMenu() {
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout(null)}>
           {t('userMenu.logout')}
         </Menu.Item>
+        <Menu.Label data-testid="app-version">
+          {t('userMenu.version', { version: appVersionText() })}
+        </Menu.Label>
       </Menu.Dropdown>
     </Menu>
   );

@@ -36,6 +36,36 @@ describe('activity log details', () => {
     expect(t('activity:actions.auth.login')).toBe('Signed in');
   });
 
+  it('says what a configuration change touched, with before → after, in both languages', async () => {
+    const settings = {
+      action: 'settings.updated',
+      target: '',
+      details: {
+        changes: [
+          { field: 'hideWaitingTab', from: false, to: true },
+          { field: 'downtimeDays', from: null, to: 7 },
+          { field: 'hours' },
+          { field: 'somethingNew' },
+        ],
+      },
+    };
+    const channel = {
+      action: 'channel.updated',
+      target: 'Loja',
+      details: { kind: 'webchat', changes: [{ field: 'status', from: 'active', to: 'disabled' }] },
+    };
+    const pt = [activityDetail(t, settings), activityDetail(t, channel)];
+    expect(pt).toEqual([
+      'Ocultar aba Aguardando dos operadores: não → sim; Encerrar conversas paradas após (dias): — → 7; Horário de atendimento; outra configuração',
+      'Loja · Chat do site · Situação: ativo → desativado',
+    ]);
+    expect(activityAction(t, 'contacts.merged')).toBe('Mesclou contatos');
+    await i18n.changeLanguage('en');
+    expect(activityDetail(t, channel)).toBe('Loja · Web chat · Status: active → disabled');
+    expect(activityAction(t, 'quick_message.deleted')).toBe('Deleted a quick message');
+    expect(findRawCodes(pt.join('\n'))).toEqual([]);
+  });
+
   it('names every action the server records in words, never its code (conversation.closed, …)', async () => {
     const actions = [
       'auth.login',
@@ -52,6 +82,24 @@ describe('activity log details', () => {
       'conversation.closed',
       'conversation.taken',
       'conversation.transferred',
+      'channel.created',
+      'channel.updated',
+      'channel.deleted',
+      'settings.updated',
+      'closing_reason.created',
+      'closing_reason.updated',
+      'closing_reason.deleted',
+      'contact.deleted',
+      'contact.restored',
+      'contacts.merged',
+      'contacts.import_started',
+      'template.created',
+      'template.updated',
+      'template.deleted',
+      'template.submitted',
+      'quick_message.created',
+      'quick_message.updated',
+      'quick_message.deleted',
       'some.future_action',
     ];
     const closed = {

@@ -55,6 +55,19 @@ export function activityDetail(t: TFunction, item: Pick<TActivity, 'action' | 't
     case 'account.created':
       parts.push(target, plan(t, d.plan));
       break;
+    // Issue 13: which restriction switched, and to what.
+    case 'account.restrictions_changed': {
+      const changes = (d.changes ?? {}) as Record<string, unknown>;
+      parts.push(
+        Object.entries(changes)
+          .map(
+            ([key, on]) =>
+              `${t(`departments:restrictions.${key}`, { defaultValue: t('activity:fields.other') })}: ${t(on ? 'activity:values.yes' : 'activity:values.no')}`,
+          )
+          .join(' · '),
+      );
+      break;
+    }
     case 'account.updated': {
       const fields = Array.isArray(d.fields) ? d.fields.map(String) : [];
       parts.push(target, fields.map((f) => (ACCOUNT_FIELDS[f] ? t(ACCOUNT_FIELDS[f]) : f)).join(', '));
@@ -70,10 +83,45 @@ export function activityDetail(t: TFunction, item: Pick<TActivity, 'action' | 't
     case 'conversation.taken':
     case 'conversation.transferred':
       break;
+    case 'contacts.merged':
+      parts.push(
+        target,
+        Array.isArray(d.merged) && d.merged.length ? `← ${d.merged.map(String).join(', ')}` : '',
+      );
+      break;
+    case 'channel.created':
+    case 'channel.updated':
+    case 'channel.deleted':
+      parts.push(
+        target,
+        typeof d.kind === 'string' ? t(`activity:channelKinds.${d.kind}`, { defaultValue: '' }) : '',
+      );
+      parts.push(changesText(t, d.changes));
+      break;
     default:
-      parts.push(target);
+      parts.push(target, changesText(t, d.changes));
   }
   return parts.filter(Boolean).join(' · ');
+}
+
+/** A value as the log shows it: yes/no, active/disabled, empty as a dash, text and numbers as they are. */
+function valueText(t: TFunction, value: unknown): string {
+  if (value === null || value === '') return '—';
+  if (typeof value === 'boolean') return t(value ? 'activity:values.yes' : 'activity:values.no');
+  if (value === 'active' || value === 'disabled') return t(`activity:values.${value}`);
+  return String(value);
+}
+
+/** The fields a change touched, in words, with before → after where the log kept both. */
+export function changesText(t: TFunction, changes: unknown): string {
+  if (!Array.isArray(changes)) return '';
+  return changes
+    .filter((c): c is { field: string; from?: unknown; to?: unknown } => typeof c?.field === 'string')
+    .map((c) => {
+      const label = t(`activity:fields.${c.field}`, { defaultValue: t('activity:fields.other') });
+      return 'from' in c && 'to' in c ? `${label}: ${valueText(t, c.from)} → ${valueText(t, c.to)}` : label;
+    })
+    .join('; ');
 }
 
 /** /acc/activity: the account's activity log (admins): who did what, when and from which address. */

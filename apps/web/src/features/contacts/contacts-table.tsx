@@ -15,6 +15,7 @@ import type { TContact, TContactPhase, TContactTag } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../app/format';
 import { ContactAvatar, PhaseBadge, TagChips } from './contact-chips';
+import classes from './contacts-table.module.css';
 import { formatPhone } from '../../app/format';
 
 const SKELETON_ROWS = 8;
@@ -43,7 +44,7 @@ export function ContactsTable({
   const pageIds = items.map((c) => c._id);
   const chosen = pageIds.filter((id) => selected.has(id)).length;
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <Table.ScrollContainer minWidth={1080}>
       <Table verticalSpacing="xs" horizontalSpacing="md" highlightOnHover data-testid="contacts-table">
         <Table.Thead>
           <Table.Tr>
@@ -105,6 +106,8 @@ export function ContactsTable({
                         c="dark"
                         onClick={() => onOpen(contact)}
                         ta="left"
+                        title={contact.name}
+                        className={classes.name}
                       >
                         {contact.name}
                       </Anchor>
@@ -126,17 +129,17 @@ export function ContactsTable({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text fz="sm" c="dimmed">
+                    <Text fz="sm" c="dimmed" className={classes.email} title={contact.email ?? undefined}>
                       {contact.email}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.badges}>
                     <PhaseBadge phase={contact.phase ? phases.get(contact.phase) : undefined} />
                   </Table.Td>
                   <Table.Td>
                     <TagChips ids={contact.tags} tags={tags} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.badges}>
                     <Badge variant="light" color="gray" tt="none" fw={500}>
                       {t(`types.${contact.type}`)}
                     </Badge>

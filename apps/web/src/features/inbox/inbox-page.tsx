@@ -48,7 +48,11 @@ function InboxScreen() {
   const guard = useTabGuard(`atende-inbox:${acc}:${me}`);
   const data = useInboxData(acc);
   const realtime = useInboxRealtime(acc, me, manager, guard.role === 'active', () => selectedRef.current);
-  const [filters, setFilters] = useState<TListFilters>(EMPTY_FILTERS);
+  // ?operator= (the agents dashboard's drill-down) starts the list filtered on that operator.
+  const [filters, setFilters] = useState<TListFilters>(() => ({
+    ...EMPTY_FILTERS,
+    operator: params.get('operator'),
+  }));
   const [closed, setClosed] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
   const wide = useMediaQuery('(min-width: 1200px)', true);

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, ScrollArea, Skeleton, Stack } from '@mantine/core';
-import { IconAddressBook } from '@tabler/icons-react';
+import { IconAddressBook, IconColumns } from '@tabler/icons-react';
+import { hasRole } from '@atende/shared';
 import type { TContact, TContactPhase, TContactTag } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../app/i18n';
-import { useAcc } from '../../app/session';
+import { currentRole, useAcc, useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { ContactDrawer } from '../contacts/contact-drawer';
@@ -18,6 +19,7 @@ import { useDeleteContact } from '../contacts/use-delete-contact';
 import type { TColumnOption } from './lead-card';
 import { LeadColumn, type TDragging } from './lead-column';
 import { NO_PHASE, useMoveLead } from './leads-api';
+import { PhasesManager } from './phases-manager';
 
 /** The board: one column per phase in phase order (plus "No phase" while it has contacts). */
 export function LeadsBoard({
@@ -81,6 +83,9 @@ export function LeadsPage() {
   const tags = useTags(acc);
   const deleteContact = useDeleteContact(acc);
   const [open, setOpen] = useState<TContact | null>(null);
+  // Issue 13: admins manage the phases (the board's columns) from here.
+  const admin = hasRole(currentRole(useSession()), 'admin');
+  const [managing, setManaging] = useState(false);
   const phaseList = phases.data ?? [];
   const tagList = tags.data ?? [];
   return (
@@ -89,14 +94,25 @@ export function LeadsPage() {
         title={t('title')}
         description={t('subtitle')}
         actions={
-          <Button
-            component={Link}
-            to={accLink('/apps/contacts')}
-            variant="default"
-            leftSection={<IconAddressBook size={16} />}
-          >
-            {t('contactsLink')}
-          </Button>
+          <Group gap="xs">
+            {admin && (
+              <Button
+                variant="default"
+                leftSection={<IconColumns size={16} />}
+                onClick={() => setManaging(true)}
+              >
+                {t('departments:phases.manage')}
+              </Button>
+            )}
+            <Button
+              component={Link}
+              to={accLink('/apps/contacts')}
+              variant="default"
+              leftSection={<IconAddressBook size={16} />}
+            >
+              {t('contactsLink')}
+            </Button>
+          </Group>
         }
       />
       <ContactFilterBar
@@ -131,6 +147,7 @@ export function LeadsPage() {
         }}
         onOpenContact={setOpen}
       />
+      <PhasesManager acc={acc} opened={managing} phases={phaseList} onClose={() => setManaging(false)} />
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { useAccLink } from '../../app/shell/use-acc-link';
 import { CardSkeleton } from '../../ui/card-skeleton';
 import { SaveBar } from '../../ui/save-bar';
 import { LoadError } from '../../ui/load-error';
+import { AutoMessagesSection } from '../automations/auto-messages-section';
 import { OutOfHoursFields } from './hours-tab';
 import { SettingsLayout } from './settings-layout';
 import { useInboxSettings } from './settings-api';
@@ -132,6 +133,8 @@ export function AutoMessagesPage() {
             <SaveBar onSave={submit} saving={saver.saving} mt="md" />
           </Card>
         )}
+        {/* Automations (issue 17): greeting, queue, transfer, close and inactivity messages. */}
+        <AutoMessagesSection />
         <OtherMessages />
       </Stack>
     </SettingsLayout>

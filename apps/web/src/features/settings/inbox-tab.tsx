@@ -9,6 +9,7 @@ import { FormCard } from '../../ui/section-heading';
 import { issuesByPath } from './settings-errors';
 import { useInboxSettings } from './settings-api';
 import { useSettingsSaver } from './use-settings-saver';
+import { RestrictionsCard } from '../departments/restrictions-card';
 
 type TInboxForm = Pick<
   TInboxSettings,
@@ -120,6 +121,7 @@ export function InboxTab({ acc }: { acc: string }) {
           ))}
         </Stack>
       </FormCard>
+      <RestrictionsCard acc={acc} />
       <FormCard title={t('inbox.sendWindowTitle')} description={t('inbox.sendWindowDescription')}>
         <Switch
           mb="sm"

@@ -4,16 +4,28 @@ import {
   IconClockHour4,
   IconInbox,
   IconMessageCircleBolt,
+  IconMoodSmile,
   IconPlugConnected,
   IconTagStarred,
   IconUsersGroup,
+  IconBuildingStore,
+  IconVariable,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 
-export const SETTINGS_TABS = ['channels', 'hours', 'reasons', 'inbox', 'distribution'] as const;
+export const SETTINGS_TABS = [
+  'channels',
+  'hours',
+  'reasons',
+  'inbox',
+  'distribution',
+  'surveys',
+  'departments',
+  'entities',
+] as const;
 export type TSettingsTab = (typeof SETTINGS_TABS)[number] | 'autoMessages';
 
 const ICONS = {
@@ -22,6 +34,9 @@ const ICONS = {
   reasons: IconTagStarred,
   inbox: IconInbox,
   distribution: IconUsersGroup,
+  surveys: IconMoodSmile,
+  departments: IconBuildingStore,
+  entities: IconVariable,
   autoMessages: IconMessageCircleBolt,
 } as const;
 

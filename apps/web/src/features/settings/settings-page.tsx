@@ -5,7 +5,10 @@ import { DistributionTab } from './distribution-tab';
 import { HoursTab } from './hours-tab';
 import { InboxTab } from './inbox-tab';
 import { ClosingReasonsTab } from './closing-reasons-tab';
+import { DepartmentsTab } from '../departments/departments-tab';
+import { KeyEntitiesTab } from '../departments/key-entities-tab';
 import { isSettingsTab, SettingsLayout } from './settings-layout';
+import { SurveySettingsTab } from '../surveys/survey-settings-tab';
 
 /** /settings (admins): channels, attendance hours, closing reasons, inbox rules, distribution queue. */
 export function SettingsPage() {
@@ -20,6 +23,9 @@ export function SettingsPage() {
       {tab === 'reasons' && <ClosingReasonsTab acc={acc} />}
       {tab === 'inbox' && <InboxTab acc={acc} />}
       {tab === 'distribution' && <DistributionTab acc={acc} />}
+      {tab === 'departments' && <DepartmentsTab acc={acc} />}
+      {tab === 'entities' && <KeyEntitiesTab acc={acc} />}
+      {tab === 'surveys' && <SurveySettingsTab acc={acc} />}
     </SettingsLayout>
   );
 }

@@ -150,3 +150,30 @@ describe('TeamChatClient roster', () => {
     expect(client.getState().members.find((m) => m.userId === BOB)?.status).toBe('online');
   });
 });
+
+describe('TeamChatClient clearing a room (issue 13)', () => {
+  it('asks the server to clear the room and empties it on success; keeps it when refused', async () => {
+    const socket = new FakeSocket();
+    const client = new TeamChatClient({ accountId: 'acc', userId: ME, socket });
+    client.setOpen(true);
+    client.openRoom(DIRECT);
+    const fetch = socket.emits.find((e) => e.event === 'fetchMessages')!;
+    fetch.ack?.({ status: 1, data: { roomId: DIRECT, messages: [stored({})], nextCursor: null } });
+    await vi.waitFor(() => expect(client.getState().messages[DIRECT]).toHaveLength(1));
+
+    const refused = client.clearRoom(DIRECT);
+    const first = socket.emits.filter((e) => e.event === 'clearMessages').at(-1)!;
+    expect(first.payload).toEqual({ roomId: DIRECT });
+    first.ack?.({ status: 0, code: 'NOT_AUTHORIZED' });
+    expect(await refused).toBe(false);
+    expect(client.getState().messages[DIRECT]).toHaveLength(1);
+
+    const done = client.clearRoom(DIRECT);
+    socket.emits
+      .filter((e) => e.event === 'clearMessages')
+      .at(-1)!
+      .ack?.({ status: 1, data: { roomId: DIRECT, cleared: 1 } });
+    expect(await done).toBe(true);
+    expect(client.getState().messages[DIRECT]).toEqual([]);
+  });
+});

@@ -195,6 +195,23 @@ export class TeamChatClient {
     });
   }
 
+  /**
+   * clearMessages (issue 13): the room's history up to now disappears for this user (the assistant's
+   * room is deleted outright); true when the server did it.
+   */
+  async clearRoom(key: TRoomKey): Promise<boolean> {
+    const roomId = key.startsWith(DIRECT_PREFIX)
+      ? this.state.rooms.find((r) => r.type === 'direct' && r.users.includes(key.slice(DIRECT_PREFIX.length)))
+          ?.roomId
+      : key;
+    if (!roomId) return false;
+    const res = await this.call<{ roomId: string; cleared: number }>('clearMessages', { roomId });
+    if (res?.status !== 1) return false;
+    this.set({ messages: { ...this.state.messages, [key]: [] } });
+    this.setHistory(key, { loading: false, loaded: true, nextCursor: null });
+    return true;
+  }
+
   /** pingOffline (sign-out): the others see the user offline at once. */
   goOffline(): void {
     if (this.options.socket.connected) this.options.socket.emit('pingOffline', {});

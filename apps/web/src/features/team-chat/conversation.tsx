@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Center, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconEraser } from '@tabler/icons-react';
 import { TEAM_CHAT_ASSISTANT_ID } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { otherUserOf, type TRoomKey } from './chat-state';
@@ -37,6 +37,12 @@ export function Conversation({ roomKey }: { roomKey: TRoomKey }) {
   const senderName = (id: string) =>
     id === TEAM_CHAT_ASSISTANT_ID ? t('messages.assistant') : (names.get(id) ?? t('messages.someone'));
 
+  // Issue 13: clear the room's messages (for this user), after a confirmation under the header.
+  const [clearing, setClearing] = useState<'ask' | 'busy' | 'failed' | null>(null);
+  const clear = async () => {
+    setClearing('busy');
+    setClearing((await client.clearRoom(roomKey)) ? null : 'failed');
+  };
   const viewport = useRef<HTMLDivElement>(null);
   const last = messages[messages.length - 1];
   const lastKey = last ? `${last._id}:${last.content.length}:${last.status}` : '';
@@ -71,7 +77,41 @@ export function Conversation({ roomKey }: { roomKey: TRoomKey }) {
             {subtitle}
           </Text>
         </div>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          ml="auto"
+          onClick={() => setClearing('ask')}
+          aria-label={t('clear.action')}
+          title={t('clear.action')}
+          disabled={messages.length === 0}
+        >
+          <IconEraser size={18} aria-hidden="true" />
+        </ActionIcon>
       </Group>
+      {clearing && (
+        <Alert
+          color={clearing === 'failed' ? 'red' : 'orange'}
+          variant="light"
+          radius={0}
+          p="xs"
+          role="alert"
+        >
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <Text fz="xs">{clearing === 'failed' ? t('clear.failed') : t('clear.confirm')}</Text>
+            <Group gap={4} wrap="nowrap">
+              <Button size="compact-xs" variant="default" onClick={() => setClearing(null)}>
+                {t('common:cancel')}
+              </Button>
+              {clearing !== 'failed' && (
+                <Button size="compact-xs" color="red.8" loading={clearing === 'busy'} onClick={clear}>
+                  {t('clear.do')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Alert>
+      )}
       <ScrollArea
         className={classes.messages}
         viewportRef={viewport}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZInviteBody, type TRole } from '@atende/shared';
 import { useMutation } from '@tanstack/react-query';
@@ -8,8 +8,21 @@ import { usersApi } from './users-api';
 import { zodValidator } from '../../app/forms';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
+import { useDepartments, useKeyEntities } from '../departments/departments-api';
 
-/** Invite by e-mail with a role (POST /g/user/invite); never above the inviter's own role. */
+interface TInviteValues {
+  email: string;
+  acl: TRole;
+  /** Department ids (empty: every department). */
+  intentions: string[];
+  /** Key entity ids the member may see (empty: all). */
+  entities: string[];
+}
+
+/**
+ * Invite by e-mail with a role, departments and key entities (POST /g/user/invite); never above
+ * the inviter's own role.
+ */
 export function InviteModal({
   opened,
   acc,
@@ -25,12 +38,20 @@ export function InviteModal({
 }) {
   const { t } = useTranslation('team');
   const [error, setError] = useState<string | null>(null);
+  const departments = useDepartments(acc, opened);
+  const entities = useKeyEntities(acc, opened);
   const form = useForm({
-    initialValues: { email: '', acl: 'operator' as TRole },
-    validate: zodValidator<{ email: string; acl: TRole }>(ZInviteBody, t, (v) => ({ ...v, acc })),
+    initialValues: {
+      email: '',
+      acl: 'operator' as TRole,
+      intentions: [] as string[],
+      entities: [] as string[],
+    },
+    validate: zodValidator<TInviteValues>(ZInviteBody, t, (v) => ({ ...v, acc })),
   });
   const invite = useMutation({
-    mutationFn: (values: { email: string; acl: TRole }) => usersApi.invite(acc, values.email, values.acl),
+    mutationFn: (values: TInviteValues) =>
+      usersApi.invite(acc, values.email, values.acl, values.intentions, values.entities),
     onMutate: () => setError(null),
     onSuccess: (_, values) => {
       notify({ color: 'green', message: t('invited', { email: values.email }) });
@@ -69,6 +90,26 @@ export function InviteModal({
             allowDeselect={false}
             required
             {...form.getInputProps('acl')}
+          />
+          <MultiSelect
+            label={t('fields.departments')}
+            description={t('fields.departmentsHelp')}
+            placeholder={form.values.intentions.length ? undefined : t('fields.allDepartments')}
+            data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
+            searchable
+            clearable
+            nothingFoundMessage={t('fields.noDepartments')}
+            {...form.getInputProps('intentions')}
+          />
+          <MultiSelect
+            label={t('fields.entities')}
+            description={t('fields.entitiesHelp')}
+            placeholder={form.values.entities.length ? undefined : t('fields.allEntities')}
+            data={(entities.data ?? []).map((e) => ({ value: e._id, label: `${e.name} (${e.alias})` }))}
+            searchable
+            clearable
+            nothingFoundMessage={t('fields.noEntities')}
+            {...form.getInputProps('entities')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

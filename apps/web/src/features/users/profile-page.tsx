@@ -21,6 +21,7 @@ import { updateStoredUser, useSession } from '../../app/session';
 import { initials } from '../../app/shell/user-menu';
 import { PageHeader } from '../../ui/page-header';
 import { PasswordChangeCard } from './password-change-card';
+import { NotificationPreferencesCard } from '../app-store/push/notification-preferences-card';
 import { useUpdateAvatar, useUpdateProfile } from './users-api';
 import { notify } from '../../app/notify';
 
@@ -152,6 +153,7 @@ export function ProfilePage() {
         </Grid.Col>
       </Grid>
       <PasswordChangeCard />
+      <NotificationPreferencesCard />
     </Stack>
   );
 }

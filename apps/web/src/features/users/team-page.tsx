@@ -14,6 +14,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { RowAction } from '../../ui/row-action';
 import { formatDate } from '../../app/format';
 import { InviteModal } from './invite-modal';
+import { MemberAccessCell } from './member-access-cell';
 import { membersKey, useMembers, usersApi } from './users-api';
 import { notify } from '../../app/notify';
 
@@ -77,10 +78,12 @@ export function TeamPage() {
       <Card padding={0}>
         <DataTable
           testId="members-table"
-          minWidth={640}
+          minWidth={900}
           columns={[
             { label: t('columns.member') },
             { label: t('columns.role') },
+            { label: t('columns.departments') },
+            { label: t('columns.entities') },
             { label: t('columns.since') },
             { label: t('columns.actions'), hidden: true },
           ]}
@@ -134,6 +137,8 @@ export function TeamPage() {
                     </Badge>
                   )}
                 </Table.Td>
+                <MemberAccessCell acc={acc} member={member} field="intentions" editable={editable} />
+                <MemberAccessCell acc={acc} member={member} field="entities" editable={editable} />
                 <DimmedCell>{formatDate(member.createdAt, i18n.language)}</DimmedCell>
                 <Table.Td ta="right">
                   {editable && (

@@ -43,8 +43,11 @@ export const usersApi = {
     api.put<TMember>(`/g/acc/${acc}/users/${userId}`, { acl }),
   removeAccess: (acc: string, userId: string) => api.delete(`/g/acc/access/${acc}/${userId}`, { acc }),
   revokeInvitation: (acc: string, id: string) => api.delete(`/g/acc/${acc}/invitations/${id}`),
-  invite: (acc: string, email: string, acl: TRole) =>
-    api.post('/g/user/invite', { email: email.trim().toLowerCase(), acc, intentions: [], entities: [], acl }),
+  /** The member's departments (`intentions`) and key entities (`entities`): ids, empty = all. */
+  setAccess: (acc: string, userId: string, body: { intentions?: string[]; entities?: string[] }) =>
+    api.put<TMember>(`/g/acc/${acc}/users/${userId}`, body),
+  invite: (acc: string, email: string, acl: TRole, intentions: string[] = [], entities: string[] = []) =>
+    api.post('/g/user/invite', { email: email.trim().toLowerCase(), acc, intentions, entities, acl }),
   /** POST /g/user/invited/update: accepting an invitation signs the user in. */
   acceptInvitation: (body: Record<string, unknown>) =>
     api.post<TLoginResult>('/g/user/invited/update', body, { raw: true }),

@@ -51,6 +51,9 @@ export class ConversationActionsService {
     private readonly emitter: InboxEmitter,
     private readonly bus: DomainEvents,
     private readonly activity: ActivityLogService,
+    /** Departments (issue 13): a department's name for the transfer's system line (its id otherwise). */
+    private readonly departmentName: (accountId: string, id: string) => Promise<string | null> = async () =>
+      null,
   ) {}
 
   /** Waiting → in attendance with me as assignee; the loser of a race gets CONVERSATION_TAKEN. */
@@ -98,6 +101,9 @@ export class ConversationActionsService {
   async transfer(viewer: TViewer, id: string, body: TTransferBody, actor: TActor): Promise<TConversation> {
     const policy = await this.access.gate(viewer);
     const actorName = await this.nameOf(viewer.userId);
+    const departmentName = body.departmentId
+      ? ((await this.departmentName(viewer.accountId, body.departmentId)) ?? body.departmentId)
+      : null;
     const outcome = await this.locked(viewer, id, async (tx, row) => {
       this.assertOpenAndMine(viewer, row, policy);
       const target = body.operatorId ? await findMember(tx, viewer.accountId, body.operatorId) : undefined;
@@ -109,7 +115,7 @@ export class ConversationActionsService {
       const event: TSystemEvent = {
         system: 'transferred',
         actor: actorName,
-        ...(target ? { operator: target.name } : { department: departmentId ?? '' }),
+        ...(target ? { operator: target.name } : { department: departmentName ?? departmentId ?? '' }),
         ...(body.note ? { note: body.note } : {}),
       };
       const outcome = await this.apply(tx, viewer, row, { patch, event, lang: actor.lang });
@@ -245,6 +251,129 @@ export class ConversationActionsService {
       return { conversation, messages: [] as TMessageRow[] };
     });
     return this.after(viewer.accountId, outcome);
+  }
+
+  // Chatbots (issue 14) -----------------------------------------------------------------------
+
+  /**
+   * A bot hands its conversation over: flow → waiting (optionally to a department) or in
+   * attendance with an operator. False when the conversation is no longer in the flow stage (an
+   * operator took it meanwhile): nothing changes.
+   */
+  async botHandover(
+    accountId: string,
+    id: string,
+    body: { departmentId: string | null; operatorId: string | null },
+    botName: string,
+  ): Promise<boolean> {
+    return withLockedConversation(this.db, accountId, id, async (tx, row) => {
+      if (row?.stage !== 'flow') return false;
+      const target = body.operatorId ? await findMember(tx, accountId, body.operatorId) : undefined;
+      const departmentId = body.departmentId ?? row.departmentId;
+      const patch = target
+        ? { stage: 'attendance', assigneeId: target.userId, takenAt: new Date(), departmentId }
+        : { stage: 'waiting', assigneeId: null, takenAt: null, departmentId };
+      const event: TSystemEvent = target
+        ? { system: 'transferred', actor: botName, operator: target.name }
+        : departmentId
+          ? { system: 'transferred', actor: botName, department: departmentId }
+          : { system: 'handover', actor: botName };
+      await this.applyAs(tx, accountId, null, row, patch, event);
+      await this.bus.emit(tx, accountId, 'conversation.assigned', {
+        conversationId: id,
+        assigneeId: target?.userId ?? null,
+        previousAssigneeId: null,
+        departmentId: departmentId ?? null,
+        by: 'transfer',
+      });
+      return true;
+    });
+  }
+
+  /** A bot closes its conversation (still in the flow stage) with a closing reason's name. */
+  async botClose(accountId: string, id: string, reason: string | null, botName: string): Promise<boolean> {
+    const checked = reason
+      ? await this.settings.checkReason(accountId, reason).catch(() => ({ reason: botName, subReason: null }))
+      : { reason: botName, subReason: null };
+    return withLockedConversation(this.db, accountId, id, async (tx, row) => {
+      if (row?.stage !== 'flow') return false;
+      await this.bus.emit(tx, accountId, 'conversation.closed', {
+        conversationId: id,
+        reason: checked.reason,
+        subReason: checked.subReason ?? null,
+        closedBy: null,
+        byInactivity: false,
+      });
+      await this.applyAs(
+        tx,
+        accountId,
+        null,
+        row,
+        {
+          stage: 'closed',
+          closedAt: new Date(),
+          closedBy: null,
+          closeReason: checked.reason,
+          unreadCount: 0,
+        },
+        { system: 'closed', actor: botName, reason: checked.reason, subReason: checked.subReason },
+      );
+      return true;
+    });
+  }
+
+  /**
+   * An operator hands an open conversation back to a bot: flow stage, unassigned. `start` runs in
+   * the same transaction (the chatbots module creates the bot's session there).
+   */
+  async handToBot(
+    viewer: TViewer,
+    id: string,
+    botName: string,
+    actor: TActor,
+    start: (tx: TTx, row: TConversationRow) => Promise<void>,
+  ): Promise<TConversation> {
+    const policy = await this.access.gate(viewer);
+    const actorName = await this.nameOf(viewer.userId);
+    const outcome = await this.locked(viewer, id, async (tx, row) => {
+      this.assertOpenAndMine(viewer, row, policy, true);
+      if (row.stage === 'flow') throw new AppError('CONVERSATION_TAKEN');
+      const outcome = await this.apply(tx, viewer, row, {
+        patch: { stage: 'flow', assigneeId: null, takenAt: null },
+        event: { system: 'bot', actor: actorName, bot: botName },
+        lang: actor.lang,
+      });
+      await this.bus.emit(tx, viewer.accountId, 'conversation.assigned', {
+        conversationId: id,
+        assigneeId: null,
+        previousAssigneeId: row.assigneeId,
+        departmentId: row.departmentId,
+        by: 'transfer',
+      });
+      await start(tx, row);
+      return outcome;
+    });
+    return this.after(viewer.accountId, outcome);
+  }
+
+  /** `apply` for an actor that is not a member (a bot): no author id, the account's language. */
+  private async applyAs(
+    tx: TTx,
+    accountId: string,
+    authorId: string | null,
+    row: TConversationRow,
+    patch: Parameters<typeof updateConversationRow>[3],
+    event: TSystemEvent,
+  ): Promise<TOutcome> {
+    const conversation = await updateConversationRow(tx, accountId, row.id, patch);
+    const { row: message } = await insertMessageRow(tx, accountId, row.id, {
+      ...systemMessage(event, 'pt-BR'),
+      channelId: row.channelId,
+      authorId,
+    });
+    await this.emitter.conversationChanged(tx, accountId, row.id);
+    await this.emitter.messagesCreated(tx, accountId, [message], noTarget);
+    return { conversation, messages: [message] };
   }
 
   private locked<T>(

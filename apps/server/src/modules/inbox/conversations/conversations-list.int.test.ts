@@ -534,3 +534,23 @@ describe('inbox data (GET /p/chat/inbox/{acc})', () => {
     }
   });
 });
+
+describe("'Com o bot' tab (conversations a chatbot is answering)", () => {
+  it('lists flow conversations to managers only; they never show in the waiting tab', async () => {
+    const { conversationId: flowId } = await seedConversation(ctx, owner.accountId, {
+      channelId: web,
+      name: 'Com o bot',
+      stage: 'flow',
+    });
+    const flow = await list('tab=flow', manager.token);
+    expect(flow.items.map((c) => c._id)).toContain(flowId);
+    expect(flow.items.every((c) => c.contact.name === 'Com o bot')).toBe(true);
+    expect((await list('tab=waiting', manager.token)).items.map((c) => c._id)).not.toContain(flowId);
+    expect((await list('tab=waiting', ana.token)).items.map((c) => c._id)).not.toContain(flowId);
+    const refused = await get('/p/chat/conversation/list?tab=flow', ana.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body.code).toBe('NOT_AUTHORIZED');
+    const foreign = await get('/p/chat/conversation/list?tab=flow', other.token, other.accountId);
+    expect(foreign.body.data.items).toEqual([]);
+  });
+});

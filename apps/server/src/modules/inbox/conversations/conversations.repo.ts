@@ -47,7 +47,7 @@ export type TConversationListRow = Omit<TColumnsRow, 'channelKind'> & { channelK
 /** The list's filter, already narrowed to what the caller may see (conversations.service.ts). */
 export interface TConversationFilter {
   /** undefined: every stage (one contact's conversations). */
-  stage?: 'waiting' | 'attendance' | 'closed';
+  stage?: 'flow' | 'waiting' | 'attendance' | 'closed';
   /** An operator's view across stages (inbox-rooms.ts canSee): theirs, closed by them, and the waiting ones they may see. */
   visibleTo?: TOperatorView;
   contactId?: string;

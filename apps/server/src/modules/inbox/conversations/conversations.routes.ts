@@ -9,8 +9,10 @@ import {
   ZConversationsUpdated,
   ZMessage,
   ZMessageList,
+  ZMessageReactions,
   ZMessagesQuery,
   ZNoteBody,
+  ZReactBody,
   ZSendMessageBody,
   ZStartConversationBody,
   ZTransferBody,
@@ -65,6 +67,17 @@ export async function conversationsRoutes(app: FastifyInstance) {
     '/p/chat/conversation/:id/messages',
     { ...member, params, body: ZSendMessageBody, response: okOf(z.array(ZMessage)) },
     ({ tenant, params, body, lang }) => inbox().messaging.send(tenant, params.id, body, lang),
+  );
+
+  route.post(
+    '/p/chat/conversation/:id/messages/:messageId/reaction',
+    {
+      ...member,
+      params: z.object({ id: zUuid, messageId: zUuid }),
+      body: ZReactBody,
+      response: okOf(ZMessageReactions),
+    },
+    ({ tenant, params, body }) => inbox().reactions.react(tenant, params.id, params.messageId, body.emoji),
   );
 
   route.post('/p/chat/conversation/:id/take', one, ({ tenant, params, actor }) =>

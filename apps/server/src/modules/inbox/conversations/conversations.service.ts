@@ -79,6 +79,10 @@ export class ConversationsService {
           waiting: !policy.hideWaitingTab,
           departments: viewer.intentions,
         };
+    } else if (query.tab === 'flow') {
+      // A bot's conversations: operators see them once handed over (waiting), managers watch them.
+      if (!manager) throw new AppError('NOT_AUTHORIZED');
+      filter.stage = 'flow';
     } else if (query.tab === 'waiting') {
       if (!manager && policy.hideWaitingTab) throw new AppError('NOT_AUTHORIZED');
       filter.stage = 'waiting';

@@ -1,5 +1,7 @@
 import type { TConversation } from '@atende/shared';
 import type { DomainEvents } from '../../../platform/events';
+import type { TDb } from '../../../platform/db/client';
+import { clearConversationsDepartment } from './distribution.repo';
 import type { DistributionService } from './distribution.service';
 
 const waitsUnassigned = (c: TConversation) => c.stage === 'waiting' && !c.assigneeId;
@@ -20,4 +22,18 @@ export function listenForDistribution(bus: DomainEvents, distribution: Distribut
   bus.on('conversation.assigned', (e) => {
     if (e.data.by === 'transfer') distribution.kick(e.accountId);
   });
+  // Departments (issue 13): new rules (distribution, capacity, members) apply to the waiting ones.
+  bus.on('department.changed', (e) => distribution.departmentChanged(e.accountId));
+}
+
+/** Departments (issue 13): conversations routed to a deleted department go back to no department. */
+export function clearDeletedDepartments(bus: DomainEvents, db: TDb) {
+  bus.durable(
+    'inbox-department-deleted',
+    ['department.changed'],
+    async (e) => {
+      await clearConversationsDepartment(db, e.accountId, e.data.departmentId);
+    },
+    { when: (e) => e.data.change === 'deleted' },
+  );
 }

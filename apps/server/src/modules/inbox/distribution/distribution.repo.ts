@@ -88,11 +88,15 @@ export function queueUserIds(db: TDb, accountId: string): Promise<string[]> {
   });
 }
 
-/** Waiting unassigned conversations, oldest first. */
-export function waitingConversationIds(db: TDb, accountId: string, limit: number): Promise<string[]> {
+/** Waiting unassigned conversations, oldest first, with their department. */
+export function waitingConversationIds(
+  db: TDb,
+  accountId: string,
+  limit: number,
+): Promise<Array<{ id: string; departmentId: string | null }>> {
   return withTenant(db, accountId, async (tx) => {
     const rows = await tx
-      .select({ id: conversations.id })
+      .select({ id: conversations.id, departmentId: conversations.departmentId })
       .from(conversations)
       .where(
         and(
@@ -103,8 +107,18 @@ export function waitingConversationIds(db: TDb, accountId: string, limit: number
       )
       .orderBy(asc(conversations.createdAt))
       .limit(limit);
-    return rows.map((r) => r.id);
+    return rows;
   });
+}
+
+/** A department was deleted (issue 13): its conversations go back to no department. */
+export function clearConversationsDepartment(db: TDb, accountId: string, departmentId: string) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .update(conversations)
+      .set({ departmentId: null })
+      .where(and(eq(conversations.accountId, accountId), eq(conversations.departmentId, departmentId))),
+  );
 }
 
 /** Accounts (any) with a distribution queue and waiting conversations: the periodic sweep's work. */

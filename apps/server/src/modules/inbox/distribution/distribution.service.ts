@@ -23,6 +23,7 @@ import {
 import type { InboxEmitter } from '../realtime/inbox-emitter';
 import type { DomainEvents } from '../../../platform/events';
 import { isInDepartments } from '../access/inbox-rooms';
+import type { TDepartmentRouting } from '../../departments/departments.service';
 import { insertMessageRow } from '../messaging/messages.repo';
 import { systemMessage } from '../messaging/system-messages';
 
@@ -53,7 +54,18 @@ export class DistributionService {
     private readonly emitter: InboxEmitter,
     private readonly bus: DomainEvents,
     private readonly log: () => FastifyBaseLogger,
+    /** Departments (issue 13): whether each takes part in distribution and its own capacity. */
+    private readonly routing: (accountId: string) => Promise<Map<string, TDepartmentRouting>> = async () =>
+      new Map(),
   ) {}
+
+  private readonly routingCache = new Map<string, { at: number; rules: Map<string, TDepartmentRouting> }>();
+
+  /** A department changed (its distribution, capacity or members): forget its rules and retry. */
+  departmentChanged(accountId: string): void {
+    this.routingCache.delete(accountId);
+    this.kick(accountId);
+  }
 
   /** A conversation entered 'waiting' without an assignee (called after the commit; never throws). */
   onWaiting(accountId: string, conversationId: string): void {
@@ -93,10 +105,15 @@ export class DistributionService {
     const online = await this.onlineOf(accountId, queue);
     if (online.size === 0) return null;
     const { operatorCapacity } = await this.settings.get(accountId);
+    const routing = await this.departmentRules(accountId);
     const outcome = await withTenant(this.db, accountId, async (tx) => {
       await lockAccountDistribution(tx, accountId);
       const conversation = await lockWaitingConversation(tx, accountId, conversationId);
       if (!conversation) return null;
+      // A department that does not take part leaves its conversations waiting; its own capacity wins.
+      const rules = conversation.departmentId ? routing.get(conversation.departmentId) : undefined;
+      if (rules && !rules.distribution) return null;
+      const capacity = rules?.capacity ?? operatorCapacity;
       const members = (await listQueue(tx, accountId)).filter(
         (m) => online.has(m.userId) && isInDepartments(m.intentions, conversation.departmentId),
       );
@@ -105,7 +122,7 @@ export class DistributionService {
         accountId,
         members.map((m) => m.userId),
       );
-      const chosen = members.find((m) => (loads.get(m.userId) ?? 0) < operatorCapacity);
+      const chosen = members.find((m) => (loads.get(m.userId) ?? 0) < capacity);
       if (!chosen) return null;
       const member = await findMember(tx, accountId, chosen.userId);
       await updateConversationRow(tx, accountId, conversationId, {
@@ -135,9 +152,13 @@ export class DistributionService {
   /** Distributes the account's waiting conversations, oldest first, until nobody can take more. */
   async retryWaiting(accountId: string): Promise<number> {
     let assigned = 0;
-    for (const id of await waitingConversationIds(this.db, accountId, RETRY_BATCH)) {
-      if (!(await this.assign(accountId, id))) break;
-      assigned += 1;
+    // Nobody could take one of a department's: its next ones are skipped, other departments' tried.
+    const stuck = new Set<string>();
+    for (const { id, departmentId } of await waitingConversationIds(this.db, accountId, RETRY_BATCH)) {
+      const key = departmentId ?? '';
+      if (stuck.has(key)) continue;
+      if (await this.assign(accountId, id)) assigned += 1;
+      else stuck.add(key);
     }
     return assigned;
   }
@@ -174,6 +195,16 @@ export class DistributionService {
     if (!(await deleteDistributionRow(this.db, accountId, userId))) throw new AppError('MEMBER_NOT_FOUND');
     this.queueCache.delete(accountId);
     return this.members(accountId);
+  }
+
+  /** Department rules (cached a few seconds, forgotten on department.changed). */
+  private async departmentRules(accountId: string): Promise<Map<string, TDepartmentRouting>> {
+    const hit = this.routingCache.get(accountId);
+    if (hit && Date.now() - hit.at < QUEUE_CACHE_MS) return hit.rules;
+    const rules = await this.routing(accountId);
+    this.routingCache.set(accountId, { at: Date.now(), rules });
+    if (this.routingCache.size > 10_000) this.routingCache.delete(this.routingCache.keys().next().value!);
+    return rules;
   }
 
   /** Queue member ids (cached a few seconds: every new waiting conversation asks). */

@@ -9,6 +9,7 @@ import { contactTypeOf, countNewConversations } from '../conversations/conversat
 import type { TConversationListRow } from '../conversations/conversations.repo';
 import { messageFromJson, type TMessageRow } from '../conversations/message-presenter';
 import { conversationFromJson } from '../conversations/conversation-presenter';
+import { claimAwaitedReplies } from './awaited-replies';
 
 /** One customer message to store, with its contact when the caller knows it (webchat visitors). */
 export interface TInboundItem {
@@ -169,6 +170,8 @@ async function insertMessages(
     if (open) conversationByContact.set(contact, open);
     else toOpen.set(contact, at);
   }
+  // Messages of customers without an open conversation may be the reply a closed one awaits.
+  const claimed = toOpen.size > 0 ? await claimAwaited(tx, channel, items, toOpen, contactOf) : null;
   if (toOpen.size > 0)
     for (const [contact, id] of await openConversations(tx, channel, toOpen, out))
       conversationByContact.set(contact, id);
@@ -186,11 +189,12 @@ async function insertMessages(
       : null;
     return {
       id: newId(),
-      conversation_id: conversationByContact.get(contactOf(i))!,
+      conversation_id: claimed?.get(m.providerMessageId) ?? conversationByContact.get(contactOf(i))!,
       author_name: m.profileName ?? null,
       kind: m.kind,
       body: m.text ?? m.media?.caption ?? null,
       media,
+      reply: m.reply ?? null,
       provider_message_id: m.providerMessageId,
       created_at: atOf(i),
       preview: previewOf(m),
@@ -201,13 +205,13 @@ async function insertMessages(
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
           id uuid, conversation_id uuid, author_name text, kind text, body text, media jsonb,
-          provider_message_id text, created_at timestamptz, preview text)
+          reply jsonb, provider_message_id text, created_at timestamptz, preview text)
       ),
       ins as (
         insert into messages (id, account_id, conversation_id, channel_id, author_type, author_name, kind,
-          body, media, provider_message_id, created_at)
+          body, media, reply, provider_message_id, created_at)
         select v.id, ${accountId}, v.conversation_id, ${channel.id}, 'contact', v.author_name, v.kind,
-          v.body, v.media, v.provider_message_id, v.created_at
+          v.body, v.media, v.reply, v.provider_message_id, v.created_at
         from v
         on conflict (channel_id, provider_message_id) where provider_message_id is not null do nothing
         returning *
@@ -220,7 +224,7 @@ async function insertMessages(
       ),
       upd as (
         update conversations c set
-          unread_count = c.unread_count + agg.n,
+          unread_count = case when c.stage = 'closed' then c.unread_count else c.unread_count + agg.n end,
           event_seq = c.event_seq + agg.n,
           last_message_at = greatest(c.last_message_at, agg.last_at),
           last_inbound_at = greatest(c.last_inbound_at, agg.last_at),
@@ -228,7 +232,8 @@ async function insertMessages(
             then agg.preview else c.last_message_preview end,
           updated_at = now()
         from agg
-        where c.id = agg.conversation_id and c.account_id = ${accountId} and c.stage <> 'closed'
+        where c.id = agg.conversation_id and c.account_id = ${accountId}
+          and (c.stage <> 'closed' or c.id = any(${uuidArray([...new Set(claimed?.values() ?? [])])}))
         returning c.*
       )
       select 'm' as t, to_jsonb(ins) as r from ins
@@ -264,6 +269,30 @@ async function insertMessages(
       out,
       createContacts,
     );
+}
+
+/**
+ * The messages that are the reply a closed conversation of their contact awaits (provider id →
+ * that conversation's id; see awaited-replies.ts); a contact all of whose messages are claimed
+ * opens no conversation (removed from `toOpen`).
+ */
+async function claimAwaited(
+  tx: TTx,
+  channel: TChannelRecord,
+  items: TInboundItem[],
+  toOpen: Map<string, string>,
+  contactOf: (i: TInboundItem) => string,
+): Promise<Map<string, string>> {
+  const candidates = items
+    .filter((i) => toOpen.has(contactOf(i)))
+    .map((i) => ({ contactId: contactOf(i), message: i.message }));
+  const claimed = await claimAwaitedReplies(tx, channel, candidates);
+  if (claimed.size === 0) return claimed;
+  const stillOpening = new Set(
+    candidates.filter((c) => !claimed.has(c.message.providerMessageId)).map((c) => c.contactId),
+  );
+  for (const contact of [...toOpen.keys()]) if (!stillOpening.has(contact)) toOpen.delete(contact);
+  return claimed;
 }
 
 /**
@@ -345,6 +374,12 @@ async function openConversations(
   const byContact = new Map<string, string>();
   let missing = [...firstAt.keys()];
   for (let attempt = 0; attempt < 3 && missing.length > 0; attempt++) {
+    // A channel a published chatbot answers on, or a visitor of a chatbot's live test (the
+    // chatbots module's tables, read here), opens conversations in the flow stage: the bot's
+    // until it hands over.
+    const startStage = sql`case when exists (select 1 from chatbot_channels b where b.channel_id = ${channel.id})
+      or exists (select 1 from chatbot_test_visitors t where t.contact_id = w.contact)
+      then 'flow' else 'waiting' end`;
     // A conversation opened by a message starts at that message (its preview and order follow).
     const wanted = missing.map((contact) => ({ id: newId(), contact, at: firstAt.get(contact) }));
     // Existing open conversations are read first; only the contacts without one try an insert
@@ -362,7 +397,7 @@ async function openConversations(
         ins as (
           insert into conversations (id, account_id, contact_id, channel_id, stage, origin, last_message_at,
             event_seq)
-          select w.id, ${accountId}, w.contact, ${channel.id}, 'waiting', 'inbound', w.at, ${OPENED_SEQ}
+          select w.id, ${accountId}, w.contact, ${channel.id}, (select ${startStage}), 'inbound', w.at, ${OPENED_SEQ}
           from want w
           where not exists (select 1 from existing e where e.contact_id = w.contact)
           on conflict (account_id, contact_id, channel_id) where stage <> 'closed' do nothing

@@ -106,7 +106,7 @@ export class InboundService {
     const statuses = batch.flatMap((p) => p.statuses);
     const stored = await withTenant(this.db, channel.accountId, async (tx) => {
       const result = await storeInbound(tx, channel, items, statuses, this.createContacts);
-      await this.emit(tx, channel, result);
+      await this.emit(tx, channel, result, statuses);
       return result;
     });
     // Committed: the answers and the realtime events may go out now.
@@ -137,7 +137,12 @@ export class InboundService {
    * inbox list's rows (with its contact and channel kind), as the agent side's events carry it.
    * Each event carries its number in the conversation (`seq`, given by storeInbound).
    */
-  private async emit(tx: TTx, channel: TChannelRecord, stored: TStoredInbound) {
+  private async emit(
+    tx: TTx,
+    channel: TChannelRecord,
+    stored: TStoredInbound,
+    statuses: TStatusUpdate[] = [],
+  ) {
     const { accountId } = channel;
     const conversations = new Map(stored.conversations.map((c) => [c.id, presentListConversation(c)]));
     for (const [id, conversation] of conversations)
@@ -172,6 +177,21 @@ export class InboundService {
         status: messageStatusOf(m.ack),
         errorCode: m.errorCode,
       });
+    // Reports of messages no conversation holds (campaign sends): for the module that sent them.
+    if (statuses.length > 0 && this.bus.listened('delivery.reported')) {
+      const matched = new Set(stored.acked.map((m) => m.providerMessageId));
+      const others = statuses.filter((s) => !matched.has(s.providerMessageId));
+      if (others.length > 0)
+        await this.bus.emit(tx, accountId, 'delivery.reported', {
+          channelId: channel.id,
+          statuses: others.map((s) => ({
+            providerMessageId: s.providerMessageId,
+            status: s.status,
+            errorCode: s.errorCode ?? null,
+            at: s.timestamp.toISOString(),
+          })),
+        });
+    }
   }
 }
 

@@ -74,7 +74,9 @@ export async function webhooksRoutes(app: FastifyInstance) {
       const raw = rawOf(request);
       if (!adapter.verifySignature(channel, raw, request.headers)) throw new SignatureError();
       const body = parseJson(raw);
-      await services().inbound.receive(channel, kept(channel, adapter.parseWebhook(channel, body)));
+      const parsed = kept(channel, adapter.parseWebhook(channel, body));
+      await services().inbound.receive(channel, parsed);
+      if (parsed.reactions?.length) await services().inbox.reactions.receive(channel, parsed.reactions);
       const templateEvents = parseTemplateStatusEvents(body);
       if (templateEvents.length > 0) await services().templates.applyStatusEvents(channel, templateEvents);
       return okEmpty(reply);
@@ -106,7 +108,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
  * was sent before still update their messages.
  */
 function kept(channel: TWebhookChannel, parsed: TParsedWebhook): TParsedWebhook {
-  return channel.active ? parsed : { ...parsed, messages: [] };
+  return channel.active ? parsed : { ...parsed, messages: [], reactions: [] };
 }
 
 function okEmpty(reply: FastifyReply) {

@@ -1,4 +1,4 @@
-import { hasRole, type TMessage, type TSendMessageBody } from '@atende/shared';
+import { hasRole, type TInteractive, type TMessage, type TSendMessageBody } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
@@ -133,26 +133,40 @@ export class MessagingService {
   }
 
   /**
-   * An automatic message of the account (author 'bot', e.g. the out-of-hours reply) into an open
-   * conversation: stored with a fixed client id per purpose, so a repeated trigger sends it once,
-   * then delivered like an operator's message.
+   * An automatic message of the account (author 'bot': the out-of-hours reply, a bot's turn, a
+   * survey's question) into an open conversation: a text, or a text with options the customer
+   * picks from (`interactive`, shown natively per channel). Stored with a fixed client id per
+   * purpose, so a repeated trigger sends it once, then delivered like an operator's message.
+   * Returns the stored message's id (also when it was stored before), or undefined when the
+   * conversation is closed or its channel is off.
    */
-  async sendAutomatic(accountId: string, conversationId: string, text: string, purpose: string) {
+  async sendAutomatic(
+    accountId: string,
+    conversationId: string,
+    content: string | TAutomaticContent,
+    purpose: string,
+    /** Automations (issue 17): the closing auto messages also go to a conversation just closed. */
+    options: { closed?: boolean } = {},
+  ): Promise<string | undefined> {
+    const { text, interactive } =
+      typeof content === 'string' ? { text: content, interactive: undefined } : content;
     const current = await findConversationListRow(this.db, accountId, conversationId);
-    if (!current?.channelId || current.stage === 'closed') return;
+    if (!current?.channelId || (current.stage === 'closed' && !options.closed)) return undefined;
     const channel = await this.channels.row(accountId, current.channelId);
-    if (channel.status !== 'active') return;
-    await withTenant(this.db, accountId, async (tx) => {
+    if (channel.status !== 'active') return undefined;
+    return withTenant(this.db, accountId, async (tx) => {
       const result = await insertMessageRow(tx, accountId, conversationId, {
         channelId: channel.id,
         authorType: 'bot',
-        kind: 'text',
+        kind: interactive ? 'interactive' : 'text',
         body: text,
+        interactive: interactive ?? null,
         clientId: `auto:${purpose}`,
       });
-      if (!result.inserted) return;
+      if (!result.inserted) return result.row.id;
       await touchConversation(tx, accountId, conversationId, text);
       await this.announce(tx, accountId, conversationId, channel.kind, current.contactId, null, [result.row]);
+      return result.row.id;
     });
   }
 
@@ -201,6 +215,8 @@ export class MessagingService {
 }
 
 type TFile = { id: string; name: string; mimeType: string; size: number };
+/** What an automatic message says: a text, with options when the customer is to pick one. */
+export type TAutomaticContent = { text: string; interactive?: TInteractive };
 /** One stored message of a send. */
 type TSendItem = { kind: string; text?: string; file?: TFile; template?: Record<string, unknown> };
 

@@ -21,6 +21,7 @@ export function replyOutOfHours(
       if (text)
         await messaging.sendAutomatic(event.accountId, event.data.conversationId, text, 'out-of-hours');
     },
-    { when: (event) => event.data.origin === 'inbound' },
+    // A conversation in the flow stage is the chatbot's (its business-hours block decides).
+    { when: (event) => event.data.origin === 'inbound' && event.data.conversation.stage !== 'flow' },
   );
 }

@@ -7,7 +7,10 @@ export type TSystemEvent =
   | { system: 'transferred'; actor: string; operator?: string; department?: string; note?: string }
   | { system: 'closed'; actor: string; reason: string; subReason?: string | null }
   | { system: 'inactivity' }
-  | { system: 'reopened'; actor: string };
+  | { system: 'reopened'; actor: string }
+  // Chatbots (issue 14): a bot handed the conversation to the queue; an operator handed it back to a bot.
+  | { system: 'handover'; actor: string }
+  | { system: 'bot'; actor: string; bot: string };
 
 const TEXTS: Record<TLang, (e: TSystemEvent) => string> = {
   'pt-BR': (e) => {
@@ -24,6 +27,10 @@ const TEXTS: Record<TLang, (e: TSystemEvent) => string> = {
         return 'Conversa encerrada por inatividade';
       case 'reopened':
         return `${e.actor} reabriu a conversa`;
+      case 'handover':
+        return `${e.actor} passou a conversa para a fila de atendimento`;
+      case 'bot':
+        return `${e.actor} devolveu a conversa ao chatbot ${e.bot}`;
     }
   },
   en: (e) => {
@@ -40,6 +47,10 @@ const TEXTS: Record<TLang, (e: TSystemEvent) => string> = {
         return 'Conversation closed for inactivity';
       case 'reopened':
         return `${e.actor} reopened the conversation`;
+      case 'handover':
+        return `${e.actor} handed the conversation over to the queue`;
+      case 'bot':
+        return `${e.actor} handed the conversation back to the chatbot ${e.bot}`;
     }
   },
 };

@@ -1,4 +1,11 @@
-import { LIMITS, MESSAGE_ACK, messageStatusOf, type TChannelKind, type TErrorCode } from '@atende/shared';
+import {
+  LIMITS,
+  MESSAGE_ACK,
+  messageStatusOf,
+  numberedOptionsText,
+  type TChannelKind,
+  type TErrorCode,
+} from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TChannelRecord, TOutbound } from '../../../providers/channel-adapter';
 import type { ChannelRegistry } from '../../../providers/channel-registry';
@@ -134,7 +141,11 @@ export class OutboundService {
 
   private smsSegmentsOf(ctx: TOutboundContext): number {
     if (ctx.channel?.kind !== 'sms') return 0;
-    return smsSegments(ctx.message.body ?? '').segments;
+    const { message } = ctx;
+    const text = message.interactive
+      ? numberedOptionsText(message.body ?? '', message.interactive)
+      : (message.body ?? '');
+    return smsSegments(text).segments;
   }
 
   private outboundOf(ctx: TOutboundContext): TOutbound {
@@ -148,6 +159,8 @@ export class OutboundService {
         template: { name: t.name, language: t.language, components: t.components },
       };
     }
+    if (message.kind === 'interactive' && message.interactive)
+      return { kind: 'interactive', to, text: message.body ?? '', interactive: message.interactive };
     if (message.media) {
       const url = this.mediaUrlOf(message.media, message.accountId)!;
       const media = { url, mimeType: message.media.mimeType, fileName: message.media.fileName };

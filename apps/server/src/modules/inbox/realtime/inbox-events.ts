@@ -1,4 +1,4 @@
-import { hasRole, INBOX_EVENTS, type TRole } from '@atende/shared';
+import { hasRole, INBOX_EVENTS, type TMessageReactions, type TRole } from '@atende/shared';
 import type { Realtime } from '../../../platform/realtime';
 import { inboxRooms, roomsFor, type TConversationState, type TVisibilityPolicy } from '../access/inbox-rooms';
 
@@ -56,6 +56,13 @@ export class InboxEvents {
     payload: { conversationId: string; messageId: string; ack: number; errorCode?: string | null },
   ) {
     this.enqueue(accountId, payload.conversationId, null, INBOX_EVENTS.messageUpdated, payload);
+  }
+
+  messageReaction(
+    accountId: string,
+    payload: { conversationId: string; messageId: string; reactions: TMessageReactions },
+  ) {
+    this.enqueue(accountId, payload.conversationId, null, INBOX_EVENTS.messageReaction, payload);
   }
 
   conversationUpdated(

@@ -36,6 +36,7 @@ export function pushInboxEvents(bus: DomainEvents, events: InboxEvents) {
       ...(errorCode !== undefined ? { errorCode } : {}),
     });
   });
+  bus.on('message.reaction', (e) => events.messageReaction(e.accountId, e.data));
   bus.on('conversation.typing', (e) => {
     const { conversationId, author, typing } = e.data;
     events.typing(e.accountId, { conversationId, author, typing });

@@ -27,11 +27,14 @@ export async function member(
 ): Promise<TMember> {
   const m = await addMember(ctx, owner, role, uniqueEmail(role));
   if (intentions.length) {
-    const res = await api(ctx.app, 'PUT', `/g/acc/${owner.accountId}/users/${m.userId}`, {
-      token: owner.token,
-      body: { intentions },
-    });
-    if (res.statusCode !== 200) throw new Error(`intentions failed: ${JSON.stringify(res.body)}`);
+    // Written straight to the membership: the API takes only ids of the account's departments
+    // (issue 13), while the inbox treats a department id as opaque text ('vendas' here).
+    await queryRows(
+      ctx,
+      sql`update account_members set intentions = ${JSON.stringify(intentions)}::jsonb
+          where account_id = ${owner.accountId} and user_id = ${m.userId}`,
+    );
+    await ctx.app.platform.tenantCache.invalidate(owner.accountId);
   }
   return m;
 }

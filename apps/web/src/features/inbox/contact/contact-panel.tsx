@@ -29,6 +29,8 @@ import { useContactHistory, openTranscript, type TTranscriptFormat } from '../da
 import { ChannelIcon, useInbox } from '../inbox-context';
 import { avatarColor } from '../data/inbox-format';
 import { closeReasonText } from '../data/close-reason';
+import { KeyEntitiesPanel } from '../../departments/key-entities-panel';
+import { SuperlogicaInvoicesSection } from '../../app-store/superlogica-invoices-section';
 
 /** The right column: who the customer is, their phase and tags, earlier conversations, the transcript. */
 export function ContactPanel({
@@ -124,6 +126,7 @@ export function ContactPanel({
             onChange={(ids) => update.mutate({ tags: ids })}
             disabled={update.isPending}
           />
+          <KeyEntitiesPanel acc={acc} values={contact.data.customFields} />
         </Stack>
       ) : null}
       <Group gap="xs">
@@ -214,6 +217,7 @@ export function ContactPanel({
           </Stack>
         )}
       </div>
+      <SuperlogicaInvoicesSection acc={acc} contactId={contactId} />
     </Stack>
   );
 }

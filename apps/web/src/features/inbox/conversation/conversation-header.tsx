@@ -14,6 +14,7 @@ import { ChannelIcon, operatorName, useInbox } from '../inbox-context';
 import { CHANNEL_KIND_KEYS, avatarColor } from '../data/inbox-format';
 import type { allowedActions } from './use-conversation-actions';
 import classes from '../inbox.module.css';
+import { SendSurveyButton } from '../../surveys/send-survey-button';
 
 const STAGE_COLORS = { flow: 'violet', waiting: 'orange', attendance: 'brand', closed: 'gray' } as const;
 
@@ -139,6 +140,7 @@ export function ConversationHeader({
             {t('actions.reopen')}
           </Button>
         )}
+        <SendSurveyButton conversation={c} />
         {onToggleContact && (
           <Tooltip label={t('contact.title')}>
             <ActionIcon size={36} variant="default" aria-label={t('contact.title')} onClick={onToggleContact}>

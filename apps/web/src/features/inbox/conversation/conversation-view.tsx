@@ -12,6 +12,7 @@ import { useInbox, useRealtimeState } from '../inbox-context';
 import { replyWindowOpen } from '../data/inbox-format';
 import { applyConversationToCaches } from '../data/inbox-realtime';
 import { MessageList } from './message-list';
+import { useReact } from './message-reactions';
 import { TransferDialog } from './transfer-dialog';
 import { allowedActions, useConversationActions } from './use-conversation-actions';
 import { useSender } from '../composer/use-sender';
@@ -39,6 +40,7 @@ export function ConversationView({
   const c = query.data;
   const actions = useConversationActions(c);
   const sender = useSender(env.acc, id);
+  const react = useReact(env.acc, id);
   const [dialog, setDialog] = useState<'close' | 'transfer' | null>(null);
   const drop = useRef<((files: File[]) => void) | null>(null);
   const registerDrop = useCallback((add: ((files: File[]) => void) | null) => {
@@ -92,6 +94,7 @@ export function ConversationView({
         conversationId={id}
         typing={Boolean(typing[id])}
         onRetry={sender.retry}
+        onReact={c.channelKind === 'whatsapp-cloud' && c.stage !== 'closed' && windowOpen ? react : undefined}
         onDropFiles={(files) => drop.current?.(files)}
       />
       {c.stage === 'closed' ? (

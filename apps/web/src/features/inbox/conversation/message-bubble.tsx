@@ -7,6 +7,7 @@ import { AckIcon, ackState } from './ack-icon';
 import type { TViewMessage } from '../data/inbox-cache';
 import { clockTime } from '../data/inbox-format';
 import { MessageMedia } from './message-media';
+import { MessageReactions, ReactButton } from './message-reactions';
 import classes from '../inbox.module.css';
 
 /** A system line in the reader's language when its event is known (the stored text otherwise). */
@@ -30,13 +31,33 @@ export function failureText(t: (key: string) => string, code: string | null | un
   return t('message.failed');
 }
 
+/** The options a customer was offered (a bot's menu, a survey's scale), as the inbox shows them. */
+function MessageOptions({
+  options,
+  label,
+}: {
+  options: Array<{ id: string; title: string }>;
+  label: string;
+}) {
+  return (
+    <ol className={classes.options} aria-label={label}>
+      {options.map((o) => (
+        <li key={o.id}>{o.title}</li>
+      ))}
+    </ol>
+  );
+}
+
 /** A message: customer (left), operator/bot (right), private note (yellow), system line (centre). */
 export const MessageBubble = memo(function MessageBubble({
   message: m,
   onRetry,
+  onReact,
 }: {
   message: TViewMessage;
   onRetry: (message: TViewMessage) => void;
+  /** Given when the team may react to this conversation's customer messages (WhatsApp). */
+  onReact?: (message: TViewMessage, emoji: string) => void;
 }) {
   const { t, i18n } = useTranslation('inbox');
   if (m.author === 'system')
@@ -82,11 +103,16 @@ export const MessageBubble = memo(function MessageBubble({
         ) : (
           m.body && <span>{m.body}</span>
         )}
+        {m.interactive && <MessageOptions options={m.interactive.options} label={t('message.options')} />}
         <div className={classes.meta}>
           <time dateTime={m.timestamp}>{clockTime(m.timestamp, i18n.language)}</time>
           {out && !note && <AckIcon state={state} />}
         </div>
+        <MessageReactions reactions={m.reactions} />
       </div>
+      {onReact && !out && !m.local && (
+        <ReactButton current={m.reactions?.team?.emoji} onReact={(emoji) => onReact(m, emoji)} />
+      )}
       {failed && (
         <Group gap={6} mt={2} wrap="nowrap">
           <Text fz="xs" c="red.9" role="alert">

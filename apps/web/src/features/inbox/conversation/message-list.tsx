@@ -23,12 +23,14 @@ export function MessageList({
   conversationId,
   typing,
   onRetry,
+  onReact,
   onDropFiles,
 }: {
   acc: string;
   conversationId: string;
   typing: boolean;
   onRetry: (message: TViewMessage) => void;
+  onReact?: (message: TViewMessage, emoji: string) => void;
   onDropFiles?: (files: File[]) => void;
 }) {
   const { t, i18n } = useTranslation('inbox');
@@ -143,7 +145,7 @@ export function MessageList({
                   {dayLabel(m.timestamp, i18n.language, { today: t('today'), yesterday: t('yesterday') })}
                 </div>
               )}
-              <MessageBubble message={m} onRetry={onRetry} />
+              <MessageBubble message={m} onRetry={onRetry} onReact={onReact} />
             </Fragment>
           ))}
           {typing && (

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
 import { CONVERSATION_LIMITS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useInbox } from '../inbox-context';
 import { DROPDOWN_BELOW } from './close-dialog';
+import { useDepartments } from '../../departments/departments-api';
 
 /** Transfer to an operator (in attendance with them) or to a department (back to waiting), with a note. */
 export function TransferDialog({
@@ -20,7 +21,7 @@ export function TransferDialog({
   onConfirm: (body: { operatorId?: string; departmentId?: string; note?: string }) => void;
 }) {
   const { t } = useTranslation('inbox');
-  const { data } = useInbox();
+  const { acc, data } = useInbox();
   const [target, setTarget] = useState<'operator' | 'department'>('operator');
   const [operator, setOperator] = useState<string | null>(null);
   const [department, setDepartment] = useState<string>('');
@@ -41,7 +42,8 @@ export function TransferDialog({
       value: o.value,
       label: `${o.name} · ${o.operatorData?.online ? t('transfer.online') : t('transfer.offline')}`,
     }));
-  const departments = [...new Set(data.operators.flatMap((o) => o.operatorData?.intentions ?? []))].sort();
+  // The account's departments (issue 13): managed records, picked by name, sent by id.
+  const departments = (useDepartments(acc).data ?? []).map((d) => ({ value: d._id, label: d.name }));
 
   const submit = () => {
     const extra = note.trim() ? { note: note.trim() } : {};
@@ -111,16 +113,14 @@ export function TransferDialog({
             comboboxProps={DROPDOWN_BELOW}
           />
         ) : (
-          <TextInput
+          <Select
             label={t('transfer.department')}
             required
-            value={department}
+            disabled
+            data={[]}
+            value={null}
+            description={t('departments:transferNone')}
             error={error}
-            maxLength={100}
-            onChange={(e) => {
-              setDepartment(e.currentTarget.value);
-              setError(null);
-            }}
           />
         )}
         <Textarea

@@ -52,7 +52,7 @@ export function listPath(
   tab: TServerTab,
   filters: TListFilters,
   manager: boolean,
-  origin: 'campaign' | 'others' | null = tab === 'closed' ? null : 'others',
+  origin: 'campaign' | 'others' | null = tab === 'closed' || tab === 'flow' ? null : 'others',
 ) {
   const params = new URLSearchParams({ acc, tab });
   if (tab === 'attendance' && manager) params.set('scope', 'all');
@@ -205,6 +205,13 @@ export const inboxApi = {
     id: string,
     body: { clientId: string; templateId: string; variables: string[] },
   ) => api.post<TMessage[]>(`/p/chat/conversation/${id}/messages`, body, { query: { acc } }),
+  /** The team's reaction to a customer's WhatsApp message ('' removes it). */
+  react: (acc: string, id: string, messageId: string, emoji: string) =>
+    api.post<TMessage['reactions']>(
+      `/p/chat/conversation/${id}/messages/${messageId}/reaction`,
+      { emoji },
+      { query: { acc } },
+    ),
   note: (acc: string, id: string, body: { text: string; clientId: string }) =>
     api.post<TMessage>(`/p/chat/conversation/${id}/note`, body, { query: { acc } }),
   renderQuickMessage: (acc: string, id: string, conversationId: string) =>

@@ -126,6 +126,15 @@ describe('conversation lists', () => {
     expect(next?.count).toBe(2);
   });
 
+  it("'Com o bot' holds the conversations in the flow stage, campaign ones too; they leave it at hand-over", () => {
+    const inFlow = conversation({ stage: 'flow', assigneeId: null });
+    const flowTab = ctx({ tab: 'flow', manager: true, filters: EMPTY_FILTERS });
+    expect(matchesList(inFlow, flowTab)).toBe(true);
+    expect(matchesList({ ...inFlow, origin: 'campaign' }, flowTab)).toBe(true);
+    expect(matchesList({ ...inFlow, stage: 'waiting' }, flowTab)).toBe(false);
+    expect(matchesList(inFlow, ctx({ tab: 'waiting', manager: true, filters: EMPTY_FILTERS }))).toBe(false);
+  });
+
   it('filters: channel, tag, department and operator (with Sem operador)', () => {
     const c = conversation({
       stage: 'attendance',

@@ -12,7 +12,7 @@ import type { TConversation, TConversationList, TMessage } from '@atende/shared'
  * with origin=campaign). Waiting and In attendance leave those to Campaigns; the closed history
  * has every origin.
  */
-export const LIST_TABS = ['waiting', 'attendance', 'campaigns', 'closed'] as const;
+export const LIST_TABS = ['flow', 'waiting', 'attendance', 'campaigns', 'closed'] as const;
 export type TListTab = (typeof LIST_TABS)[number];
 
 export interface TListFilters {
@@ -125,6 +125,19 @@ export function applyAck(
   return { ...state, items };
 }
 
+/** message:reaction (the customer's or the team's reaction changed). */
+export function applyReactions(
+  state: TMessagesState | undefined,
+  update: { messageId: string; reactions: TMessage['reactions'] },
+): TMessagesState | undefined {
+  if (!state) return state;
+  const index = state.items.findIndex((m) => m._id === update.messageId);
+  if (index < 0) return state;
+  const items = state.items.slice();
+  items[index] = { ...items[index], reactions: update.reactions ?? null };
+  return { ...state, items };
+}
+
 /** A local send's state (failed with a code, or sending again). */
 export function markLocal(
   state: TMessagesState | undefined,
@@ -163,7 +176,9 @@ const isAttended = (c: TConversation, me: string, manager: boolean) =>
 /** Whether a conversation belongs in a list (tab + filters), as the server would list it. */
 export function matchesList(c: TConversation, ctx: TListContext): boolean {
   const { tab, filters, me, manager } = ctx;
-  if (tab !== 'closed' && isCampaign(c) !== (tab === 'campaigns')) return false;
+  if (tab === 'flow') {
+    if (c.stage !== 'flow') return false;
+  } else if (tab !== 'closed' && isCampaign(c) !== (tab === 'campaigns')) return false;
   if (tab === 'waiting' && !isWaiting(c)) return false;
   if (tab === 'attendance' && !isAttended(c, me, manager)) return false;
   if (tab === 'closed' && c.stage !== 'closed') return false;

@@ -12,6 +12,7 @@ import {
 } from './inbox-api';
 import {
   applyAck,
+  applyReactions,
   applyConversationToList,
   applyMessages,
   lastServerMessageId,
@@ -125,6 +126,11 @@ export class InboxRealtime {
       INBOX_EVENTS.messageUpdated,
       (e: { conversationId: string; messageId: string; ack: number; errorCode?: string | null }) =>
         this.updateMessages(e.conversationId, (s) => applyAck(s, e)),
+    );
+    socket.on(
+      INBOX_EVENTS.messageReaction,
+      (e: { conversationId: string; messageId: string; reactions: TMessage['reactions'] }) =>
+        this.updateMessages(e.conversationId, (s) => applyReactions(s, e)),
     );
     socket.on(INBOX_EVENTS.conversationUpdated, (e: { conversation: TConversation; seq?: number }) => {
       if (this.fresh(e.conversation._id, e.seq)) this.onConversation(e.conversation);

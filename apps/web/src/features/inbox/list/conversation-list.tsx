@@ -18,6 +18,7 @@ const TAB_KEYS: Record<TVisibleTab, string> = {
   waiting: 'tabs.waiting',
   attendance: 'tabs.attendance',
   campaigns: 'tabs.campaigns',
+  flow: 'tabs.flow',
 };
 
 /** The left column: tabs with counts, search and filters, and the virtualised conversation list. */
@@ -42,8 +43,8 @@ export function ConversationList({
 }) {
   const { t } = useTranslation('inbox');
   const env = useInbox();
-  const tabs = visibleTabs(env);
   const lists = useTabLists(env, filters, tab, closed);
+  const tabs = visibleTabs(env, lists.counts.flow > 0 || tab === 'flow');
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;

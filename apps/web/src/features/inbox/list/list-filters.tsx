@@ -13,6 +13,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter, IconHistory, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDepartments } from '../../departments/departments-api';
 import { useTags } from '../../contacts/contacts-api';
 import { EMPTY_FILTERS, type TListFilters } from '../data/inbox-cache';
 import { useInbox } from '../inbox-context';
@@ -49,7 +50,8 @@ export function ListFilters({
     if (debounced !== filters.search) onChange({ ...filters, search: debounced });
   }, [debounced]);
 
-  const departments = [...new Set(data.operators.flatMap((o) => o.operatorData?.intentions ?? []))].sort();
+  // The account's departments (issue 13), by name; the filter sends the id.
+  const departments = (useDepartments(acc).data ?? []).map((d) => ({ value: d._id, label: d.name }));
   const count = activeFilterCount(filters);
   const set = (patch: Partial<TListFilters>) => onChange({ ...filters, ...patch });
 

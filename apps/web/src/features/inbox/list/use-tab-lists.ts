@@ -5,10 +5,16 @@ import type { TInboxEnv } from '../inbox-context';
 
 export type TVisibleTab = Exclude<TListTab, 'closed'>;
 
-/** The tabs this member sees: operators lose 'Aguardando Atendimento' when the settings hide it. */
-export function visibleTabs(env: Pick<TInboxEnv, 'manager' | 'data'>): TVisibleTab[] {
+/**
+ * The tabs this member sees: operators lose 'Aguardando Atendimento' when the settings hide it;
+ * managers also watch 'Com o bot' (conversations a chatbot is answering) while it has any, or is open.
+ */
+export function visibleTabs(env: Pick<TInboxEnv, 'manager' | 'data'>, withFlow = false): TVisibleTab[] {
   const hideWaiting = !env.manager && env.data.inbox.hideWaitingTab;
-  return hideWaiting ? ['attendance', 'campaigns'] : ['waiting', 'attendance', 'campaigns'];
+  const tabs: TVisibleTab[] = hideWaiting
+    ? ['attendance', 'campaigns']
+    : ['waiting', 'attendance', 'campaigns'];
+  return env.manager && withFlow ? ['flow', ...tabs] : tabs;
 }
 
 /**
@@ -21,6 +27,7 @@ export function useTabLists(env: TInboxEnv, filters: TListFilters, tab: TVisible
   const waiting = useConversationList(env.acc, 'waiting', filters, env.manager, showWaiting);
   const attendance = useConversationList(env.acc, 'attendance', filters, env.manager);
   const campaigns = useCampaignList(env.acc, filters, env.manager, showWaiting);
+  const flow = useConversationList(env.acc, 'flow', filters, env.manager, env.manager);
   const history = useConversationList(env.acc, 'closed', filters, env.manager, closed);
 
   return useMemo(() => {
@@ -32,8 +39,9 @@ export function useTabLists(env: TInboxEnv, filters: TListFilters, tab: TVisible
           ? env.data.counts.attendance
           : env.data.counts.mine,
       campaigns: campaigns.data?.count ?? 0,
+      flow: flow.data?.count ?? 0,
     };
-    const query = closed ? history : { waiting, attendance, campaigns }[tab];
+    const query = closed ? history : { waiting, attendance, campaigns, flow }[tab];
     return {
       items: query.data?.items ?? [],
       counts,
@@ -41,5 +49,5 @@ export function useTabLists(env: TInboxEnv, filters: TListFilters, tab: TVisible
       error: query.error,
       refetch: () => query.refetch(),
     };
-  }, [waiting, attendance, campaigns, history, tab, closed, env]);
+  }, [waiting, attendance, campaigns, flow, history, tab, closed, env]);
 }

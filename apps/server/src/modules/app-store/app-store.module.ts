@@ -1,0 +1,66 @@
+import { defineModule } from '../../platform/module';
+import { SecretBox } from '../../platform/secret-box';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { ContactsService } from '../contacts/contacts.service';
+import type { UsersService } from '../users/users.service';
+import { appStoreRoutes } from './app-store.routes';
+import * as tables from './app-store.schema';
+import { AppsService } from './catalogue/apps.service';
+import { PushNotifier } from './push/push-notifier';
+import { pushRoutes } from './push/push.routes';
+import { PushSender } from './push/push-sender';
+import { PushService } from './push/push.service';
+import { loadVapidKeys } from './push/vapid-keys';
+import { SuperlogicaImport } from './superlogica/superlogica-import';
+import { SuperlogicaInvoices } from './superlogica/superlogica-invoices';
+import { WebhookDelivery } from './webhooks/webhook-delivery';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { WebhooksService } from './webhooks/webhooks.service';
+
+/**
+ * The app store (issue 19): the catalogue of apps declared in code, installs and their history,
+ * outbound webhooks (durable, signed, retried) and browser push notifications (VAPID).
+ */
+export const appStoreModule = defineModule({
+  name: 'app-store',
+  tables,
+  create: (
+    platform,
+    deps: { accounts: AccountsService; users: UsersService; contacts: { contacts: ContactsService } },
+  ) => {
+    const db = platform.database.db;
+    const box = new SecretBox(platform.config.JWT_SECRET, 'atende:app-store:v1');
+    const apps = new AppsService(db, box, deps.accounts, platform.mailer);
+    const webhookDelivery = new WebhookDelivery(db, platform.jobs, box, apps, platform.log);
+    const vapid = loadVapidKeys(platform.config);
+    const pushSender = new PushSender(vapid);
+    return {
+      appStore: {
+        apps,
+        webhooks: new WebhooksService(db, box, apps, webhookDelivery),
+        webhookDelivery,
+        superlogica: new SuperlogicaImport(apps, deps.contacts.contacts, platform.jobs, platform.log),
+        superlogicaInvoices: new SuperlogicaInvoices(apps, deps.contacts.contacts),
+        push: new PushService(db, apps, vapid),
+        pushSender,
+        pushNotifier: new PushNotifier(
+          db,
+          apps,
+          deps.accounts,
+          deps.users,
+          pushSender,
+          platform.realtime,
+          platform.log,
+        ),
+      },
+    };
+  },
+  plugin: async (app) => {
+    const { webhookDelivery, pushNotifier } = app.services.appStore;
+    webhookDelivery.listen(app.platform.events);
+    pushNotifier.listen(app.platform.events);
+    await app.register(appStoreRoutes);
+    await app.register(webhooksRoutes);
+    await app.register(pushRoutes);
+  },
+});

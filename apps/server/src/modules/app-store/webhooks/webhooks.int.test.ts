@@ -1,0 +1,181 @@
+import { WEBHOOK_HEADERS } from '@atende/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTeam, NOT_AUTHORIZED, useTwoAccounts } from '../../../testing/app-fixtures';
+import { FakeWebhookReceiver, type TReceivedWebhook } from '../../../testing/fake-webhook-receiver';
+import { until } from '../../../testing/helpers';
+import { signWebhook } from './webhook-signature';
+
+/**
+ * The Webhooks app end to end: a domain event becomes one signed POST per subscribed endpoint,
+ * failures are retried with backoff until the receiver answers 2xx, every attempt is in the
+ * delivery log, an admin replays a delivery and rotates the secret; no account sees another's.
+ */
+const t = useTwoAccounts();
+const receiver = new FakeWebhookReceiver();
+const otherReceiver = new FakeWebhookReceiver();
+let endpoint: { _id: string; secret: string };
+
+beforeAll(async () => {
+  await receiver.start();
+  await otherReceiver.start();
+  // Retries a few hundred ms apart instead of 30 s (the schedule's shape is the same).
+  t.ctx.app.services.appStore.webhookDelivery.retryBaseMs = 100;
+  await t.call('POST', '/p/apps/installs', { body: { app: 'webhooks' } });
+});
+afterAll(async () => {
+  await receiver.stop();
+  await otherReceiver.stop();
+});
+
+const createContact = async (name: string, acc = t.owner.accountId, token = t.owner.token) => {
+  const res = await t.call('POST', '/p/chat/contact', { acc, token, body: { data: { name } } });
+  expect(res.statusCode).toBe(200);
+  return res.body.data._id as string;
+};
+
+const contactHook = (contactId: string) => () =>
+  Promise.resolve(
+    receiver.received.filter(
+      (r) => r.json.event === 'contact.created' && r.json.data.contactId === contactId,
+    ),
+  );
+
+const verify = (hook: TReceivedWebhook, secret: string) => {
+  const timestamp = Number(hook.headers[WEBHOOK_HEADERS.timestamp]);
+  const expected = `v1=${signWebhook(secret, timestamp, hook.body)}`;
+  return hook.headers[WEBHOOK_HEADERS.signature].split(',').includes(expected);
+};
+
+const deliveries = async (status?: string) =>
+  (
+    await t.call(
+      'GET',
+      `/p/apps/webhooks/endpoints/${endpoint._id}/deliveries${status ? `?status=${status}` : ''}`,
+    )
+  ).body.data;
+
+describe('webhooks', () => {
+  it('creates an endpoint whose secret is shown once', async () => {
+    const res = await t.call('POST', '/p/apps/webhooks/endpoints', {
+      body: { url: receiver.url, events: ['contact.created', 'conversation.closed'], description: 'CRM' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data.secret).toMatch(/^whsec_/);
+    endpoint = res.body.data;
+    const list = await t.call('GET', '/p/apps/webhooks/endpoints');
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0].secret).toBeUndefined();
+    const bad = await t.call('POST', '/p/apps/webhooks/endpoints', {
+      body: { url: 'not a url', events: [] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.fields?.map((f: { path: string }) => f.path).sort()).toEqual(['events', 'url']);
+  });
+
+  it('posts a signed event with a timestamp and logs the delivery', async () => {
+    const contactId = await createContact('Ana Webhook');
+    const [hook] = await until(async () => {
+      const hooks = await contactHook(contactId)();
+      return hooks.length ? hooks : undefined;
+    });
+    expect(hook.json).toMatchObject({
+      event: 'contact.created',
+      acc: t.owner.accountId,
+      data: { contactId },
+    });
+    expect(hook.headers[WEBHOOK_HEADERS.event]).toBe('contact.created');
+    expect(Math.abs(Number(hook.headers[WEBHOOK_HEADERS.timestamp]) - Date.now() / 1000)).toBeLessThan(60);
+    expect(verify(hook, endpoint.secret)).toBe(true);
+    expect(verify(hook, 'whsec_wrong')).toBe(false);
+    const logged = await until(async () =>
+      (await deliveries('success')).items.find((d: { eventId: string }) => d.eventId === hook.json.id),
+    );
+    expect(logged).toMatchObject({
+      status: 'success',
+      attempts: 1,
+      responseStatus: 200,
+      responseExcerpt: 'ok',
+    });
+    expect(logged.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(hook.headers[WEBHOOK_HEADERS.delivery]).toBe(logged._id);
+  });
+
+  it('retries failures with backoff until the receiver answers 2xx', async () => {
+    receiver.script.push(500, 503);
+    const contactId = await createContact('Bruno Retry');
+    const hooks = await until(async () => {
+      const found = await contactHook(contactId)();
+      return found.length >= 3 ? found : undefined;
+    }, 30_000);
+    expect(hooks.map((h) => h.answered)).toEqual([500, 503, 200]);
+    expect(new Set(hooks.map((h) => h.json.id)).size).toBe(1);
+    const logged = await until(async () =>
+      (await deliveries()).items.find(
+        (d: { eventId: string; status: string }) => d.eventId === hooks[0].json.id && d.status === 'success',
+      ),
+    );
+    expect(logged).toMatchObject({ attempts: 3, responseStatus: 200 });
+  });
+
+  it('replays a delivery on demand', async () => {
+    const [latest] = (await deliveries('success')).items;
+    const before = receiver.of(latest.eventId).length;
+    const res = await t.call('POST', `/p/apps/webhooks/deliveries/${latest._id}/replay`);
+    expect(res.statusCode).toBe(200);
+    await until(() => Promise.resolve(receiver.of(latest.eventId).length === before + 1));
+    const again = await until(async () =>
+      (await deliveries()).items.find(
+        (d: { _id: string; status: string }) => d._id === latest._id && d.status === 'success',
+      ),
+    );
+    expect(again.attempts).toBe(latest.attempts + 1);
+  });
+
+  it('rotates the secret: the new one signs, the old one too for 24 h', async () => {
+    const rotated = await t.call('POST', `/p/apps/webhooks/endpoints/${endpoint._id}/rotate-secret`);
+    const secret = rotated.body.data.secret as string;
+    expect(secret).not.toBe(endpoint.secret);
+    const contactId = await createContact('Carla Rotation');
+    const [hook] = await until(async () => {
+      const hooks = await contactHook(contactId)();
+      return hooks.length ? hooks : undefined;
+    });
+    expect(verify(hook, secret)).toBe(true);
+    expect(verify(hook, endpoint.secret)).toBe(true);
+    const runs = await t.call('GET', '/p/apps/runs?app=webhooks');
+    expect(runs.body.data.items[0]).toMatchObject({ action: 'rotate-secret', status: 'success' });
+    endpoint = { ...endpoint, secret };
+  });
+
+  it('never sends an account another account’s events, nor lets it read them', async () => {
+    const other = { token: t.other.token, acc: t.other.accountId };
+    await t.call('POST', '/p/apps/installs', { ...other, body: { app: 'webhooks' } });
+    const created = await t.call('POST', '/p/apps/webhooks/endpoints', {
+      ...other,
+      body: { url: otherReceiver.url, events: ['contact.created'] },
+    });
+    expect(created.statusCode).toBe(200);
+    const ownerContact = await createContact('Only Owner');
+    const otherContact = await createContact('Only Other', t.other.accountId, t.other.token);
+    await until(async () => (await contactHook(ownerContact)()).length > 0);
+    await until(() =>
+      Promise.resolve(otherReceiver.received.some((r) => r.json.data.contactId === otherContact)),
+    );
+    expect(receiver.received.some((r) => r.json.data.contactId === otherContact)).toBe(false);
+    expect(otherReceiver.received.every((r) => r.json.acc === t.other.accountId)).toBe(true);
+    const foreign = await t.call('GET', `/p/apps/webhooks/endpoints/${endpoint._id}/deliveries`, other);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body.code).toBe('WEBHOOK_ENDPOINT_NOT_FOUND');
+    const [mine] = (await deliveries()).items;
+    expect((await t.call('POST', `/p/apps/webhooks/deliveries/${mine._id}/replay`, other)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('is for admins only', async () => {
+    const team = await addTeam(t.ctx, t.owner);
+    const res = await t.call('GET', '/p/apps/webhooks/endpoints', { token: team.manager.token });
+    expect(res.statusCode).toBe(403);
+    expect(res.body.message).toBe(NOT_AUTHORIZED);
+  });
+});

@@ -1,0 +1,212 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../../platform/db/client';
+import { type TTx, withTenant } from '../../../platform/db/tenant';
+import { appInstalls, webhookDeliveries, webhookEndpoints } from '../app-store.schema';
+
+export type TEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type TDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export function listEndpointRows(db: TDb, accountId: string) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.accountId, accountId))
+      .orderBy(webhookEndpoints.createdAt),
+  );
+}
+
+export function findEndpointRow(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.id, id)));
+    return row;
+  });
+}
+
+export function insertEndpointRow(
+  db: TDb,
+  accountId: string,
+  values: Omit<typeof webhookEndpoints.$inferInsert, 'accountId' | 'id'>,
+  max: number,
+) {
+  return withTenant(db, accountId, async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('webhook_endpoints'), hashtext(${accountId}))`,
+    );
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.accountId, accountId));
+    if (n >= max) return 'limit' as const;
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ ...values, accountId })
+      .returning();
+    return row;
+  });
+}
+
+export function updateEndpointRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+  patch: Partial<Omit<typeof webhookEndpoints.$inferInsert, 'accountId' | 'id'>>,
+) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set(patch)
+      .where(and(eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.id, id)))
+      .returning();
+    return row;
+  });
+}
+
+export function deleteEndpointRow(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const rows = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.id, id)))
+      .returning({ id: webhookEndpoints.id });
+    return rows.length > 0;
+  });
+}
+
+/** The account's enabled endpoints (of an active Webhooks install) subscribed to `event`. */
+export function subscribedEndpointIds(tx: TTx, accountId: string, event: string) {
+  return tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .innerJoin(appInstalls, eq(appInstalls.id, webhookEndpoints.installId))
+    .where(
+      and(
+        eq(webhookEndpoints.accountId, accountId),
+        eq(webhookEndpoints.enabled, true),
+        eq(appInstalls.status, 'active'),
+        sql`${event} = any(${webhookEndpoints.events})`,
+      ),
+    );
+}
+
+/** One delivery per (endpoint, event): the ids of the rows this call created (none on a repeat). */
+export async function insertDeliveryRows(
+  tx: TTx,
+  accountId: string,
+  endpointIds: string[],
+  event: { id: string; name: string; payload: unknown },
+) {
+  if (!endpointIds.length) return [];
+  return tx
+    .insert(webhookDeliveries)
+    .values(
+      endpointIds.map((endpointId) => ({
+        accountId,
+        endpointId,
+        eventId: event.id,
+        eventName: event.name,
+        payload: event.payload,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: webhookDeliveries.id });
+}
+
+/**
+ * Takes a delivery for one attempt: only one worker holds it until `claimSeconds` pass (a worker
+ * killed mid-attempt releases it by time). Nothing when it is done; `heldUntil` when another
+ * attempt holds it.
+ */
+export function claimDelivery(db: TDb, accountId: string, id: string, claimSeconds: number) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: 'sending',
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
+        firstAttemptAt: sql`coalesce(${webhookDeliveries.firstAttemptAt}, now())`,
+      })
+      .where(
+        and(
+          eq(webhookDeliveries.accountId, accountId),
+          eq(webhookDeliveries.id, id),
+          sql`(${webhookDeliveries.status} in ('pending', 'retrying') or (${webhookDeliveries.status} = 'sending' and ${webhookDeliveries.claimedUntil} < now()))`,
+        ),
+      )
+      .returning();
+    if (!row) {
+      // Held by another worker's attempt (until its claim runs out), or done.
+      const [held] = await tx
+        .select({ until: webhookDeliveries.claimedUntil })
+        .from(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.accountId, accountId),
+            eq(webhookDeliveries.id, id),
+            eq(webhookDeliveries.status, 'sending'),
+          ),
+        );
+      return held?.until ? { heldUntil: held.until } : undefined;
+    }
+    const [endpoint] = await tx
+      .select({
+        endpoint: webhookEndpoints,
+        installId: appInstalls.id,
+        installErrors: appInstalls.consecutiveErrors,
+      })
+      .from(webhookEndpoints)
+      .innerJoin(appInstalls, eq(appInstalls.id, webhookEndpoints.installId))
+      .where(eq(webhookEndpoints.id, row.endpointId));
+    return { delivery: row, ...endpoint };
+  });
+}
+
+export function updateDeliveryRow(
+  tx: TTx,
+  accountId: string,
+  id: string,
+  patch: Partial<Omit<typeof webhookDeliveries.$inferInsert, 'accountId' | 'id'>>,
+) {
+  return tx
+    .update(webhookDeliveries)
+    .set(patch)
+    .where(and(eq(webhookDeliveries.accountId, accountId), eq(webhookDeliveries.id, id)))
+    .returning();
+}
+
+export function findDeliveryRow(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.accountId, accountId), eq(webhookDeliveries.id, id)));
+    return row;
+  });
+}
+
+export function listDeliveryRows(
+  db: TDb,
+  accountId: string,
+  endpointId: string,
+  filter: { status?: string; page: number; limit: number },
+) {
+  return withTenant(db, accountId, async (tx) => {
+    const where = and(
+      eq(webhookDeliveries.accountId, accountId),
+      eq(webhookDeliveries.endpointId, endpointId),
+      filter.status ? eq(webhookDeliveries.status, filter.status) : undefined,
+    );
+    const rows = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const [{ n }] = await tx.select({ n: count() }).from(webhookDeliveries).where(where);
+    return { rows, count: n };
+  });
+}

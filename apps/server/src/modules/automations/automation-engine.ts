@@ -1,0 +1,577 @@
+import { createHmac } from 'node:crypto';
+import {
+  renderQuickMessage,
+  type TAutomationAction,
+  type TAutomationActionResult,
+  type TAutomationDryRun,
+  type TContact,
+} from '@atende/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../../platform/db/client';
+import type { TTx } from '../../platform/db/tenant';
+import { AppError } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs';
+import { MAIL_QUEUE, type TMail } from '../../platform/mail';
+import { loadAccountBundle } from '../../platform/tenancy';
+import type { TenantCache } from '../../platform/tenant-cache';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { ContactsService } from '../contacts/contacts.service';
+import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
+import type { AutomaticActionsService, TConversationFacts } from '../inbox/actions/automatic-actions.service';
+import { evaluateConditions, type TConditionFacts, weekdayIn } from './automation-conditions';
+import {
+  activeRuleRows,
+  claimRunRow,
+  countFires,
+  findRuleRow,
+  findRunRow,
+  type TAutomationRow,
+  type TAutomationRunRow,
+  updateRuleRow,
+  updateRunRow,
+} from './automations.repo';
+
+export const CONTINUE_QUEUE = 'automation-continue';
+export const WEBHOOK_QUEUE = 'automation-webhook';
+export const TIMER_QUEUE = 'automation-timer';
+
+/** What a trigger hands the engine: one event (or timer, or schedule tick) of one account. */
+export interface TTriggerInput {
+  accountId: string;
+  /** The trigger type it stands for (a rule's trigger.type). */
+  trigger: string;
+  /** Unique per occurrence (the event's id, the timer's anchor…): a rule runs once per key. */
+  key: string;
+  at: Date;
+  conversationId: string | null;
+  contactId: string | null;
+  messageText: string | null;
+  /** `automation:<rule id>` when an automation caused the event. */
+  cause?: string;
+  /**
+   * Time triggers: where the silence is counted from — the id of the last customer message
+   * (no_customer_reply), of the last operator message (no_operator_reply), of the message the idle
+   * time started at (idle), or 'none' — checked again when the timer fires and before a wait continues.
+   */
+  anchorAt?: string;
+  /** conversation.closed: closed by the downtime closing (INACTIVITY). */
+  byInactivity?: boolean;
+}
+
+export interface TContinueJob {
+  accountId: string;
+  runId: string;
+  step: number;
+}
+
+export interface TWebhookJob {
+  accountId: string;
+  automationId: string;
+  url: string;
+  secret: string;
+  body: Record<string, unknown>;
+}
+
+/** What the actions need from other modules (their services, never their tables). */
+export interface TEngineDeps {
+  automatic: () => AutomaticActionsService;
+  sendAutomatic: (
+    accountId: string,
+    conversationId: string,
+    text: string,
+    purpose: string,
+    options?: { closed?: boolean },
+  ) => Promise<unknown>;
+  contacts: ContactsService;
+  accounts: AccountsService;
+  inboxSettings: InboxSettingsService;
+}
+
+/** Errors that mean a rule points to something deleted (a tag, phase, reason, member): the rule is turned off. */
+const REFERENCE_ERRORS = new Set([
+  'VALIDATION_FAILED',
+  'MEMBER_NOT_FOUND',
+  'CLOSING_REASON_NOT_FOUND',
+  'CLOSING_REASON_INVALID',
+  'INVALID_REASON',
+]);
+
+/** The facts of one trigger occurrence, shared by its rules until one of them acts. */
+interface TFactsMemo {
+  facts?: Promise<{ facts: TConditionFacts; raw: TConversationFacts | null; contact: TContact | null }>;
+}
+
+class StopRun extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * The automation engine: for one trigger occurrence, each active rule of that trigger in order —
+ * claim its run (unique per rule and key: a retried event resumes the run, never repeats a done
+ * step), loop guards (a rule's own change does not trigger it; at most maxPerHour fires per
+ * conversation), conditions, then the actions from the run's next step. Every step is recorded as
+ * it is done; mail, webhooks and waits are jobs written in the same transaction as that record.
+ */
+export class AutomationEngine {
+  constructor(
+    private readonly db: TDb,
+    private readonly jobs: Jobs,
+    private readonly tenantCache: TenantCache,
+    private readonly deps: TEngineDeps,
+    private readonly minuteMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Whether the account runs automations (accounts.automationEnable) and its time zone. */
+  async account(accountId: string): Promise<{ enabled: boolean; limit: number; timezone: string } | null> {
+    const bundle = await this.tenantCache.account(accountId, () => loadAccountBundle(this.db, accountId));
+    if (!bundle || bundle.account.status === 2) return null;
+    return {
+      enabled: bundle.account.automationEnable,
+      limit: bundle.account.automationLimit,
+      timezone: bundle.account.timezone || 'America/Sao_Paulo',
+    };
+  }
+
+  /** Runs every active rule of the input's trigger (none when the account has automations off). */
+  async dispatch(input: TTriggerInput, only?: TAutomationRow[]): Promise<void> {
+    const account = await this.account(input.accountId);
+    if (!account?.enabled) return;
+    const rules = only ?? (await activeRuleRows(this.db, input.accountId, [input.trigger]));
+    // The conversation and contact are read once for all the rules, and again after a rule acted.
+    const memo: TFactsMemo = {};
+    for (const rule of rules) await this.runRule(rule, input, account.timezone, memo);
+  }
+
+  /** Rules of these triggers (the timers' listener asks which to schedule). */
+  rulesFor(accountId: string, triggers: string[]): Promise<TAutomationRow[]> {
+    return activeRuleRows(this.db, accountId, triggers);
+  }
+
+  async runRule(
+    rule: TAutomationRow,
+    input: TTriggerInput,
+    timezone: string,
+    memo: TFactsMemo = {},
+  ): Promise<void> {
+    const { row: run, fresh } = await claimRunRow(this.db, input.accountId, {
+      automationId: rule.id,
+      key: input.key,
+      trigger: input.trigger,
+      conversationId: input.conversationId,
+      contactId: input.contactId,
+      status: 'waiting',
+      reason: 'running',
+    });
+    if (!fresh && (run.status !== 'waiting' || run.reason !== 'running')) return;
+    if (fresh) {
+      const skip = await this.guard(rule, input, timezone, run.id, memo);
+      if (skip) {
+        await this.finish(run, 'skipped', skip, []);
+        return;
+      }
+    }
+    memo.facts = undefined;
+    await this.execute(rule, run, input);
+  }
+
+  /** Continues a run after its "wait" (the job fires at the due time). */
+  async continueRun(job: TContinueJob): Promise<void> {
+    const run = await findRunRow(this.db, job.accountId, job.runId);
+    if (run?.status !== 'waiting' || run.reason !== 'paused' || run.nextStep !== job.step) return;
+    const rule = await findRuleRow(this.db, job.accountId, run.automationId);
+    const account = await this.account(job.accountId);
+    if (!rule?.active || !account?.enabled) {
+      await this.finish(
+        run,
+        'skipped',
+        rule?.active === false ? 'ruleInactive' : 'automationsOff',
+        run.results,
+      );
+      return;
+    }
+    const input: TTriggerInput = {
+      accountId: job.accountId,
+      trigger: run.trigger,
+      key: run.key,
+      at: new Date(),
+      conversationId: run.conversationId,
+      contactId: run.contactId,
+      messageText: null,
+      anchorAt: anchorOf(run.key),
+    };
+    if (input.conversationId) {
+      const facts = await this.deps.automatic().facts(job.accountId, input.conversationId);
+      const still = facts ? this.stillHolds(run.trigger, facts, input.anchorAt) : 'conversationGone';
+      if (still !== null) {
+        await this.finish(run, 'skipped', still, run.results);
+        return;
+      }
+    }
+    await updateRunRow(this.db, job.accountId, run.id, {
+      status: 'waiting',
+      reason: 'running',
+      results: run.results,
+      nextStep: run.nextStep,
+    });
+    await this.execute(rule, { ...run, reason: 'running' }, input);
+  }
+
+  /**
+   * A time trigger's state at its due time (also before a wait continues): null when it still
+   * holds, else why not (the customer replied, an operator answered, the conversation moved on).
+   * Compared by message ids, not times: a customer's message carries the channel's clock.
+   */
+  stillHolds(trigger: string, facts: TConversationFacts, anchor?: string): string | null {
+    if (!TIME_TRIGGERS.has(trigger)) return null;
+    if (facts.stage === 'closed') return 'conversationClosed';
+    if (!anchor) return null;
+    switch (trigger) {
+      case 'no_customer_reply':
+        return (facts.lastInboundId ?? 'none') !== anchor ? 'customerReplied' : null;
+      case 'no_operator_reply':
+        return (facts.lastOperatorId ?? 'none') !== anchor ? 'operatorReplied' : null;
+      case 'idle':
+        return (facts.lastInboundId ?? '') > anchor || (facts.lastOperatorId ?? '') > anchor
+          ? 'conversationActive'
+          : null;
+      case 'waiting_in_queue':
+        return facts.stage !== 'waiting' || facts.assigneeId ? 'conversationTaken' : null;
+      default:
+        return null;
+    }
+  }
+
+  /** Why the rule must not fire for this input, or null. */
+  private async guard(
+    rule: TAutomationRow,
+    input: TTriggerInput,
+    timezone: string,
+    runId: string,
+    memo: TFactsMemo,
+  ): Promise<string | null> {
+    if (input.cause === `automation:${rule.id}`) return 'ownAction';
+    // The closing auto messages: one for closes by an operator or a rule, one for INACTIVITY.
+    if (rule.systemKind === 'close' && input.byInactivity) return 'conditionsNotMet';
+    if (rule.systemKind === 'inactivity' && !input.byInactivity) return 'conditionsNotMet';
+    memo.facts ??= this.factsOf(input, timezone);
+    const facts = await memo.facts;
+    if (input.conversationId && !facts.raw) return 'conversationGone';
+    if (input.conversationId && facts.raw && input.anchorAt) {
+      const still = this.stillHolds(input.trigger, facts.raw, input.anchorAt);
+      if (still) return still;
+    }
+    if (!evaluateConditions(rule.conditions, facts.facts).ok) return 'conditionsNotMet';
+    if (input.conversationId) {
+      const since = new Date(Date.now() - 3_600_000);
+      if (
+        (await countFires(this.db, input.accountId, rule.id, input.conversationId, since, runId)) >
+        rule.maxPerHour
+      )
+        return 'hourlyLimit';
+    }
+    return null;
+  }
+
+  private async factsOf(
+    input: Pick<TTriggerInput, 'accountId' | 'conversationId' | 'contactId' | 'messageText' | 'at'>,
+    timezone: string,
+  ): Promise<{ facts: TConditionFacts; raw: TConversationFacts | null; contact: TContact | null }> {
+    const raw = input.conversationId
+      ? await this.deps.automatic().facts(input.accountId, input.conversationId)
+      : null;
+    const contactId = input.contactId ?? raw?.contactId ?? null;
+    let contact: TContact | null = null;
+    if (contactId) contact = await this.deps.contacts.get(input.accountId, contactId).catch(() => null);
+    return {
+      raw,
+      contact,
+      facts: {
+        conversation: raw
+          ? {
+              channelId: raw.channelId,
+              channelKind: raw.channelKind,
+              departmentId: raw.departmentId,
+              assigneeId: raw.assigneeId,
+              stage: raw.stage,
+              origin: raw.origin,
+              firstContact: raw.firstContact,
+            }
+          : null,
+        contact,
+        messageText: input.messageText,
+        openNow: await this.deps.inboxSettings.isOpenNow(input.accountId, input.at),
+        weekday: weekdayIn(input.at, timezone),
+      },
+    };
+  }
+
+  /** The actions from the run's next step; each done step is recorded before the next one. */
+  private async execute(rule: TAutomationRow, run: TAutomationRunRow, input: TTriggerInput): Promise<void> {
+    const results = [...run.results];
+    const context = await this.variables(input);
+    for (let step = run.nextStep; step < rule.actions.length; step++) {
+      const action = rule.actions[step];
+      try {
+        if (action.type === 'wait') {
+          results.push({ type: 'wait', status: 'done', detail: String(action.minutes) });
+          await updateRunRow(
+            this.db,
+            input.accountId,
+            run.id,
+            { status: 'waiting', reason: 'paused', results, nextStep: step + 1 },
+            (tx) =>
+              this.jobs.sendInTx<TContinueJob>(
+                tx,
+                CONTINUE_QUEUE,
+                { accountId: input.accountId, runId: run.id, step: step + 1 },
+                { startAfter: new Date(Date.now() + action.minutes * this.minuteMs) },
+              ),
+          );
+          return;
+        }
+        const inTx = this.transactional(rule, run, input, action, context);
+        const detail = inTx ? null : await this.perform(rule, run, step, input, action, context);
+        results.push({
+          type: action.type,
+          status: detail === 'unchanged' ? 'skipped' : 'done',
+          detail: null,
+        });
+        await updateRunRow(
+          this.db,
+          input.accountId,
+          run.id,
+          { status: 'waiting', reason: 'running', results, nextStep: step + 1 },
+          inTx ?? undefined,
+        );
+      } catch (error) {
+        if (!(error instanceof AppError) && !(error instanceof StopRun)) throw error;
+        const code = error instanceof AppError ? error.code : error.reason;
+        results.push({ type: action.type, status: 'error', detail: code });
+        if (error instanceof AppError && REFERENCE_ERRORS.has(error.code))
+          await updateRuleRow(this.db, input.accountId, rule.id, { active: false, disabledReason: code });
+        await this.finish({ ...run, nextStep: step }, 'error', code, results);
+        return;
+      }
+    }
+    await this.finish({ ...run, nextStep: rule.actions.length }, 'fired', null, results);
+  }
+
+  /** Mail and webhooks: jobs written in the transaction that records the step (exactly once). */
+  private transactional(
+    rule: TAutomationRow,
+    run: TAutomationRunRow,
+    input: TTriggerInput,
+    action: TAutomationAction,
+    context: Record<string, string>,
+  ): ((tx: TTx) => Promise<void>) | null {
+    if (action.type === 'email')
+      return async (tx) => {
+        for (const to of action.to)
+          await this.jobs.sendInTx<TMail>(tx, MAIL_QUEUE, {
+            to,
+            subject: renderQuickMessage(action.subject, context),
+            text: renderQuickMessage(action.text, context),
+          });
+      };
+    if (action.type === 'webhook')
+      return (tx) =>
+        this.jobs.sendInTx<TWebhookJob>(tx, WEBHOOK_QUEUE, {
+          accountId: input.accountId,
+          automationId: rule.id,
+          url: action.url,
+          secret: action.secret,
+          body: {
+            id: `${run.id}`,
+            automation: { id: rule.id, name: rule.name },
+            trigger: input.trigger,
+            conversationId: input.conversationId,
+            contactId: input.contactId,
+            at: new Date().toISOString(),
+          },
+        });
+    return null;
+  }
+
+  /** One conversation or contact action, idempotent (a retry after a crash changes nothing twice). */
+  private async perform(
+    rule: TAutomationRow,
+    run: TAutomationRunRow,
+    step: number,
+    input: TTriggerInput,
+    action: TAutomationAction,
+    context: Record<string, string>,
+  ): Promise<string | null> {
+    const { accountId } = input;
+    const cause = `automation:${rule.id}`;
+    const conversationId = input.conversationId;
+    const contactId = input.contactId ?? context._contactId ?? null;
+    const needConversation = () => {
+      if (!conversationId) throw new StopRun('noConversation');
+      return conversationId;
+    };
+    const needContact = () => {
+      if (!contactId) throw new StopRun('noContact');
+      return contactId;
+    };
+    switch (action.type) {
+      case 'send_message':
+        await this.deps.sendAutomatic(
+          accountId,
+          needConversation(),
+          renderQuickMessage(action.text, context),
+          `automation:${run.id}:${step}`,
+          { closed: input.trigger === 'conversation.closed' },
+        );
+        return null;
+      case 'assign':
+        return this.deps.automatic().assign(accountId, needConversation(), action, cause);
+      case 'note':
+        return this.deps
+          .automatic()
+          .note(
+            accountId,
+            needConversation(),
+            renderQuickMessage(action.text, context),
+            `auto:note:${run.id}:${step}`,
+          );
+      case 'close':
+        return this.deps.automatic().close(accountId, needConversation(), action, cause);
+      case 'add_tag':
+      case 'remove_tag': {
+        const add = action.type === 'add_tag' ? [action.tagId] : [];
+        const remove = action.type === 'remove_tag' ? [action.tagId] : [];
+        await this.deps.contacts.bulkTags(accountId, { ids: [needContact()], add, remove });
+        return null;
+      }
+      case 'set_phase':
+        await this.deps.contacts.update(accountId, needContact(), { phase: action.phaseId }, {
+          userId: '',
+          ip: '',
+          lang: 'pt-BR',
+          userName: 'Automação',
+        } as never);
+        return null;
+      default:
+        return null;
+    }
+  }
+
+  /** The texts' variables: the contact's name, first name, phone, e-mail; the conversation's operator. */
+  private async variables(input: TTriggerInput): Promise<Record<string, string>> {
+    const facts = input.conversationId
+      ? await this.deps.automatic().facts(input.accountId, input.conversationId)
+      : null;
+    const contactId = input.contactId ?? facts?.contactId ?? null;
+    const contact = contactId
+      ? await this.deps.contacts.get(input.accountId, contactId).catch(() => null)
+      : null;
+    const name = facts?.contactName ?? contact?.name ?? '';
+    let operator = '';
+    if (facts?.assigneeId) {
+      const members = await this.deps.accounts.members(input.accountId);
+      operator = members.find((m) => m.userId === facts.assigneeId)?.name ?? '';
+    }
+    return {
+      name,
+      firstName: name.split(/\s+/)[0] ?? '',
+      phone: facts?.contactPhone ?? contact?.phone ?? '',
+      email: facts?.contactEmail ?? contact?.email ?? '',
+      operator,
+      _contactId: contactId ?? '',
+    };
+  }
+
+  private finish(
+    run: Pick<TAutomationRunRow, 'id' | 'accountId' | 'nextStep'>,
+    status: 'fired' | 'skipped' | 'error',
+    reason: string | null,
+    results: TAutomationActionResult[],
+  ) {
+    return updateRunRow(this.db, run.accountId, run.id, { status, reason, results, nextStep: run.nextStep });
+  }
+
+  /** What the rule would do on this conversation now, without doing it. */
+  async dryRun(rule: TAutomationRow, accountId: string, conversationId: string): Promise<TAutomationDryRun> {
+    const account = await this.account(accountId);
+    const raw = await this.deps.automatic().facts(accountId, conversationId);
+    if (!raw) throw new AppError('CONVERSATION_NOT_FOUND');
+    const input = {
+      accountId,
+      conversationId,
+      contactId: raw.contactId,
+      messageText: raw.lastMessagePreview,
+      at: new Date(),
+    };
+    const { facts } = await this.factsOf(input, account?.timezone ?? 'America/Sao_Paulo');
+    const evaluation = evaluateConditions(rule.conditions, facts);
+    const context = await this.variables({ ...input, trigger: rule.triggerType, key: 'dry-run' });
+    let reason: string | null = evaluation.ok ? null : 'conditionsNotMet';
+    if (!account?.enabled) reason = 'automationsOff';
+    else if (!rule.active) reason = reason ?? 'ruleInactive';
+    const actions = rule.actions.map(
+      (a): TAutomationActionResult => ({
+        type: a.type,
+        status: evaluation.ok ? 'would' : 'skipped',
+        detail: describeAction(a, context),
+      }),
+    );
+    return { matches: evaluation.ok, reason, conditions: evaluation.checks, actions };
+  }
+
+  /** POSTs a webhook action's body, signed (X-Atende-Signature: sha256=<HMAC of the body>); a non-2xx answer retries the job. */
+  async deliverWebhook(job: TWebhookJob): Promise<void> {
+    const body = JSON.stringify(job.body);
+    const signature = createHmac('sha256', job.secret || job.automationId)
+      .update(body)
+      .digest('hex');
+    const res = await fetch(job.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-atende-signature': `sha256=${signature}`,
+        'x-atende-delivery': String(job.body.id ?? ''),
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) {
+      this.log.warn({ url: job.url, status: res.status }, 'automation webhook refused');
+      throw new Error(`webhook answered ${res.status}`);
+    }
+  }
+}
+
+const TIME_TRIGGERS = new Set(['no_customer_reply', 'no_operator_reply', 'idle', 'waiting_in_queue']);
+
+/** The anchor a time trigger's run key carries (`<trigger>:<conversation>:<anchor>`). */
+function anchorOf(key: string): string | undefined {
+  const [trigger, , anchor] = key.split(':');
+  return TIME_TRIGGERS.has(trigger) ? anchor : undefined;
+}
+
+/** A readable summary of what an action would do (dry run). */
+function describeAction(a: TAutomationAction, context: Record<string, string>): string | null {
+  switch (a.type) {
+    case 'send_message':
+    case 'note':
+      return renderQuickMessage(a.text, context);
+    case 'email':
+      return `${a.to.join(', ')}: ${renderQuickMessage(a.subject, context)}`;
+    case 'webhook':
+      return a.url;
+    case 'wait':
+      return String(a.minutes);
+    case 'close':
+      return [a.reason, a.subReason].filter(Boolean).join(' / ');
+    case 'add_tag':
+    case 'remove_tag':
+      return a.tagId;
+    case 'set_phase':
+      return a.phaseId;
+    case 'assign':
+      return a.operatorId ?? a.departmentId;
+  }
+}

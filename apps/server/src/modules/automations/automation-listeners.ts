@@ -1,0 +1,300 @@
+import type { TDomainEvent, TDomainEventName } from '@atende/shared';
+import { CronExpressionParser } from 'cron-parser';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
+import type { DomainEvents } from '../../platform/events';
+import type { Jobs } from '../../platform/jobs';
+import type { AutomaticActionsService } from '../inbox/actions/automatic-actions.service';
+import { type AutomationEngine, TIMER_QUEUE, type TTriggerInput } from './automation-engine';
+import { findRuleRow, scheduleRuleRows } from './automations.repo';
+
+export const SCHEDULE_QUEUE = 'automation-schedule';
+/** Open conversations a schedule rule looks at per tick. */
+const SCHEDULE_BATCH = 500;
+
+export interface TTimerJob {
+  accountId: string;
+  ruleId: string;
+  trigger: 'no_customer_reply' | 'no_operator_reply' | 'idle' | 'waiting_in_queue';
+  conversationId: string;
+  contactId: string | null;
+  /** The message (or opening) the wait is counted from: its time and id (none for an opening). */
+  messageAt: string;
+  messageId: string | null;
+}
+
+const LISTENED: TDomainEventName[] = [
+  'conversation.opened',
+  'conversation.assigned',
+  'conversation.closed',
+  'message.created',
+  'contact.created',
+  'contact.phase_changed',
+  'survey.answered',
+];
+
+/** The event triggers an event stands for, and what the engine needs of it. */
+function triggersOf(event: TDomainEvent): Array<Omit<TTriggerInput, 'accountId' | 'key' | 'at'>> {
+  const base = { conversationId: null, contactId: null, messageText: null };
+  switch (event.name) {
+    case 'conversation.opened': {
+      const d = (event as TDomainEvent<'conversation.opened'>).data;
+      return [
+        { ...base, trigger: 'conversation.opened', conversationId: d.conversationId, contactId: d.contactId },
+      ];
+    }
+    case 'conversation.assigned': {
+      const d = (event as TDomainEvent<'conversation.assigned'>).data;
+      const input = { ...base, conversationId: d.conversationId, cause: d.cause };
+      const list = [{ ...input, trigger: 'conversation.assigned' }];
+      if (d.by === 'transfer') list.push({ ...input, trigger: 'conversation.transferred' });
+      return list;
+    }
+    case 'conversation.closed': {
+      const d = (event as TDomainEvent<'conversation.closed'>).data;
+      return [
+        {
+          ...base,
+          trigger: 'conversation.closed',
+          conversationId: d.conversationId,
+          cause: d.cause,
+          byInactivity: d.byInactivity,
+        },
+      ];
+    }
+    case 'message.created': {
+      const d = (event as TDomainEvent<'message.created'>).data;
+      const input = {
+        ...base,
+        conversationId: d.conversationId,
+        contactId: d.contactId,
+        messageText: d.message.body,
+      };
+      if (d.direction === 'inbound') return [{ ...input, trigger: 'message.received' }];
+      if (d.direction === 'outbound' && d.message.author === 'operator')
+        return [{ ...input, trigger: 'message.operator' }];
+      return [];
+    }
+    case 'contact.created':
+      return [
+        {
+          ...base,
+          trigger: 'contact.created',
+          contactId: (event as TDomainEvent<'contact.created'>).data.contactId,
+        },
+      ];
+    case 'contact.phase_changed':
+      return [
+        {
+          ...base,
+          trigger: 'contact.phase_changed',
+          contactId: (event as TDomainEvent<'contact.phase_changed'>).data.contactId,
+        },
+      ];
+    case 'survey.answered': {
+      const d = (event as TDomainEvent<'survey.answered'>).data;
+      return [
+        {
+          ...base,
+          trigger: 'survey.answered',
+          conversationId: d.conversationId,
+          contactId: d.contactId,
+          messageText: d.comment,
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/** The time triggers a message (or an opening) starts counting for. */
+function timersOf(
+  event: TDomainEvent,
+): { triggers: TTimerJob['trigger'][]; at: string; messageId: string | null } | null {
+  if (event.name === 'conversation.opened')
+    return { triggers: ['waiting_in_queue'], at: event.at, messageId: null };
+  if (event.name !== 'message.created') return null;
+  const d = (event as TDomainEvent<'message.created'>).data;
+  // Counted from when the message reached us (a customer's own timestamp is the channel's clock).
+  if (d.direction === 'inbound')
+    return { triggers: ['no_operator_reply', 'idle'], at: event.at, messageId: d.messageId };
+  if (d.direction === 'outbound' && d.message.author === 'operator')
+    return { triggers: ['no_customer_reply', 'idle'], at: event.at, messageId: d.messageId };
+  return null;
+}
+
+/**
+ * The engine's inputs: one durable listener of the domain events (a job per event, retried; the
+ * run log makes a retry resume instead of repeating), the timers of the time triggers (a job per
+ * rule and message due at its time, checked against the conversation when it fires: a customer
+ * who replied meanwhile cancels it), and a minute tick for the schedule rules.
+ */
+export class AutomationTriggers {
+  constructor(
+    private readonly db: TDb,
+    private readonly jobs: Jobs,
+    private readonly engine: AutomationEngine,
+    private readonly automatic: () => AutomaticActionsService,
+    private readonly minuteMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  listen(bus: DomainEvents) {
+    bus.durable('automations', LISTENED, (event) => this.onEvent(event), {
+      // System messages and notes trigger nothing; neither do the bots' own messages.
+      when: (event) =>
+        event.name !== 'message.created' ||
+        (event as TDomainEvent<'message.created'>).data.direction === 'inbound' ||
+        (event as TDomainEvent<'message.created'>).data.message.author === 'operator',
+    });
+  }
+
+  async onEvent(event: TDomainEvent): Promise<void> {
+    const account = await this.engine.account(event.accountId);
+    if (!account?.enabled) return;
+    for (const input of triggersOf(event))
+      await this.engine.dispatch({
+        ...input,
+        accountId: event.accountId,
+        key: event.id,
+        at: new Date(event.at),
+      });
+    await this.scheduleTimers(event);
+  }
+
+  /** One timer job per active time rule of the account, due X minutes after the message. */
+  private async scheduleTimers(event: TDomainEvent) {
+    const timers = timersOf(event);
+    if (!timers) return;
+    const rules = await this.engine.rulesFor(event.accountId, timers.triggers);
+    if (rules.length === 0) return;
+    const d = event.data as { conversationId: string; contactId: string | null };
+    await withTenant(this.db, event.accountId, async (tx) => {
+      for (const rule of rules) {
+        const minutes = 'minutes' in rule.trigger ? rule.trigger.minutes : 0;
+        await this.jobs.sendInTx<TTimerJob>(
+          tx,
+          TIMER_QUEUE,
+          {
+            accountId: event.accountId,
+            ruleId: rule.id,
+            trigger: rule.triggerType as TTimerJob['trigger'],
+            conversationId: d.conversationId,
+            contactId: d.contactId,
+            messageAt: timers.at,
+            messageId: timers.messageId,
+          },
+          { startAfter: new Date(new Date(timers.at).getTime() + minutes * this.minuteMs) },
+        );
+      }
+    });
+  }
+
+  /**
+   * A time trigger is due: fires when the conversation is still as it was (no reply since, still
+   * waiting…), once per stretch of silence (the run key names where the silence started).
+   */
+  async fireTimer(job: TTimerJob): Promise<void> {
+    const rule = await findRuleRow(this.db, job.accountId, job.ruleId);
+    if (!rule?.active) return;
+    const facts = await this.automatic().facts(job.accountId, job.conversationId);
+    if (!facts || facts.stage === 'closed') return;
+    const mine = job.messageId ?? '';
+    let anchor: string;
+    switch (job.trigger) {
+      case 'no_customer_reply':
+        // The customer wrote after the operator's message: nothing to remind.
+        if ((facts.lastInboundId ?? '') > mine) return;
+        anchor = facts.lastInboundId ?? 'none';
+        break;
+      case 'no_operator_reply':
+        if ((facts.lastOperatorId ?? '') > mine) return;
+        anchor = facts.lastOperatorId ?? 'none';
+        break;
+      case 'idle':
+        if ((facts.lastInboundId ?? '') > mine || (facts.lastOperatorId ?? '') > mine) return;
+        anchor = mine;
+        break;
+      case 'waiting_in_queue':
+        if (facts.stage !== 'waiting' || facts.assigneeId) return;
+        anchor = 'queue';
+        break;
+    }
+    await this.engine.dispatch(
+      {
+        accountId: job.accountId,
+        trigger: job.trigger,
+        key: `${job.trigger}:${job.conversationId}:${anchor}`,
+        at: new Date(),
+        conversationId: job.conversationId,
+        contactId: facts.contactId,
+        messageText: null,
+        anchorAt: anchor,
+      },
+      [rule],
+    );
+  }
+
+  /** The minute tick: schedule rules whose cron (in the account's zone) matches this minute. */
+  async tick(now = new Date()): Promise<void> {
+    const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    for (const { id, accountId } of await scheduleRuleRows(this.db)) {
+      try {
+        const account = await this.engine.account(accountId);
+        if (!account?.enabled) continue;
+        const rule = await findRuleRow(this.db, accountId, id);
+        if (rule?.trigger.type !== 'schedule') continue;
+        if (!cronMatches(rule.trigger.cron, minute, account.timezone)) continue;
+        await this.runSchedule(rule, minute);
+      } catch (err) {
+        this.log.warn({ err, automationId: id }, 'automation schedule failed');
+      }
+    }
+  }
+
+  private async runSchedule(rule: NonNullable<Awaited<ReturnType<typeof findRuleRow>>>, minute: Date) {
+    const iso = minute.toISOString();
+    const base = {
+      accountId: rule.accountId,
+      trigger: 'schedule',
+      at: minute,
+      contactId: null,
+      messageText: null,
+    };
+    const perConversation = rule.actions.some((a) => !['email', 'webhook', 'wait'].includes(a.type));
+    if (!perConversation && rule.conditions.groups.every((g) => g.conditions.length === 0)) {
+      await this.engine.dispatch({ ...base, key: `schedule:${iso}`, conversationId: null }, [rule]);
+      return;
+    }
+    const ids = await this.automatic().openConversationIds(rule.accountId, SCHEDULE_BATCH);
+    for (const conversationId of ids)
+      await this.engine.dispatch({ ...base, key: `schedule:${iso}:${conversationId}`, conversationId }, [
+        rule,
+      ]);
+  }
+}
+
+/** Whether a five-field cron expression fires at this minute in the time zone. */
+export function cronMatches(cron: string, minute: Date, timezone: string): boolean {
+  try {
+    const expression = CronExpressionParser.parse(cron, {
+      currentDate: new Date(minute.getTime() - 1_000),
+      tz: timezone,
+    });
+    return expression.next().getTime() === minute.getTime();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a cron expression is valid (five fields). */
+export function isValidCron(cron: string): boolean {
+  try {
+    CronExpressionParser.parse(cron);
+    return cron.trim().split(/\s+/).length === 5;
+  } catch {
+    return false;
+  }
+}

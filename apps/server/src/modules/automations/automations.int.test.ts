@@ -1,0 +1,866 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeWhatsApp } from '../../testing/fake-whatsapp';
+import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
+import { queryRows, until } from '../../testing/helpers';
+import { api, startTestApp, type TTestApp } from '../../testing/test-app';
+import {
+  customerWritesOnWhatsApp,
+  insertWhatsAppChannel,
+  type TTestChannel,
+} from '../inbox/testing/intake.testing';
+
+/**
+ * Automations end to end on the real app: rules through the API, triggers from real customer
+ * messages (WhatsApp webhook) and operator actions, actions seen where users see them (the
+ * customer's phone, the conversation, the contact), the run log, limits, flag, roles, isolation.
+ */
+let ctx: TTestApp;
+let fake: FakeWhatsApp;
+let owner: TSignedUp;
+let other: TSignedUp;
+let channel: TTestChannel;
+let phoneSeq = 0;
+
+beforeAll(async () => {
+  fake = new FakeWhatsApp();
+  ctx = await startTestApp({ WHATSAPP_GRAPH_URL: await fake.start() });
+  owner = await signUp(ctx, { plan: 'pro' });
+  other = await signUp(ctx, { plan: 'pro' });
+  channel = await insertWhatsAppChannel(ctx, owner.accountId);
+  await queryRows(ctx, sql`update accounts set automation_limit = 50 where id = ${owner.accountId}`);
+  await ctx.app.platform.tenantCache.invalidate(owner.accountId);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.stop();
+});
+
+type TCall = { token?: string; acc?: string; body?: unknown; lang?: 'en' | 'pt-BR' };
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: TCall = {}) =>
+  api(ctx.app, method, `${path}${path.includes('?') ? '&' : '?'}acc=${o.acc ?? owner.accountId}`, {
+    token: o.token ?? owner.token,
+    body: o.body,
+    lang: o.lang ?? 'en',
+  });
+
+async function createRule(body: Record<string, unknown>) {
+  const res = await call('POST', '/p/automations', { body });
+  expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  return res.body.data._id as string;
+}
+
+/** Rules of earlier tests are switched off so each test sees only its own. */
+async function onlyActive(id?: string) {
+  await queryRows(
+    ctx,
+    sql`update automations set active = (id::text = ${id ?? ''}) where account_id = ${owner.accountId} and system_kind is null`,
+  );
+}
+
+const newPhone = () => `55119${String(8000000 + ++phoneSeq).padStart(8, '0')}`;
+const textsTo = (to: string) => fake.sends.filter((s) => s.body.to === to).map((s) => s.body.text?.body);
+
+async function customerWrites(from: string, text: string) {
+  expect(await customerWritesOnWhatsApp(ctx, channel, from, text)).toBe(200);
+}
+
+async function conversationOf(phone: string) {
+  return until(async () => {
+    const [row] = await queryRows<{ id: string; contact_id: string; stage: string }>(
+      ctx,
+      sql`select c.id, c.contact_id, c.stage from conversations c join contacts k on k.id = c.contact_id
+          where c.account_id = ${owner.accountId} and k.phone like ${`%${phone.slice(-8)}`}
+          order by c.created_at desc limit 1`,
+    );
+    return row;
+  });
+}
+
+/** The rule's runs once none is in progress any more. */
+async function runsOf(ruleId: string, count = 1) {
+  return until(async () => {
+    const rows = await queryRows<{ status: string; reason: string | null; results: any[]; key: string }>(
+      ctx,
+      sql`select status, reason, results, key from automation_runs where automation_id = ${ruleId} order by created_at`,
+    );
+    return rows.length >= count && rows.every((r) => !(r.status === 'waiting' && r.reason === 'running'))
+      ? rows
+      : null;
+  }, 15_000);
+}
+
+const rule = (over: Record<string, unknown>) => ({
+  name: 'Regra',
+  trigger: { type: 'message.received' },
+  conditions: { match: 'all', groups: [] },
+  actions: [{ type: 'send_message', text: 'Olá {{firstName}}' }],
+  ...over,
+});
+
+describe('rules: validation, limit, roles, isolation, flag', () => {
+  it('refuses a rule without name, trigger or actions with the spec messages', async () => {
+    const res = await call('POST', '/p/automations', { body: { name: '', actions: [] } });
+    expect(res.statusCode).toBe(400);
+    const byPath = Object.fromEntries(res.body.fields!.map((f: any) => [f.path, f.message]));
+    expect(byPath.name).toBe('This field is required');
+    expect(byPath.trigger).toBe('Select field is required');
+    expect(byPath.actions).toBe('This field is required');
+    const pt = await call('POST', '/p/automations', {
+      body: rule({ actions: [{ type: 'send_message', text: '' }] }),
+      lang: 'pt-BR',
+    });
+    expect(pt.body.fields![0]).toMatchObject({
+      path: 'actions.0.text',
+      message: 'Messagem não pode estar vazio',
+    });
+    const regex = await call('POST', '/p/automations', {
+      body: rule({
+        conditions: {
+          match: 'all',
+          groups: [{ match: 'all', conditions: [{ field: 'messageText', op: 'regex', value: '(' }] }],
+        },
+      }),
+    });
+    expect(regex.body.fields![0]).toMatchObject({
+      path: 'conditions.groups.0.conditions.0.value',
+      key: 'invalid',
+    });
+    const cron = await call('POST', '/p/automations', {
+      body: rule({ trigger: { type: 'schedule', cron: '99 * * * *' } }),
+    });
+    expect(cron.body.fields![0]).toMatchObject({ path: 'trigger.cron', key: 'invalid' });
+  });
+
+  it('stops at the account automationLimit with the spec message, in both languages', async () => {
+    const acc = await signUp(ctx, { plan: 'pro' });
+    await queryRows(ctx, sql`update accounts set automation_limit = 2 where id = ${acc.accountId}`);
+    await ctx.app.platform.tenantCache.invalidate(acc.accountId);
+    for (let i = 0; i < 2; i++) {
+      const ok = await call('POST', '/p/automations', {
+        acc: acc.accountId,
+        token: acc.token,
+        body: rule({}),
+      });
+      expect(ok.statusCode).toBe(200);
+    }
+    const over = await call('POST', '/p/automations', {
+      acc: acc.accountId,
+      token: acc.token,
+      body: rule({}),
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.body).toMatchObject({
+      code: 'AUTOMATION_LIMIT_REACHED',
+      message: 'Automation creation limit reached',
+    });
+    const pt = await call('POST', '/p/automations', {
+      acc: acc.accountId,
+      token: acc.token,
+      body: rule({}),
+      lang: 'pt-BR',
+    });
+    expect(pt.body.message).toBe('Limite de criação de automações atingido');
+    // Automatic messages are rules too, but outside the limit.
+    const auto = await call('PUT', '/p/automations/auto-messages/greeting', {
+      acc: acc.accountId,
+      token: acc.token,
+      body: { active: true, text: 'Oi!' },
+    });
+    expect(auto.statusCode).toBe(200);
+    const list = await call('GET', '/p/automations', { acc: acc.accountId, token: acc.token });
+    expect(list.body.data.items).toHaveLength(2);
+    expect(list.body.data.limit).toBe(2);
+  });
+
+  it('operators build rules; only admins edit the automatic messages', async () => {
+    const operator = await addMember(ctx, owner, 'operator');
+    const created = await call('POST', '/p/automations', {
+      token: operator.token,
+      body: rule({ active: false }),
+    });
+    expect(created.statusCode).toBe(200);
+    const list = await call('GET', '/p/automations', { token: operator.token });
+    expect(list.body.data.items.map((r: any) => r._id)).toContain(created.body.data._id);
+    const auto = await call('PUT', '/p/automations/auto-messages/greeting', {
+      token: operator.token,
+      body: { active: true, text: 'Oi' },
+    });
+    expect(auto.statusCode).toBe(403);
+  });
+
+  it("another account's rules, logs and conversations are not found", async () => {
+    const id = await createRule(rule({ active: false }));
+    for (const [method, path] of [
+      ['GET', `/p/automations/${id}`],
+      ['GET', `/p/automations/${id}/runs`],
+      ['DELETE', `/p/automations/${id}`],
+    ] as const) {
+      const res = await call(method, path, { acc: other.accountId, token: other.token });
+      expect(res.statusCode).toBe(404);
+      expect(res.body.code).toBe('AUTOMATION_NOT_FOUND');
+    }
+    const mine = await call('GET', '/p/automations', { acc: other.accountId, token: other.token });
+    expect(mine.body.data.items.map((r: any) => r._id)).not.toContain(id);
+    // A dry run of the other account's own rule against this account's conversation: not found.
+    const theirs = await call('POST', '/p/automations', {
+      acc: other.accountId,
+      token: other.token,
+      body: rule({ active: false }),
+    });
+    const phone = newPhone();
+    await onlyActive();
+    await customerWrites(phone, 'oi');
+    const conversation = await conversationOf(phone);
+    const dry = await call('POST', `/p/automations/${theirs.body.data._id}/dry-run`, {
+      acc: other.accountId,
+      token: other.token,
+      body: { conversationId: conversation.id },
+    });
+    expect(dry.statusCode).toBe(404);
+  });
+
+  it('with automationEnable off the area answers 403 and the engine does nothing for the account', async () => {
+    const acc = await signUp(ctx, { plan: 'pro' });
+    const ch = await insertWhatsAppChannel(ctx, acc.accountId);
+    const created = await call('POST', '/p/automations', {
+      acc: acc.accountId,
+      token: acc.token,
+      body: rule({}),
+    });
+    await queryRows(ctx, sql`update accounts set automation_enable = false where id = ${acc.accountId}`);
+    await ctx.app.platform.tenantCache.invalidate(acc.accountId);
+    const list = await call('GET', '/p/automations', { acc: acc.accountId, token: acc.token });
+    expect(list.statusCode).toBe(403);
+    expect(list.body.code).toBe('AUTOMATIONS_DISABLED');
+    const phone = newPhone();
+    expect(await customerWritesOnWhatsApp(ctx, ch, phone, 'oi')).toBe(200);
+    // The listener handled the event (its receipt) without running the rule.
+    await until(async () => {
+      const [r] = await queryRows<{ n: number }>(
+        ctx,
+        sql`select count(*)::int as n from pgboss.job where name = 'event.automations' and state = 'completed'
+            and data->>'accountId' = ${acc.accountId}`,
+      );
+      return r.n > 0;
+    }, 15_000);
+    const runs = await queryRows(
+      ctx,
+      sql`select 1 from automation_runs where automation_id = ${created.body.data._id}`,
+    );
+    expect(runs).toHaveLength(0);
+    expect(textsTo(phone)).toEqual([]);
+  });
+});
+
+describe('event triggers, conditions and actions', () => {
+  it('message received + text contains → message with variables, tag, phase and a private note', async () => {
+    const tag = await call('POST', '/p/chat/contact/tags', { body: { name: 'Preço', color: '#ff0000' } });
+    const phase = await call('POST', '/p/chat/inbox/phases', {
+      body: { name: 'Interessado', color: '#00ff00' },
+    });
+    expect(tag.statusCode).toBe(200);
+    expect(phase.statusCode).toBe(200);
+    const id = await createRule(
+      rule({
+        conditions: {
+          match: 'all',
+          groups: [{ match: 'any', conditions: [{ field: 'messageText', op: 'contains', value: 'preço' }] }],
+        },
+        actions: [
+          { type: 'send_message', text: 'Oi {{firstName}}, já te mando a tabela.' },
+          { type: 'add_tag', tagId: tag.body.data._id },
+          { type: 'set_phase', phaseId: phase.body.data._id },
+          { type: 'note', text: 'Pediu preço' },
+        ],
+      }),
+    );
+    await onlyActive(id);
+    const phone = newPhone();
+    await customerWrites(phone, 'Qual o PREÇO do plano?');
+    const [run] = await runsOf(id);
+    expect(run.status).toBe('fired');
+    expect(run.results.map((r: any) => [r.type, r.status])).toEqual([
+      ['send_message', 'done'],
+      ['add_tag', 'done'],
+      ['set_phase', 'done'],
+      ['note', 'done'],
+    ]);
+    await until(async () => textsTo(phone).length > 0);
+    expect(textsTo(phone)).toEqual(['Oi Rita, já te mando a tabela.']);
+    const conversation = await conversationOf(phone);
+    const [contact] = await queryRows<{ tags: string[]; phase_id: string }>(
+      ctx,
+      sql`select tags, phase_id from contacts where id = ${conversation.contact_id}`,
+    );
+    expect(contact.tags).toEqual([tag.body.data._id]);
+    expect(contact.phase_id).toBe(phase.body.data._id);
+    const notes = await queryRows<{ body: string }>(
+      ctx,
+      sql`select body from messages where conversation_id = ${conversation.id} and private and author_type = 'bot'`,
+    );
+    expect(notes.map((n) => n.body)).toEqual(['Pediu preço']);
+
+    // Another text: skipped, and the log says why.
+    await customerWrites(phone, 'obrigado');
+    const runs = await runsOf(id, 2);
+    expect(runs[1]).toMatchObject({ status: 'skipped', reason: 'conditionsNotMet' });
+    const log = await call('GET', `/p/automations/${id}/runs`);
+    expect(log.body.data.map((r: any) => r.status)).toEqual(['skipped', 'fired']);
+    const list = await call('GET', '/p/automations');
+    const item = list.body.data.items.find((r: any) => r._id === id);
+    expect(item).toMatchObject({ fires7d: 1, errors7d: 0 });
+    expect(item.lastFiredAt).not.toBeNull();
+  });
+
+  it('conditions: starts with, regex, first contact, outside hours, weekday, channel kind, origin (AND/OR groups)', async () => {
+    const CLOSED = {
+      monday: [],
+      tuesday: [],
+      wednesday: [],
+      thursday: [],
+      friday: [],
+      saturday: [],
+      sunday: [],
+    };
+    await call('PUT', '/p/chat/settings', { body: { hoursEnabled: true, hours: CLOSED } });
+    const id = await createRule(
+      rule({
+        trigger: { type: 'conversation.opened' },
+        conditions: {
+          match: 'all',
+          groups: [
+            {
+              match: 'all',
+              conditions: [
+                { field: 'firstContact', value: true },
+                { field: 'hours', value: 'outside' },
+                { field: 'weekday', values: [0, 1, 2, 3, 4, 5, 6] },
+                { field: 'channelKind', op: 'in', values: ['whatsapp-cloud'] },
+                { field: 'origin', op: 'in', values: ['inbound'] },
+              ],
+            },
+            {
+              match: 'any',
+              conditions: [
+                { field: 'stage', op: 'in', values: ['attendance'] },
+                { field: 'operator', op: 'none', values: [] },
+              ],
+            },
+          ],
+        },
+        actions: [{ type: 'send_message', text: 'Primeira vez, fora do horário' }],
+      }),
+    );
+    const textRule = await createRule(
+      rule({
+        conditions: {
+          match: 'any',
+          groups: [
+            { match: 'all', conditions: [{ field: 'messageText', op: 'starts_with', value: 'pedido' }] },
+            { match: 'all', conditions: [{ field: 'messageText', op: 'regex', value: '^#\\d{4}$' }] },
+          ],
+        },
+        actions: [{ type: 'note', text: 'Pedido' }],
+      }),
+    );
+    await onlyActive(id);
+    await queryRows(ctx, sql`update automations set active = true where id = ${textRule}`);
+    const phone = newPhone();
+    await customerWrites(phone, 'Pedido 123');
+    expect((await runsOf(id))[0].status).toBe('fired');
+    await until(async () => textsTo(phone).length > 0);
+    expect(textsTo(phone)).toEqual(['Primeira vez, fora do horário']);
+    await customerWrites(phone, '#1234');
+    await customerWrites(phone, 'nada');
+    const runs = await runsOf(textRule, 3);
+    // Events of one conversation may be handled in parallel (PostgreSQL): counted, not ordered.
+    expect(runs.map((r) => r.status).sort()).toEqual(['fired', 'fired', 'skipped']);
+    await call('PUT', '/p/chat/settings', { body: { hoursEnabled: false } });
+
+    // Inside the hours now: the same kind of opening is skipped.
+    const second = newPhone();
+    await customerWrites(second, 'oi');
+    const after = await runsOf(id, 2);
+    expect(after[1]).toMatchObject({ status: 'skipped', reason: 'conditionsNotMet' });
+  });
+
+  it('transfer → assign to a department; its own change does not trigger it again (loop guard); close with a reason', async () => {
+    await call('POST', '/p/chat/closing-reasons', { body: { name: 'Resolvido', subReasons: [] } });
+    const assign = await createRule(
+      rule({
+        trigger: { type: 'conversation.assigned' },
+        actions: [{ type: 'assign', departmentId: 'vendas' }],
+      }),
+    );
+    await onlyActive(assign);
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    const conversation = await conversationOf(phone);
+    const take = await call('POST', `/p/chat/conversation/${conversation.id}/take`);
+    expect(take.statusCode).toBe(200);
+    const runs = await runsOf(assign, 2);
+    expect(runs.map((r) => [r.status, r.reason])).toEqual([
+      ['fired', null],
+      ['skipped', 'ownAction'],
+    ]);
+    const [row] = await queryRows<{ department_id: string; stage: string; assignee_id: string | null }>(
+      ctx,
+      sql`select department_id, stage, assignee_id from conversations where id = ${conversation.id}`,
+    );
+    expect(row).toMatchObject({ department_id: 'vendas', stage: 'waiting', assignee_id: null });
+
+    const close = await createRule(
+      rule({
+        trigger: { type: 'message.received' },
+        conditions: {
+          match: 'all',
+          groups: [
+            {
+              match: 'all',
+              conditions: [
+                { field: 'department', op: 'in', values: ['vendas'] },
+                { field: 'messageText', op: 'contains', value: 'tchau' },
+              ],
+            },
+          ],
+        },
+        actions: [{ type: 'close', reason: 'Resolvido' }],
+      }),
+    );
+    await onlyActive(close);
+    await customerWrites(phone, 'tchau');
+    expect((await runsOf(close))[0].status).toBe('fired');
+    const [closed] = await queryRows<{ stage: string; close_reason: string }>(
+      ctx,
+      sql`select stage, close_reason from conversations where id = ${conversation.id}`,
+    );
+    expect(closed).toEqual({ stage: 'closed', close_reason: 'Resolvido' });
+  });
+
+  it('a rule fires at most maxPerHour times per conversation per hour', async () => {
+    const id = await createRule(rule({ maxPerHour: 2, actions: [{ type: 'note', text: 'n' }] }));
+    await onlyActive(id);
+    const phone = newPhone();
+    for (const text of ['1', '2', '3']) await customerWrites(phone, text);
+    const runs = await runsOf(id, 3);
+    expect(runs.map((r) => r.status).sort()).toEqual(['fired', 'fired', 'skipped']);
+    expect(runs.find((r) => r.status === 'skipped')!.reason).toBe('hourlyLimit');
+  });
+
+  it('a rule pointing to a deleted tag is turned off and says why', async () => {
+    const tag = await call('POST', '/p/chat/contact/tags', {
+      body: { name: 'Temporária', color: '#000000' },
+    });
+    const id = await createRule(rule({ actions: [{ type: 'add_tag', tagId: tag.body.data._id }] }));
+    await onlyActive(id);
+    await call('DELETE', `/p/chat/contact/tags/${tag.body.data._id}`);
+    await customerWrites(newPhone(), 'oi');
+    const [run] = await runsOf(id);
+    expect(run.status).toBe('error');
+    const got = await call('GET', `/p/automations/${id}`);
+    expect(got.body.data).toMatchObject({ active: false, disabledReason: 'VALIDATION_FAILED' });
+  });
+
+  it('e-mail to the team and a signed webhook', async () => {
+    const { createServer } = await import('node:http');
+    const { createHmac } = await import('node:crypto');
+    const received: Array<{ body: string; signature: string }> = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ body, signature: String(req.headers['x-atende-signature']) });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const id = await createRule(
+        rule({
+          actions: [
+            {
+              type: 'email',
+              to: ['time@example.com'],
+              subject: 'Novo: {{name}}',
+              text: 'Mensagem de {{name}}',
+            },
+            { type: 'webhook', url: `http://127.0.0.1:${port}/hook`, secret: 's3cret' },
+          ],
+        }),
+      );
+      await onlyActive(id);
+      await customerWrites(newPhone(), 'oi');
+      expect((await runsOf(id))[0].status).toBe('fired');
+      const mail = await until(
+        async () => ctx.smtp.messages.find((m) => m.to.includes('time@example.com')),
+        15_000,
+      );
+      expect(mail.subject).toBe('Novo: Rita');
+      await until(async () => received.length > 0, 15_000);
+      const expected = createHmac('sha256', 's3cret').update(received[0].body).digest('hex');
+      expect(received[0].signature).toBe(`sha256=${expected}`);
+      expect(JSON.parse(received[0].body)).toMatchObject({ automation: { id }, trigger: 'message.received' });
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('survey answered', () => {
+  it("a customer's survey comment triggers a rule on the conversation it was about", async () => {
+    const id = await createRule(
+      rule({
+        trigger: { type: 'survey.answered' },
+        conditions: {
+          match: 'all',
+          groups: [
+            { match: 'all', conditions: [{ field: 'messageText', op: 'contains', value: 'demorou' }] },
+          ],
+        },
+        actions: [{ type: 'note', text: 'Comentário negativo na pesquisa' }],
+      }),
+    );
+    await onlyActive(id);
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    const conversation = await conversationOf(phone);
+    // The surveys module's event, as its durable listeners receive it.
+    await ctx.app.services.automationTriggers.onEvent({
+      id: '01a20000-0000-7000-8000-0000000000aa',
+      name: 'survey.answered',
+      accountId: owner.accountId,
+      at: new Date().toISOString(),
+      data: {
+        surveyId: '01a20000-0000-7000-8000-0000000000ab',
+        conversationId: conversation.id,
+        contactId: conversation.contact_id,
+        channelId: channel.id,
+        metric: 'comment',
+        score: null,
+        comment: 'O atendimento demorou muito',
+        operatorId: null,
+        departmentId: null,
+      },
+    });
+    expect((await runsOf(id))[0].status).toBe('fired');
+    const notes = await queryRows(
+      ctx,
+      sql`select 1 from messages where conversation_id = ${conversation.id} and body = 'Comentário negativo na pesquisa'`,
+    );
+    expect(notes).toHaveLength(1);
+  });
+});
+
+describe('time triggers (the due job run directly) and waits', () => {
+  /** The pending timer jobs of a rule (not yet due: one automation minute is a real minute here). */
+  async function timerJobs(ruleId: string) {
+    return queryRows<{ data: any; start_after: string }>(
+      ctx,
+      sql`select data, start_after from pgboss.job where name = 'automation-timer' and data->>'ruleId' = ${ruleId} order by created_on`,
+    );
+  }
+
+  async function operatorReplies(conversationId: string, text: string) {
+    const res = await call('POST', `/p/chat/conversation/${conversationId}/messages`, {
+      body: { clientId: `c-${Math.random()}`, text },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  it('no customer reply for X: a reminder, then after the wait the conversation is closed', async () => {
+    await call('POST', '/p/chat/closing-reasons', { body: { name: 'Sem resposta', subReasons: [] } });
+    const id = await createRule(
+      rule({
+        trigger: { type: 'no_customer_reply', minutes: 2 },
+        actions: [
+          { type: 'send_message', text: 'Ainda está aí, {{firstName}}?' },
+          { type: 'wait', minutes: 5 },
+          { type: 'close', reason: 'Sem resposta' },
+        ],
+      }),
+    );
+    await onlyActive(id);
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    const conversation = await conversationOf(phone);
+    await operatorReplies(conversation.id, 'Olá! Como posso ajudar?');
+    const [job] = await until(async () => {
+      const jobs = await timerJobs(id);
+      return jobs.length ? jobs : null;
+    });
+    // Due two automation minutes after the operator's message.
+    const due = new Date(job.start_after).getTime() - new Date(job.data.messageAt).getTime();
+    expect(Math.round(due / 1000)).toBe(120);
+    await ctx.app.services.automationTriggers.fireTimer(job.data);
+    await until(async () => textsTo(phone).length > 1);
+    expect(textsTo(phone)).toEqual(['Olá! Como posso ajudar?', 'Ainda está aí, Rita?']);
+    const [run] = await queryRows<{ id: string; status: string; reason: string }>(
+      ctx,
+      sql`select id, status, reason from automation_runs where automation_id = ${id}`,
+    );
+    expect(run).toMatchObject({ status: 'waiting', reason: 'paused' });
+    const [cont] = await queryRows<{ data: any }>(
+      ctx,
+      sql`select data from pgboss.job where name = 'automation-continue' and data->>'runId' = ${run.id}`,
+    );
+    // A second delivery of the same timer does nothing (one fire per silence).
+    await ctx.app.services.automationTriggers.fireTimer(job.data);
+    await ctx.app.services.automationEngine.continueRun(cont.data);
+    const [closed] = await queryRows<{ stage: string; close_reason: string }>(
+      ctx,
+      sql`select stage, close_reason from conversations where id = ${conversation.id}`,
+    );
+    expect(closed).toEqual({ stage: 'closed', close_reason: 'Sem resposta' });
+    const [done] = await runsOf(id);
+    expect(done.status).toBe('fired');
+    expect(textsTo(phone)).toHaveLength(2);
+  });
+
+  it('the customer replying cancels the timer; replying during the wait stops the rest', async () => {
+    const id = await createRule(
+      rule({
+        trigger: { type: 'no_customer_reply', minutes: 2 },
+        actions: [
+          { type: 'send_message', text: 'Lembrete' },
+          { type: 'wait', minutes: 5 },
+          { type: 'note', text: 'não deveria' },
+        ],
+      }),
+    );
+    await onlyActive(id);
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    const conversation = await conversationOf(phone);
+    await operatorReplies(conversation.id, 'Olá');
+    const [job] = await until(async () => {
+      const jobs = await timerJobs(id);
+      return jobs.length ? jobs : null;
+    });
+    await until(async () => textsTo(phone).length > 0);
+    await customerWrites(phone, 'estou aqui');
+    await until(async () => {
+      const [c] = await queryRows<{ n: number }>(
+        ctx,
+        sql`select count(*)::int as n from messages where conversation_id = ${conversation.id} and author_type = 'contact'`,
+      );
+      return c.n === 2;
+    });
+    await ctx.app.services.automationTriggers.fireTimer(job.data);
+    expect(await queryRows(ctx, sql`select 1 from automation_runs where automation_id = ${id}`)).toHaveLength(
+      0,
+    );
+    expect(textsTo(phone)).toEqual(['Olá']);
+
+    // Next silence: the reminder goes, then the customer answers during the wait.
+    await operatorReplies(conversation.id, 'Algo mais?');
+    const jobs = await until(async () => {
+      const list = await timerJobs(id);
+      return list.length > 1 ? list : null;
+    });
+    await ctx.app.services.automationTriggers.fireTimer(jobs[1].data);
+    const [run] = await until(async () => {
+      const rows = await queryRows<{ id: string; reason: string }>(
+        ctx,
+        sql`select id, reason from automation_runs where automation_id = ${id} and reason = 'paused'`,
+      );
+      return rows.length ? rows : null;
+    });
+    await customerWrites(phone, 'voltei');
+    await until(async () => {
+      const [c] = await queryRows<{ n: number }>(
+        ctx,
+        sql`select count(*)::int as n from messages where conversation_id = ${conversation.id} and author_type = 'contact'`,
+      );
+      return c.n === 3;
+    });
+    await ctx.app.services.automationEngine.continueRun({
+      accountId: owner.accountId,
+      runId: run.id,
+      step: 2,
+    });
+    const [after] = await runsOf(id);
+    expect(after).toMatchObject({ status: 'skipped', reason: 'customerReplied' });
+    const notes = await queryRows(
+      ctx,
+      sql`select 1 from messages where conversation_id = ${conversation.id} and body = 'não deveria'`,
+    );
+    expect(notes).toHaveLength(0);
+  });
+
+  it('no operator reply for X, idle for X and waiting in queue fire only while the state holds', async () => {
+    const noOperator = await createRule(
+      rule({
+        trigger: { type: 'no_operator_reply', minutes: 10 },
+        actions: [{ type: 'note', text: 'sem operador' }],
+      }),
+    );
+    const idle = await createRule(
+      rule({ trigger: { type: 'idle', minutes: 30 }, actions: [{ type: 'note', text: 'parada' }] }),
+    );
+    const queue = await createRule(
+      rule({
+        trigger: { type: 'waiting_in_queue', minutes: 3 },
+        actions: [{ type: 'note', text: 'na fila' }],
+      }),
+    );
+    await onlyActive(noOperator);
+    await queryRows(ctx, sql`update automations set active = true where id in (${idle}, ${queue})`);
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    const conversation = await conversationOf(phone);
+    const jobsOf = (ruleId: string) =>
+      until(async () => {
+        const jobs = await timerJobs(ruleId);
+        return jobs.length ? jobs : null;
+      });
+    const [op] = await jobsOf(noOperator);
+    const [id1] = await jobsOf(idle);
+    const [q] = await jobsOf(queue);
+    await ctx.app.services.automationTriggers.fireTimer(op.data);
+    await ctx.app.services.automationTriggers.fireTimer(id1.data);
+    await ctx.app.services.automationTriggers.fireTimer(q.data);
+    const notes = async () =>
+      (
+        await queryRows<{ body: string }>(
+          ctx,
+          sql`select body from messages where conversation_id = ${conversation.id} and private and author_type = 'bot' order by created_at`,
+        )
+      ).map((n) => n.body);
+    expect((await notes()).sort()).toEqual(['na fila', 'parada', 'sem operador']);
+
+    // Once an operator answered (and took it), the same timers find nothing to do.
+    const second = newPhone();
+    await customerWrites(second, 'oi');
+    const conv2 = await conversationOf(second);
+    const all = async (ruleId: string) =>
+      (await timerJobs(ruleId)).filter((j) => j.data.conversationId === conv2.id);
+    await until(
+      async () =>
+        (await all(noOperator)).length > 0 && (await all(queue)).length > 0 && (await all(idle)).length > 0,
+    );
+    const before = [...(await all(noOperator)), ...(await all(idle)), ...(await all(queue))];
+    await operatorReplies(conv2.id, 'Oi!');
+    for (const j of before) await ctx.app.services.automationTriggers.fireTimer(j.data);
+    const runs2 = await queryRows(
+      ctx,
+      sql`select 1 from automation_runs where conversation_id = ${conv2.id} and status = 'fired'`,
+    );
+    // The customer's silence timers met an answered, taken conversation: nothing fired.
+    expect(runs2).toHaveLength(0);
+  });
+
+  it('schedule: the minute tick runs a rule whose cron matches in the account time zone', async () => {
+    const id = await createRule(
+      rule({
+        trigger: { type: 'schedule', cron: '30 9 * * *' },
+        conditions: {
+          match: 'all',
+          groups: [{ match: 'all', conditions: [{ field: 'stage', op: 'in', values: ['waiting'] }] }],
+        },
+        actions: [{ type: 'note', text: 'bom dia' }],
+      }),
+    );
+    await onlyActive(id);
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    const conversation = await conversationOf(phone);
+    // 09:30 in São Paulo (UTC-3) is 12:30 UTC.
+    await ctx.app.services.automationTriggers.tick(new Date('2026-11-20T12:29:00Z'));
+    expect(await queryRows(ctx, sql`select 1 from automation_runs where automation_id = ${id}`)).toHaveLength(
+      0,
+    );
+    await ctx.app.services.automationTriggers.tick(new Date('2026-11-20T12:30:05Z'));
+    await ctx.app.services.automationTriggers.tick(new Date('2026-11-20T12:30:40Z'));
+    const runs = await queryRows<{ conversation_id: string; status: string }>(
+      ctx,
+      sql`select conversation_id, status from automation_runs where automation_id = ${id} and status = 'fired'`,
+    );
+    expect(runs.map((r) => r.conversation_id)).toContain(conversation.id);
+    expect(runs.filter((r) => r.conversation_id === conversation.id)).toHaveLength(1);
+  });
+});
+
+describe('dry run and automatic messages', () => {
+  it('a dry run says what the rule would do on a real conversation, without doing it', async () => {
+    const id = await createRule(
+      rule({
+        active: false,
+        conditions: {
+          match: 'all',
+          groups: [
+            { match: 'all', conditions: [{ field: 'channelKind', op: 'in', values: ['whatsapp-cloud'] }] },
+          ],
+        },
+        actions: [{ type: 'send_message', text: 'Oi {{name}}' }],
+      }),
+    );
+    const phone = newPhone();
+    await onlyActive();
+    await customerWrites(phone, 'oi');
+    const conversation = await conversationOf(phone);
+    const dry = await call('POST', `/p/automations/${id}/dry-run`, {
+      body: { conversationId: conversation.id },
+    });
+    expect(dry.statusCode).toBe(200);
+    expect(dry.body.data).toMatchObject({
+      matches: true,
+      reason: 'ruleInactive',
+      conditions: [{ field: 'channelKind', ok: true }],
+      actions: [{ type: 'send_message', status: 'would', detail: 'Oi Rita' }],
+    });
+    expect(textsTo(phone)).toEqual([]);
+  });
+
+  it('greeting, transfer and close messages run on the engine; the out-of-hours one still works', async () => {
+    await onlyActive();
+    for (const [kind, text] of [
+      ['greeting', 'Bem-vindo, {{firstName}}!'],
+      ['transfer', 'Estamos transferindo você.'],
+      ['close', 'Obrigado pelo contato!'],
+    ])
+      expect(
+        (await call('PUT', `/p/automations/auto-messages/${kind}`, { body: { active: true, text } }))
+          .statusCode,
+      ).toBe(200);
+    const empty = await call('PUT', '/p/automations/auto-messages/inactivity', {
+      body: { active: true, text: '' },
+    });
+    expect(empty.body.fields![0]).toMatchObject({ path: 'text', message: 'Message cannot be empty' });
+    const list = await call('GET', '/p/automations/auto-messages/list');
+    expect(list.body.data.map((m: any) => [m.kind, m.active])).toEqual([
+      ['greeting', true],
+      ['queue', false],
+      ['transfer', true],
+      ['close', true],
+      ['inactivity', false],
+    ]);
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    await until(async () => textsTo(phone).length > 0);
+    expect(textsTo(phone)).toEqual(['Bem-vindo, Rita!']);
+    const conversation = await conversationOf(phone);
+    await call('POST', `/p/chat/conversation/${conversation.id}/take`);
+    const transfer = await call('POST', `/p/chat/conversation/${conversation.id}/transfer`, {
+      body: { departmentId: 'suporte' },
+    });
+    expect(transfer.statusCode).toBe(200);
+    await until(async () => textsTo(phone).length > 1);
+    await call('POST', `/p/chat/conversation/${conversation.id}/take`);
+    const close = await call('POST', `/p/chat/conversation/${conversation.id}/close`, {
+      body: { reason: 'Resolvido' },
+    });
+    expect(close.statusCode).toBe(200);
+    await until(async () => textsTo(phone).length > 2, 15_000);
+    expect(textsTo(phone)).toEqual([
+      'Bem-vindo, Rita!',
+      'Estamos transferindo você.',
+      'Obrigado pelo contato!',
+    ]);
+    await call('PUT', '/p/automations/auto-messages/greeting', { body: { active: false, text: 'x' } });
+    await call('PUT', '/p/automations/auto-messages/transfer', { body: { active: false, text: 'x' } });
+    await call('PUT', '/p/automations/auto-messages/close', { body: { active: false, text: 'x' } });
+  });
+});

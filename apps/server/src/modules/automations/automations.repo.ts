@@ -1,0 +1,281 @@
+import type { TAutomationActionResult } from '@atende/shared';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../platform/db/client';
+import { type TTx, withTenant } from '../../platform/db/tenant';
+import { automationRuns, automations } from './automations.schema';
+
+export type TAutomationRow = typeof automations.$inferSelect;
+export type TAutomationRunRow = typeof automationRuns.$inferSelect;
+type TRuleValues = Pick<
+  typeof automations.$inferInsert,
+  'name' | 'triggerType' | 'trigger' | 'conditions' | 'actions' | 'active' | 'maxPerHour'
+>;
+
+/** The account's rules (not the automatic messages) in their order. */
+export function listRuleRows(db: TDb, accountId: string): Promise<TAutomationRow[]> {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select()
+      .from(automations)
+      .where(and(eq(automations.accountId, accountId), isNull(automations.systemKind)))
+      .orderBy(asc(automations.position), asc(automations.createdAt)),
+  );
+}
+
+/** The automatic messages' rules (system_kind set). */
+export function listSystemRuleRows(db: TDb, accountId: string): Promise<TAutomationRow[]> {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select()
+      .from(automations)
+      .where(and(eq(automations.accountId, accountId), sql`${automations.systemKind} is not null`)),
+  );
+}
+
+export function findRuleRow(db: TDb, accountId: string, id: string): Promise<TAutomationRow | undefined> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(automations)
+      .where(and(eq(automations.accountId, accountId), eq(automations.id, id)));
+    return row;
+  });
+}
+
+/** Active rules (automatic messages included) listening to these triggers, in order. */
+export function activeRuleRows(db: TDb, accountId: string, triggers: string[]): Promise<TAutomationRow[]> {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select()
+      .from(automations)
+      .where(
+        and(
+          eq(automations.accountId, accountId),
+          eq(automations.active, true),
+          inArray(automations.triggerType, triggers),
+        ),
+      )
+      .orderBy(asc(automations.position), asc(automations.createdAt)),
+  );
+}
+
+/** Active schedule rules of every account (the minute tick). */
+export async function scheduleRuleRows(db: TDb): Promise<Array<{ id: string; accountId: string }>> {
+  const result = await db.execute(
+    sql`select id, account_id from automations where active and trigger_type = 'schedule'`,
+  );
+  return rowsOf<{ id: string; account_id: string }>(result).map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+  }));
+}
+
+/** Inserts at the end of the order unless the account already has `max` rules (under a per-account lock). */
+export function insertRuleRow(
+  db: TDb,
+  accountId: string,
+  values: TRuleValues & { createdBy: string | null },
+  max: number,
+): Promise<TAutomationRow | 'limit'> {
+  return withTenant(db, accountId, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('automations'), hashtext(${accountId}))`);
+    const [{ n, last }] = rowsOf<{ n: number; last: number | null }>(
+      await tx.execute(sql`
+        select count(*)::int as n, max(position)::int as last from automations
+        where account_id = ${accountId} and system_kind is null`),
+    );
+    if (n >= max) return 'limit' as const;
+    const [row] = await tx
+      .insert(automations)
+      .values({ ...values, accountId, position: (last ?? -1) + 1 })
+      .returning();
+    return row;
+  });
+}
+
+export function updateRuleRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+  values: Partial<TRuleValues> & { disabledReason?: string | null },
+): Promise<TAutomationRow | undefined> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(automations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(automations.accountId, accountId), eq(automations.id, id)))
+      .returning();
+    return row;
+  });
+}
+
+export function deleteRuleRow(db: TDb, accountId: string, id: string): Promise<boolean> {
+  return withTenant(db, accountId, async (tx) => {
+    const rows = await tx
+      .delete(automations)
+      .where(
+        and(eq(automations.accountId, accountId), eq(automations.id, id), isNull(automations.systemKind)),
+      )
+      .returning({ id: automations.id });
+    return rows.length > 0;
+  });
+}
+
+/** Positions in the given order (ids of other accounts match nothing). */
+export function reorderRuleRows(db: TDb, accountId: string, ids: string[]): Promise<void> {
+  return withTenant(db, accountId, async (tx) => {
+    for (const [position, id] of ids.entries())
+      await tx
+        .update(automations)
+        .set({ position })
+        .where(and(eq(automations.accountId, accountId), eq(automations.id, id)));
+  });
+}
+
+/** Creates or replaces an automatic message's rule. */
+export function upsertSystemRuleRow(
+  db: TDb,
+  accountId: string,
+  kind: string,
+  values: TRuleValues,
+): Promise<TAutomationRow> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .insert(automations)
+      .values({ ...values, accountId, systemKind: kind, position: -1 })
+      .onConflictDoUpdate({
+        target: [automations.accountId, automations.systemKind],
+        targetWhere: sql`system_kind is not null`,
+        set: { ...values, updatedAt: new Date() },
+      })
+      .returning();
+    return row;
+  });
+}
+
+export interface TRuleStats {
+  lastFiredAt: Date | null;
+  fires7d: number;
+  errors7d: number;
+}
+
+/** Per rule: its last fire, fires and errors in the last 7 days. */
+export async function ruleStats(db: TDb, accountId: string): Promise<Map<string, TRuleStats>> {
+  const rows = rowsOf<{ id: string; last: string | null; fires: number; errors: number }>(
+    await withTenant(db, accountId, (tx) =>
+      tx.execute(sql`
+        select automation_id as id,
+               max(created_at) filter (where status in ('fired', 'waiting')) as last,
+               count(*) filter (where status in ('fired', 'waiting') and created_at > now() - interval '7 days')::int as fires,
+               count(*) filter (where status = 'error' and created_at > now() - interval '7 days')::int as errors
+        from automation_runs where account_id = ${accountId}
+        group by automation_id`),
+    ),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { lastFiredAt: r.last ? new Date(r.last) : null, fires7d: Number(r.fires), errors7d: Number(r.errors) },
+    ]),
+  );
+}
+
+/**
+ * The run of (rule, key): inserted now (`fresh`), or the one a previous attempt left (a retried
+ * event finds it and resumes at its next step, or does nothing when it had finished).
+ */
+export function claimRunRow(
+  db: TDb,
+  accountId: string,
+  values: {
+    automationId: string;
+    key: string;
+    trigger: string;
+    conversationId: string | null;
+    contactId: string | null;
+    status: string;
+    reason: string | null;
+  },
+): Promise<{ row: TAutomationRunRow; fresh: boolean }> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .insert(automationRuns)
+      .values({ ...values, accountId })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return { row, fresh: true };
+    const [existing] = await tx
+      .select()
+      .from(automationRuns)
+      .where(and(eq(automationRuns.automationId, values.automationId), eq(automationRuns.key, values.key)));
+    return { row: existing, fresh: false };
+  });
+}
+
+export function findRunRow(db: TDb, accountId: string, id: string): Promise<TAutomationRunRow | undefined> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(automationRuns)
+      .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.id, id)));
+    return row;
+  });
+}
+
+/** The run's progress, with `also` (jobs to start: mail, webhook, continuation) in the same transaction. */
+export function updateRunRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+  patch: { status: string; reason: string | null; results: TAutomationActionResult[]; nextStep: number },
+  also?: (tx: TTx) => Promise<void>,
+): Promise<void> {
+  return withTenant(db, accountId, async (tx) => {
+    await tx
+      .update(automationRuns)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.id, id)));
+    if (also) await also(tx);
+  });
+}
+
+/**
+ * Fires of a rule in one conversation since `since`, up to and including the run `upTo` (the
+ * per-hour loop guard; runs are UUID v7, so concurrent runs each count only those claimed before).
+ */
+export async function countFires(
+  db: TDb,
+  accountId: string,
+  automationId: string,
+  conversationId: string,
+  since: Date,
+  upTo: string,
+): Promise<number> {
+  const [{ n }] = rowsOf<{ n: number }>(
+    await withTenant(db, accountId, (tx) =>
+      tx.execute(sql`
+        select count(*)::int as n from automation_runs
+        where automation_id = ${automationId} and conversation_id = ${conversationId}
+          and status in ('fired', 'waiting', 'error') and created_at >= ${since.toISOString()}::timestamptz
+          and id <= ${upTo}`),
+    ),
+  );
+  return Number(n);
+}
+
+export function listRunRows(db: TDb, accountId: string, automationId: string, limit: number) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select()
+      .from(automationRuns)
+      .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.automationId, automationId)))
+      .orderBy(desc(automationRuns.createdAt))
+      .limit(limit),
+  );
+}
+
+export async function pruneRunRows(db: TDb, days: number): Promise<void> {
+  await db.execute(
+    sql`delete from automation_runs where created_at < now() - make_interval(days => ${days}) and status <> 'waiting'`,
+  );
+}

@@ -1,0 +1,83 @@
+import type {
+  TAutomationAction,
+  TAutomationActionResult,
+  TAutomationConditions,
+  TAutomationTrigger,
+} from '@atende/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns';
+import { accounts } from '../accounts/accounts.schema';
+import { users } from '../auth/auth.schema';
+
+/**
+ * Automation rules of an account, in their explicit order (`position`). `system_kind` marks the
+ * automatic messages of settings (greeting, queue, transfer, close, inactivity): rules the engine
+ * runs like any other, edited on the auto messages page, not counted in `automationLimit`.
+ */
+export const automations = pgTable(
+  'automations',
+  {
+    id: idColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    triggerType: text('trigger_type').notNull(),
+    trigger: jsonb('trigger').$type<TAutomationTrigger>().notNull(),
+    conditions: jsonb('conditions')
+      .$type<TAutomationConditions>()
+      .notNull()
+      .default({ match: 'all', groups: [] }),
+    actions: jsonb('actions').$type<TAutomationAction[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    maxPerHour: integer('max_per_hour').notNull().default(5),
+    disabledReason: text('disabled_reason'),
+    systemKind: text('system_kind'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    index('automations_acc_trigger_idx').on(t.accountId, t.triggerType).where(sql`active`),
+    index('automations_acc_position_idx').on(t.accountId, t.position),
+    uniqueIndex('automations_acc_system_uq')
+      .on(t.accountId, t.systemKind)
+      .where(sql`system_kind IS NOT NULL`),
+  ],
+);
+
+/**
+ * The run log: one row per (rule, key) — the key is the domain event's id, or the timer's /
+ * schedule tick's own — so a retried event never runs a rule twice. `next_step` is the first
+ * action not yet done (a crash resumes there; "wait" continues from it).
+ */
+export const automationRuns = pgTable(
+  'automation_runs',
+  {
+    id: idColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    automationId: uuid('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    trigger: text('trigger').notNull(),
+    conversationId: uuid('conversation_id'),
+    contactId: uuid('contact_id'),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    results: jsonb('results').$type<TAutomationActionResult[]>().notNull().default([]),
+    nextStep: integer('next_step').notNull().default(0),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('automation_runs_key_uq').on(t.automationId, t.key),
+    index('automation_runs_log_idx').on(t.automationId, t.createdAt.desc()),
+    index('automation_runs_conv_idx').on(t.automationId, t.conversationId, t.createdAt),
+    index('automation_runs_acc_created_idx').on(t.accountId, t.createdAt),
+  ],
+);

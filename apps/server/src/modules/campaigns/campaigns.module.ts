@@ -1,0 +1,93 @@
+import { defineModule } from '../../platform/module';
+import type { ChannelRegistry } from '../../providers/channel-registry';
+import type { BillingService } from '../billing/billing.service';
+import type { ChannelsService } from '../channels/channels.service';
+import type { ContactsService } from '../contacts/contacts.service';
+import type { CampaignOriginService } from '../inbox/conversations/campaign-origin.service';
+import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
+import type { TemplatesService } from '../templates/templates.service';
+import { CampaignDispatcher, DISPATCH_QUEUE, SWEEP_QUEUE, type TDispatchJob } from './campaign-dispatcher';
+import { listenForCampaignEvents } from './campaign-listeners';
+import { CampaignProgress } from './campaign-progress';
+import { CampaignReportsService } from './campaign-reports.service';
+import { campaignsRoutes } from './campaigns.routes';
+import * as tables from './campaigns.schema';
+import { CampaignsService } from './campaigns.service';
+import { smsCreditRoutes } from './sms-credit.routes';
+import { SmsCreditService } from './sms-credit.service';
+
+interface TCampaignModuleDeps {
+  channels: ChannelsService;
+  templates: TemplatesService;
+  contacts: { contacts: ContactsService };
+  inboxSettings: InboxSettingsService;
+  billing: BillingService;
+  channelRegistry: ChannelRegistry;
+  inbox: { campaignOrigin: CampaignOriginService };
+}
+
+/**
+ * Campaigns (issue 16): WhatsApp template and SMS broadcasts sent by a durable dispatcher, and the
+ * SMS credit. Emits campaign.finished. Listens (durable): delivery.reported (recipients' delivery
+ * states) and message.created (opt-out keywords; replies → the inbox's Campanhas tab).
+ */
+export const campaignsModule = defineModule({
+  name: 'campaigns',
+  tables,
+  create: (platform, deps: TCampaignModuleDeps) => {
+    const db = platform.database.db;
+    const progress = new CampaignProgress(db, platform.realtime);
+    const dispatcher = new CampaignDispatcher(
+      db,
+      platform.jobs,
+      () => deps.channelRegistry,
+      deps.channels,
+      platform.events,
+      progress,
+      platform.log,
+    );
+    const campaigns = new CampaignsService(
+      db,
+      {
+        channels: deps.channels,
+        templates: deps.templates,
+        contacts: deps.contacts.contacts,
+        inboxSettings: deps.inboxSettings,
+      },
+      (accountId, campaignId, startAfter) => dispatcher.kick(accountId, campaignId, startAfter),
+    );
+    return {
+      campaigns,
+      campaignDispatcher: dispatcher,
+      campaignProgress: progress,
+      campaignReports: new CampaignReportsService(db),
+      smsCredit: new SmsCreditService(
+        db,
+        () => deps.billing.provider,
+        platform.config.APP_URL,
+        platform.tenantCache,
+      ),
+    };
+  },
+  plugin: async (app) => {
+    const { platform } = app;
+    const { campaignDispatcher, campaignProgress, contacts, inbox } = app.services;
+    platform.jobs.register<TDispatchJob>(DISPATCH_QUEUE, (job) => campaignDispatcher.run(job));
+    platform.jobs.register(SWEEP_QUEUE, () => campaignDispatcher.sweep());
+    platform.jobs.schedule(SWEEP_QUEUE, '* * * * *');
+    listenForCampaignEvents(
+      platform.events,
+      platform.database.db,
+      contacts.contacts,
+      (accountId, conversationId) => inbox.campaignOrigin.markCampaign(accountId, conversationId),
+      campaignProgress,
+    );
+    // A process that starts takes over campaigns a dead one left (their leases run out).
+    app.addHook('onReady', async () => {
+      await platform.jobs.send(SWEEP_QUEUE, {}).catch(() => undefined);
+    });
+    app.addHook('onClose', async () => campaignProgress.stop());
+    await app.register(campaignsRoutes);
+    await app.register(smsCreditRoutes);
+  },
+});

@@ -1,0 +1,62 @@
+import type { TChatbotTestSession, TFlowDocument } from '@atende/shared';
+import { and, eq } from 'drizzle-orm';
+import type { TDb } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
+import { AppError } from '../../platform/errors';
+import type { ChannelsService } from '../channels/channels.service';
+import { WEBCHAT_NAMESPACE, type WebchatService } from '../webchat/webchat.service';
+import { findPageRow } from './chatbots.repo';
+import { chatbotTestVisitors } from './chatbots.schema';
+import type { ChatbotsService } from './chatbots.service';
+
+/**
+ * The editor's live test: a new web chat visitor (on the bot's chat page channel, else one of its
+ * web chat channels, else any of the account's) whose conversation opens in the flow stage and
+ * runs the DRAFT — as it is now — through the real runtime. The web talks to it like the widget.
+ */
+export class ChatbotTestService {
+  constructor(
+    private readonly db: TDb,
+    private readonly chatbots: ChatbotsService,
+    private readonly channels: ChannelsService,
+    private readonly webchat: WebchatService,
+  ) {}
+
+  async start(accountId: string, chatbotId: string, ip: string): Promise<TChatbotTestSession> {
+    const bot = await this.chatbots.row(accountId, chatbotId);
+    const slug = await this.slugFor(accountId, bot.channelIds, chatbotId);
+    const session = await this.webchat.session(slug, {}, ip);
+    const visitor = await this.webchat.authenticate({ slug, token: session.token });
+    await withTenant(this.db, accountId, (tx) =>
+      tx
+        .insert(chatbotTestVisitors)
+        .values({ contactId: visitor.contactId, accountId, chatbotId, document: bot.draft }),
+    );
+    return { slug, token: session.token, socketNamespace: WEBCHAT_NAMESPACE };
+  }
+
+  /** The draft a test visitor's conversation runs (undefined: not a test visitor). */
+  async testOf(accountId: string, contactId: string | null) {
+    if (!contactId) return undefined;
+    return withTenant(this.db, accountId, async (tx) => {
+      const [row] = await tx
+        .select({ chatbotId: chatbotTestVisitors.chatbotId, document: chatbotTestVisitors.document })
+        .from(chatbotTestVisitors)
+        .where(
+          and(eq(chatbotTestVisitors.accountId, accountId), eq(chatbotTestVisitors.contactId, contactId)),
+        );
+      return row as { chatbotId: string; document: TFlowDocument } | undefined;
+    });
+  }
+
+  private async slugFor(accountId: string, channelIds: string[], chatbotId: string): Promise<string> {
+    const page = await findPageRow(this.db, accountId, chatbotId);
+    const all = (await this.channels.list(accountId)).filter(
+      (c) => c.kind === 'webchat' && c.status === 'active',
+    );
+    const pick =
+      all.find((c) => c._id === page?.channelId) ?? all.find((c) => channelIds.includes(c._id)) ?? all[0];
+    if (!pick) throw new AppError('CHATBOT_TEST_NO_WEBCHAT');
+    return pick.externalId;
+  }
+}

@@ -1,0 +1,325 @@
+import {
+  type TChatbot,
+  type TChatbotCreateBody,
+  type TChatbotDetail,
+  type TChatbotUpdateBody,
+  type TChatbotVersion,
+  type TChatPage,
+  type TChatPageBody,
+  type TFlowDocument,
+  type TFlowIssue,
+  CHATBOT_DEFAULT_HANDOVER_KEYWORDS,
+  emptyFlowDocument,
+  findPlan,
+  flowDiffSummary,
+  validateFlow,
+} from '@atende/shared';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../platform/db/client';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
+import { withTenant } from '../../platform/db/tenant';
+import { AppError } from '../../platform/errors';
+import type { ChannelsService } from '../channels/channels.service';
+import { flowTemplate } from './chatbot-templates';
+import {
+  accountChannelIds,
+  channelKinds,
+  deleteChatbotRow,
+  findChatbotRow,
+  findPageRow,
+  findVersionDocument,
+  inFlowCounts,
+  insertChatbotRow,
+  listChatbotRows,
+  listVersionRows,
+  publishVersion,
+  setLiveChannels,
+  type TChatbotRow,
+  type TChatbotPageRow,
+  updateChatbotRow,
+  upsertPageRow,
+} from './chatbots.repo';
+
+function present(row: TChatbotRow, inFlow = 0): TChatbot {
+  return {
+    _id: row.id,
+    name: row.name,
+    type: row.type as TChatbot['type'],
+    channelIds: row.channelIds,
+    status: row.status as TChatbot['status'],
+    publishedVersion: row.publishedVersion,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    inFlowNow: inFlow,
+    trainingState: (row.trainingState as TChatbot['trainingState']) ?? null,
+    debounceSeconds: row.debounceSeconds,
+    handoverKeywords: row.handoverKeywords,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Chatbots: CRUD within the plan's limit, the autosaved draft, publishing (validation, frozen
+ * versions, the channels it answers on), versions and rollback, duplicate, and the chat page (a
+ * web chat channel the bot owns).
+ */
+export class ChatbotsService {
+  constructor(
+    private readonly db: TDb,
+    private readonly channels: ChannelsService,
+  ) {}
+
+  async list(accountId: string): Promise<TChatbot[]> {
+    const [rows, counts] = await Promise.all([
+      listChatbotRows(this.db, accountId),
+      inFlowCounts(this.db, accountId),
+    ]);
+    return rows.map((r) => present(r, counts.get(r.id) ?? 0));
+  }
+
+  async row(accountId: string, id: string): Promise<TChatbotRow> {
+    const row = await findChatbotRow(this.db, accountId, id);
+    if (!row) throw new AppError('CHATBOT_NOT_FOUND');
+    return row;
+  }
+
+  async get(accountId: string, id: string): Promise<TChatbotDetail> {
+    const row = await this.row(accountId, id);
+    const counts = await inFlowCounts(this.db, accountId);
+    return { chatbot: present(row, counts.get(id) ?? 0), draft: row.draft };
+  }
+
+  async create(accountId: string, userId: string | null, body: TChatbotCreateBody): Promise<TChatbot> {
+    await this.assertChannels(accountId, body.channelIds);
+    const draft = body.templateId ? flowTemplate(body.templateId) : emptyFlowDocument();
+    if (!draft) throw AppError.validation([{ path: 'templateId', key: 'invalid' }]);
+    return present(
+      await this.insert(accountId, {
+        name: body.name,
+        type: body.type,
+        channelIds: [...new Set(body.channelIds)],
+        draft,
+        createdBy: userId,
+        trainingState: body.type === 'ai' || body.type === 'hybrid' ? 'not_trained' : null,
+        handoverKeywords: CHATBOT_DEFAULT_HANDOVER_KEYWORDS,
+      }),
+    );
+  }
+
+  async update(accountId: string, id: string, body: TChatbotUpdateBody): Promise<TChatbot> {
+    if (body.channelIds) await this.assertChannels(accountId, body.channelIds);
+    const current = await this.row(accountId, id);
+    const channelIds = body.channelIds ? [...new Set(body.channelIds)] : undefined;
+    const row = await this.liveChannels(() =>
+      updateChatbotRow(
+        this.db,
+        accountId,
+        id,
+        {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(channelIds ? { channelIds } : {}),
+          ...(body.debounceSeconds !== undefined ? { debounceSeconds: body.debounceSeconds } : {}),
+          ...(body.handoverKeywords ? { handoverKeywords: [...new Set(body.handoverKeywords)] } : {}),
+        },
+        async (tx, updated) => {
+          if (channelIds && updated.status === 'published')
+            await setLiveChannels(tx, accountId, id, channelIds);
+        },
+      ),
+    );
+    return present(row ?? current);
+  }
+
+  async remove(accountId: string, id: string): Promise<void> {
+    if (!(await deleteChatbotRow(this.db, accountId, id))) throw new AppError('CHATBOT_NOT_FOUND');
+  }
+
+  /** Autosave: any document the schema accepts is stored; the answer lists what blocks publishing. */
+  async saveDraft(accountId: string, id: string, draft: TFlowDocument) {
+    const row = await updateChatbotRow(this.db, accountId, id, { draft });
+    if (!row) throw new AppError('CHATBOT_NOT_FOUND');
+    return { savedAt: row.updatedAt.toISOString(), issues: await this.issuesOf(accountId, row) };
+  }
+
+  async validate(accountId: string, id: string): Promise<TFlowIssue[]> {
+    return this.issuesOf(accountId, await this.row(accountId, id));
+  }
+
+  async publish(accountId: string, id: string, userId: string | null): Promise<TChatbot> {
+    const current = await this.row(accountId, id);
+    const issues = await this.issuesOf(accountId, current);
+    if (issues.length > 0) throw new AppError('CHATBOT_FLOW_INVALID', { issues });
+    await this.assertChannels(accountId, current.channelIds);
+    const row = await this.liveChannels(() =>
+      publishVersion(
+        this.db,
+        accountId,
+        id,
+        current.draft,
+        userId,
+        (previous) => flowDiffSummary(previous, current.draft),
+        current.channelIds,
+      ),
+    );
+    if (!row) throw new AppError('CHATBOT_NOT_FOUND');
+    return present(row);
+  }
+
+  async unpublish(accountId: string, id: string): Promise<TChatbot> {
+    const row = await updateChatbotRow(this.db, accountId, id, { status: 'draft' }, (tx) =>
+      setLiveChannels(tx, accountId, id, []),
+    );
+    if (!row) throw new AppError('CHATBOT_NOT_FOUND');
+    return present(row);
+  }
+
+  async duplicate(accountId: string, id: string, userId: string | null): Promise<TChatbot> {
+    const source = await this.row(accountId, id);
+    return present(
+      await this.insert(accountId, {
+        name: `${source.name} (2)`.slice(0, 100),
+        type: source.type,
+        channelIds: source.channelIds,
+        draft: source.draft,
+        debounceSeconds: source.debounceSeconds,
+        handoverKeywords: source.handoverKeywords,
+        trainingState: source.trainingState,
+        createdBy: userId,
+      }),
+    );
+  }
+
+  async versions(accountId: string, id: string): Promise<TChatbotVersion[]> {
+    await this.row(accountId, id);
+    const rows = await listVersionRows(this.db, accountId, id);
+    return rows.map((r) => ({
+      version: r.version,
+      publishedAt: r.publishedAt.toISOString(),
+      publishedBy: r.publishedById ? { _id: r.publishedById, name: r.publishedByName ?? '' } : null,
+      summary: r.summary,
+    }));
+  }
+
+  /** The draft becomes that version's document (publish it to make it live again). */
+  async rollback(accountId: string, id: string, version: number): Promise<TChatbotDetail> {
+    await this.row(accountId, id);
+    const document = await findVersionDocument(this.db, accountId, id, version);
+    if (!document) throw new AppError('CHATBOT_VERSION_NOT_FOUND');
+    await this.saveDraft(accountId, id, document);
+    return this.get(accountId, id);
+  }
+
+  /** A published version's document (sessions run the version they started with). */
+  async versionDocument(accountId: string, id: string, version: number): Promise<TFlowDocument | undefined> {
+    return findVersionDocument(this.db, accountId, id, version);
+  }
+
+  async chatPage(accountId: string, id: string): Promise<TChatPage> {
+    await this.row(accountId, id);
+    const page = await findPageRow(this.db, accountId, id);
+    if (!page) throw new AppError('NOT_FOUND');
+    return this.presentPage(page);
+  }
+
+  /**
+   * The chat page is a web chat channel the bot owns (slug, title, colour, welcome text): the
+   * page at /chat/<slug> and its widget are the web chat's, and the bot answers on it.
+   */
+  async saveChatPage(accountId: string, id: string, body: TChatPageBody): Promise<TChatPage> {
+    const bot = await this.row(accountId, id);
+    const page = await findPageRow(this.db, accountId, id);
+    const channelBody = {
+      kind: 'webchat' as const,
+      name: body.title || bot.name,
+      slug: body.slug,
+      color: body.colors.primary,
+      greeting: body.welcomeText,
+      allowedOrigins: [],
+      preChatForm: false,
+      preChatFields: ['name' as const, 'email' as const],
+    };
+    let channelId = page?.channelId ?? null;
+    try {
+      if (channelId) await this.channels.update(accountId, channelId, channelBody);
+      else channelId = (await this.channels.create(accountId, channelBody))._id;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CHANNEL_IN_USE')
+        throw new AppError('CHATPAGE_SLUG_IN_USE');
+      throw error;
+    }
+    const saved = await upsertPageRow(this.db, accountId, {
+      chatbotId: id,
+      channelId,
+      slug: body.slug,
+      title: body.title,
+      avatarUrl: body.avatarUrl ?? null,
+      colors: body.colors,
+      welcomeText: body.welcomeText,
+    });
+    if (!bot.channelIds.includes(channelId))
+      await this.update(accountId, id, { channelIds: [...bot.channelIds, channelId] });
+    return this.presentPage(saved);
+  }
+
+  private presentPage(page: TChatbotPageRow): TChatPage {
+    return {
+      chatbotId: page.chatbotId,
+      slug: page.slug,
+      title: page.title,
+      avatarUrl: page.avatarUrl,
+      colors: page.colors,
+      welcomeText: page.welcomeText,
+      url: `/chat/${page.slug}`,
+    };
+  }
+
+  private async issuesOf(accountId: string, row: TChatbotRow): Promise<TFlowIssue[]> {
+    const kinds = await channelKinds(this.db, accountId, row.channelIds);
+    return validateFlow(row.draft, { whatsapp: kinds.includes('whatsapp-cloud') });
+  }
+
+  private async insert(accountId: string, values: Parameters<typeof insertChatbotRow>[2]) {
+    const limit = await this.planLimit(accountId);
+    const row = await insertChatbotRow(this.db, accountId, values, limit.max);
+    if (row === 'limit')
+      throw new AppError(
+        'CHATBOT_LIMIT_REACHED',
+        { plan: limit.title, limit: limit.max },
+        {
+          plan: limit.title,
+          limit: String(limit.max),
+        },
+      );
+    return row;
+  }
+
+  /** The plan's chatbots (spec §1: 1 on every plan). */
+  private async planLimit(accountId: string) {
+    const [row] = await withTenant(this.db, accountId, async (tx) =>
+      rowsOf<{ plan_id: string | null }>(
+        await tx.execute(sql`select plan_id from account_plans where account_id = ${accountId}`),
+      ),
+    );
+    const plan = row?.plan_id ? findPlan(row.plan_id) : undefined;
+    return {
+      plan: plan?.id ?? 'free',
+      title: plan?.title ?? 'Free',
+      max: plan?.planParameters.chatbots ?? 1,
+    };
+  }
+
+  /** Channels of another account (or deleted) are refused as unknown. */
+  private async assertChannels(accountId: string, ids: string[]) {
+    const known = await accountChannelIds(this.db, accountId, ids);
+    if (ids.some((id) => !known.has(id))) throw new AppError('CHANNEL_NOT_FOUND');
+  }
+
+  private async liveChannels<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CHATBOT_CHANNEL_IN_USE');
+      throw error;
+    }
+  }
+}

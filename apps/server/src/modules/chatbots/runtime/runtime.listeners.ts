@@ -1,0 +1,24 @@
+import type { TPlatform } from '../../../platform/platform';
+import {
+  type ChatbotRuntime,
+  SWEEP_QUEUE,
+  TIMER_QUEUE,
+  TURN_QUEUE,
+  type TTimerJob,
+  type TTurnJob,
+} from './runtime.service';
+
+/**
+ * The runtime's subscriptions: customers' messages on conversations in the flow stage (durable:
+ * the job is written with the message, so a crash loses none), its turn and timer jobs, and the
+ * sweep of turns a crashed process left unfinished.
+ */
+export function listenForCustomers(platform: TPlatform, runtime: ChatbotRuntime) {
+  platform.events.durable('chatbots.runtime', ['message.created'], (event) => runtime.onInbound(event), {
+    when: (event) => event.data.direction === 'inbound' && event.data.conversation?.stage === 'flow',
+  });
+  platform.jobs.register<TTurnJob>(TURN_QUEUE, (job) => runtime.onTurnJob(job));
+  platform.jobs.register<TTimerJob>(TIMER_QUEUE, (job) => runtime.onTimerJob(job));
+  platform.jobs.register(SWEEP_QUEUE, () => runtime.sweep());
+  platform.jobs.schedule(SWEEP_QUEUE, '* * * * *');
+}

@@ -1,0 +1,506 @@
+import { MAX_INTERACTIVE_OPTIONS, type TDomainEvent, type TFlowDocument } from '@atende/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../../../platform/db/client';
+import { newId } from '../../../platform/db/columns';
+import { type TTx, withTenant } from '../../../platform/db/tenant';
+import { AppError } from '../../../platform/errors';
+import type { Jobs } from '../../../platform/jobs';
+import type { TActor } from '../../../platform/request-context';
+import type { TViewer } from '../../inbox/access/inbox-access';
+import type { ContactsService } from '../../contacts/contacts.service';
+import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
+import type { ConversationActionsService } from '../../inbox/actions/conversation-actions.service';
+import type { MessagingService } from '../../inbox/messaging/messaging.service';
+import type { ChatbotTestService } from '../chatbot-test.service';
+import type { ChatbotsService } from '../chatbots.service';
+import type { TChatbotRow } from '../chatbots.repo';
+import { findLiveBotOfChannel } from '../chatbots.repo';
+import type { TPendingMessage } from '../chatbots.schema';
+import { FlowEngine, type TEffect, type TTrigger } from './flow-engine';
+import { runHttpRequest } from './http-request';
+import { initialState, type TSessionState } from './session-state';
+import {
+  acquireLease,
+  appendPending,
+  conversationFacts,
+  createSession,
+  finishTurn,
+  findActiveSession,
+  findSession,
+  LEASE_SECONDS,
+  leaseEnd,
+  releaseLease,
+  stopConversationSessions,
+  stopSession,
+  stopSessionsInTx,
+  strandedSessions,
+  type TSessionRow,
+} from './sessions.repo';
+
+export const TURN_QUEUE = 'chatbots.turn';
+export const TIMER_QUEUE = 'chatbots.timer';
+export const SWEEP_QUEUE = 'chatbots.sweep';
+
+export interface TTurnJob {
+  accountId: string;
+  sessionId: string;
+  /** Debounce: only the job of the session's last message runs the turn. */
+  messageId?: string;
+}
+export interface TTimerJob {
+  accountId: string;
+  sessionId: string;
+  timerId: string;
+}
+
+export interface TRuntimeDeps {
+  messaging: MessagingService;
+  actions: ConversationActionsService;
+  contacts: { contacts: ContactsService };
+  inboxSettings: InboxSettingsService;
+  chatbots: ChatbotsService;
+  tests: ChatbotTestService;
+}
+
+/** Turns one process runs at once. */
+const MAX_CONCURRENT_TURNS = 6;
+const RETRY_TEXT = 'Não entendi. Pode responder de novo?';
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .trim()
+    .replace(/[.!?]+$/, '');
+
+/**
+ * The bot runtime: a durable listener of customer messages on conversations in the flow stage.
+ *
+ * - A message joins the session's pending ones (once, whatever the retries); after the bot's
+ *   debounce (0–10 s, a delayed job per message where only the last one's runs) a TURN reads
+ *   every pending message together.
+ * - One turn per conversation at a time: a turn holds the session's lease (LEASE_SECONDS); a
+ *   crashed turn's lease runs out and the sweep (or the next message) runs it again.
+ * - A turn is repeatable: the flow engine yields the same effects for the same state, and each
+ *   message the bot sends is stored under the client id `bot:<session>:<turn>:<n>`, so a repeated
+ *   turn sends only what the crashed one had not. The new state, the consumed messages and the
+ *   next timer are committed together at the end.
+ * - Timers (input timeout, idle, wait) are jobs with startAfter carrying the timer's id; one
+ *   whose id is no longer the session's is stale and does nothing.
+ * - An operator who takes or answers the conversation moves it out of the flow stage: the next
+ *   turn sees that and stops the session.
+ */
+export class ChatbotRuntime {
+  constructor(
+    private readonly db: TDb,
+    private readonly jobs: Jobs,
+    private readonly deps: TRuntimeDeps,
+    private readonly opts: { allowPrivateHttp: boolean; crashAfterSends?: number },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** message.created (inbound, conversation in the flow stage). */
+  async onInbound(event: TDomainEvent<'message.created'>) {
+    const { accountId } = event;
+    const { conversationId, channelId, message } = event.data;
+    const pending: TPendingMessage = {
+      id: event.data.messageId,
+      text: message.body ?? '',
+      reply: message.reply ? { id: message.reply.id, title: message.reply.title } : null,
+      fileUrl: message.media?.url ?? null,
+    };
+    let session = await findActiveSession(this.db, accountId, conversationId);
+    let bot: TChatbotRow | undefined;
+    let fresh: { version: number | null; state: TSessionState; test: boolean } | undefined;
+    if (session) bot = await this.botOf(accountId, session.chatbotId);
+    else {
+      const test = await this.deps.tests.testOf(accountId, event.data.contactId);
+      if (test) {
+        bot = await this.botOf(accountId, test.chatbotId);
+        fresh = { version: null, state: initialState(test.document), test: true };
+      } else {
+        bot = channelId ? await findLiveBotOfChannel(this.db, accountId, channelId) : undefined;
+        fresh = { version: bot?.publishedVersion ?? null, state: initialState(), test: false };
+      }
+      if (!bot || (!fresh.test && !bot.publishedVersion)) {
+        // In the flow stage with no bot to answer (unpublished meanwhile): the queue takes it.
+        await this.deps.actions.botHandover(
+          accountId,
+          conversationId,
+          { departmentId: null, operatorId: null },
+          bot?.name ?? 'Chatbot',
+        );
+        return;
+      }
+    }
+    if (!bot) return;
+    const theBot = bot;
+    const debounce = theBot.debounceSeconds;
+    const sessionId = await withTenant(this.db, accountId, async (tx) => {
+      session ??= await createSession(tx, {
+        accountId,
+        chatbotId: theBot.id,
+        conversationId,
+        ...fresh!,
+      });
+      const added = await appendPending(tx, session.id, pending);
+      if (added && debounce > 0)
+        await this.jobs.sendInTx<TTurnJob>(
+          tx,
+          TURN_QUEUE,
+          { accountId, sessionId: session.id, messageId: pending.id },
+          { startAfter: debounce },
+        );
+      // The backstop of a turn run at once: should this process die mid-turn, this job (after
+      // the lease ran out) repeats it. A turn that finished leaves it nothing to do.
+      if (added && debounce === 0)
+        await this.jobs.sendInTx<TTurnJob>(
+          tx,
+          TURN_QUEUE,
+          { accountId, sessionId: session.id },
+          { startAfter: LEASE_SECONDS + 5 },
+        );
+      return session.id;
+    });
+    // No debounce: the turn runs now, beside this job (the queue's next messages need not wait
+    // for it; the backstop job above repeats it should this process die).
+    if (debounce === 0) this.runSoon({ accountId, sessionId });
+  }
+
+  /** Turns running in this process now (bounded: they share the database pool with the rest). */
+  private running = 0;
+  private readonly queued: Array<{ accountId: string; sessionId: string }> = [];
+
+  private runSoon(job: { accountId: string; sessionId: string }) {
+    if (this.running >= MAX_CONCURRENT_TURNS) {
+      this.queued.push(job);
+      return;
+    }
+    this.running++;
+    void this.turn(job)
+      .catch((err) =>
+        this.log.warn({ err, sessionId: job.sessionId }, 'bot turn failed (its backstop job repeats it)'),
+      )
+      .finally(() => {
+        this.running--;
+        const next = this.queued.shift();
+        if (next) this.runSoon(next);
+      });
+  }
+
+  /** Hand-back: a new session on the bot's published version, started at once. */
+  async startHandBack(tx: TTx, accountId: string, bot: TChatbotRow, conversationId: string) {
+    const session = await createSession(tx, {
+      accountId,
+      chatbotId: bot.id,
+      version: bot.publishedVersion,
+      conversationId,
+      test: false,
+      state: initialState(),
+    });
+    await this.jobs.sendInTx<TTurnJob>(tx, TURN_QUEUE, {
+      accountId,
+      sessionId: session.id,
+      messageId: 'start',
+    });
+  }
+
+  /** POST /p/chat/conversation/:id/bot: an operator hands the conversation back to a published bot. */
+  async handBack(viewer: TViewer, conversationId: string, chatbotId: string, actor: TActor) {
+    const bot = await this.deps.chatbots.row(viewer.accountId, chatbotId);
+    if (bot.status !== 'published' || !bot.publishedVersion) throw new AppError('CHATBOT_NOT_PUBLISHED');
+    return this.deps.actions.handToBot(viewer, conversationId, bot.name, actor, async (tx) => {
+      await stopSessionsInTx(tx, viewer.accountId, conversationId);
+      await this.startHandBack(tx, viewer.accountId, bot, conversationId);
+    });
+  }
+
+  /** The session no longer answers (operator took it, conversation closed). */
+  async stop(accountId: string, conversationId: string, status: string) {
+    await stopConversationSessions(this.db, accountId, conversationId, status);
+  }
+
+  /** TURN_QUEUE: a debounced turn (only the last message's job runs it). */
+  async onTurnJob(job: TTurnJob) {
+    if (job.messageId && job.messageId !== 'start') {
+      const session = await findSession(this.db, job.accountId, job.sessionId);
+      if (session?.status !== 'active' || session.lastMessageId !== job.messageId) return;
+    }
+    await this.turn(job);
+  }
+
+  async onTimerJob(job: TTimerJob) {
+    await this.turn({ accountId: job.accountId, sessionId: job.sessionId }, job.timerId);
+  }
+
+  /** SWEEP_QUEUE: sessions whose turn a crashed process left unfinished. */
+  async sweep() {
+    for (const s of await strandedSessions(this.db)) {
+      const until = s.lease_until ? new Date(s.lease_until) : null;
+      if (until && until.getTime() > Date.now())
+        await this.jobs.send<TTurnJob>(TURN_QUEUE, { accountId: s.account_id, sessionId: s.id });
+      else
+        await this.turn({ accountId: s.account_id, sessionId: s.id }).catch((err) =>
+          this.log.warn({ err }, 'bot turn failed'),
+        );
+    }
+  }
+
+  /**
+   * One turn under the session's lease; again while messages that arrived during it wait (no
+   * debounce). A lease held elsewhere: that turn (or a retry at its end) reads the messages.
+   */
+  async turn(job: { accountId: string; sessionId: string }, timerId?: string): Promise<void> {
+    for (let round = 0; round < 5; round++) {
+      const token = newId();
+      const session = await acquireLease(this.db, job.accountId, job.sessionId, token);
+      if (!session) {
+        const held = await leaseEnd(this.db, job.accountId, job.sessionId);
+        if (held?.status === 'active' && held.until)
+          await withTenant(this.db, job.accountId, (tx) =>
+            this.jobs.sendInTx<TTurnJob>(
+              tx,
+              timerId ? TIMER_QUEUE : TURN_QUEUE,
+              { ...job, ...(timerId ? { timerId } : {}) } as TTurnJob,
+              {
+                startAfter: new Date(Math.max(held.until!.getTime(), Date.now()) + 1000),
+              },
+            ),
+          );
+        return;
+      }
+      const again = await this.runTurn(session, token, timerId);
+      timerId = undefined;
+      if (!again) return;
+    }
+  }
+
+  /** Answers whether messages are still pending (to run again at once). */
+  private async runTurn(session: TSessionRow, token: string, timerId?: string): Promise<boolean> {
+    const { accountId } = session;
+    try {
+      const facts = await conversationFacts(this.db, accountId, session.conversationId);
+      if (facts?.stage !== 'flow') {
+        await stopSession(this.db, accountId, session.id, facts?.stage === 'closed' ? 'closed' : 'stopped');
+        return false;
+      }
+      const bot = await this.botOf(accountId, session.chatbotId);
+      const doc =
+        session.state.document ??
+        (session.version
+          ? await this.deps.chatbots.versionDocument(accountId, session.chatbotId, session.version)
+          : undefined);
+      if (!bot || !doc) {
+        await this.deps.actions.botHandover(
+          accountId,
+          session.conversationId,
+          { departmentId: null, operatorId: null },
+          bot?.name ?? 'Chatbot',
+        );
+        await stopSession(this.db, accountId, session.id, 'transferred');
+        return false;
+      }
+      const plan = this.triggerOf(session, bot, doc, timerId);
+      if (!plan) {
+        await releaseLease(this.db, accountId, session.id, token);
+        return false;
+      }
+      const contact = await this.deps.contacts.contacts.get(accountId, facts.contact_id);
+      const timeZone = facts.timezone ?? 'America/Sao_Paulo';
+      const engine = new FlowEngine(doc, {
+        retryText: RETRY_TEXT,
+        isOpen: () => this.deps.inboxSettings.isOpenNow(accountId),
+        http: (block, ctx) => runHttpRequest(block, ctx, { allowPrivate: this.opts.allowPrivateHttp }),
+      });
+      const state: TSessionState = { ...session.state, started: true } as TSessionState;
+      const result = plan.handover
+        ? {
+            effects: [{ type: 'transfer', departmentId: null, operatorId: null }] as TEffect[],
+            state,
+            status: 'transferred' as const,
+            timer: null,
+          }
+        : await engine.run(state, plan.trigger, {
+            contact: {
+              name: contact.name,
+              phone: contact.phone,
+              email: contact.email,
+              customFields: contact.customFields,
+            },
+            now: new Date(),
+            timeZone,
+            seed: `${session.id}:${session.turn}`,
+          });
+      await this.perform(session, bot, facts.contact_id, result.effects);
+      let timer: TSessionState['timer'] = null;
+      if (result.status === 'active' && result.timer) {
+        const dueAt = new Date(Date.now() + result.timer.seconds * 1000);
+        timer = { id: newId(), kind: result.timer.kind, dueAt: dueAt.toISOString() };
+      }
+      const finished = await finishTurn(
+        this.db,
+        accountId,
+        session,
+        token,
+        { state: { ...result.state, timer }, status: result.status, consumed: plan.consumed },
+        async (tx) => {
+          if (timer)
+            await this.jobs.sendInTx<TTimerJob>(
+              tx,
+              TIMER_QUEUE,
+              { accountId, sessionId: session.id, timerId: timer.id },
+              { startAfter: new Date(timer.dueAt) },
+            );
+        },
+      );
+      return Boolean(
+        finished && finished.status === 'active' && finished.pending.length > 0 && bot.debounceSeconds === 0,
+      );
+    } catch (error) {
+      await releaseLease(this.db, accountId, session.id, token).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** What this turn answers: a timer, the pending messages (keywords first), or nothing. */
+  private triggerOf(
+    session: TSessionRow,
+    bot: TChatbotRow,
+    doc: TFlowDocument,
+    timerId?: string,
+  ): { trigger: TTrigger; consumed: string[]; handover?: boolean } | null {
+    const state = session.state as TSessionState & { started?: boolean };
+    if (timerId) {
+      if (state.timer?.id !== timerId) return null; // stale: the session moved on
+      return { trigger: { kind: 'timer', timer: state.timer.kind }, consumed: [] };
+    }
+    const pending = session.pending;
+    if (!state.started) {
+      const startEvent = doc.events.find((e) => e.kind === 'start');
+      const keywords = startEvent?.kind === 'start' ? startEvent.config.keywords : [];
+      const first = pending.map((p) => fold(p.text)).join(' ');
+      if (keywords.length > 0 && !keywords.some((k) => first.includes(fold(k))))
+        return { trigger: { kind: 'start' }, consumed: pending.map((p) => p.id), handover: true };
+      return { trigger: { kind: 'start' }, consumed: pending.map((p) => p.id) };
+    }
+    if (pending.length === 0) return null;
+    const consumed = pending.map((p) => p.id);
+    const texts = pending.map((p) => fold(p.text));
+    if (bot.handoverKeywords.some((k) => texts.includes(fold(k))))
+      return { trigger: { kind: 'start' }, consumed, handover: true };
+    for (const event of doc.events)
+      if (event.kind === 'keyword' && event.config.keywords.some((k) => texts.includes(fold(k))))
+        return { trigger: { kind: 'event', eventId: event.id }, consumed };
+    const last = pending[pending.length - 1];
+    return {
+      trigger: {
+        kind: 'answer',
+        answer: {
+          text:
+            pending.length === 1
+              ? last.text
+              : pending
+                  .map((p) => p.text.trim())
+                  .filter(Boolean)
+                  .join(' '),
+          reply: [...pending].reverse().find((p) => p.reply)?.reply ?? null,
+          fileUrl: [...pending].reverse().find((p) => p.fileUrl)?.fileUrl ?? null,
+        },
+      },
+      consumed,
+    };
+  }
+
+  /** Carries out a turn's effects in order; sends are idempotent on their client ids. */
+  private async perform(session: TSessionRow, bot: TChatbotRow, contactId: string, effects: TEffect[]) {
+    const { accountId, conversationId } = session;
+    let sends = 0;
+    for (const [n, effect] of effects.entries()) {
+      const purpose = `bot:${session.id}:${session.turn}:${n}`;
+      switch (effect.type) {
+        case 'send':
+          await this.deps.messaging.sendAutomatic(accountId, conversationId, contentOf(effect), purpose);
+          sends++;
+          break;
+        case 'media':
+          await this.deps.messaging.sendAutomatic(
+            accountId,
+            conversationId,
+            [effect.caption, effect.url].filter(Boolean).join('\n'),
+            purpose,
+          );
+          sends++;
+          break;
+        case 'contact':
+          await this.saveContactField(accountId, contactId, effect.field, effect.value);
+          break;
+        case 'tag':
+          await this.deps.contacts.contacts
+            .bulkTags(accountId, { ids: [contactId], add: [effect.tagId], remove: [] })
+            .catch((err) => this.log.warn({ err }, 'bot tag not added'));
+          break;
+        case 'phase':
+          await this.deps.contacts.contacts
+            .update(accountId, contactId, { phase: effect.phaseId }, BOT_ACTOR)
+            .catch((err) => this.log.warn({ err }, 'bot phase not set'));
+          break;
+        case 'template':
+          // Templates go out through the operator's composer only (the inbox has no automatic
+          // template send yet): the block is skipped.
+          break;
+        case 'transfer':
+          await this.deps.actions.botHandover(accountId, conversationId, effect, bot.name);
+          break;
+        case 'close':
+          await this.deps.actions.botClose(accountId, conversationId, effect.reason, bot.name);
+          break;
+      }
+      if (this.opts.crashAfterSends && sends >= this.opts.crashAfterSends && effects.length > n + 1)
+        process.kill(process.pid, 'SIGKILL');
+    }
+  }
+
+  private async saveContactField(accountId: string, contactId: string, field: string, value: string) {
+    try {
+      if (field === 'name' || field === 'email' || field === 'phone')
+        await this.deps.contacts.contacts.update(accountId, contactId, { [field]: value }, BOT_ACTOR);
+      else {
+        const contact = await this.deps.contacts.contacts.get(accountId, contactId);
+        await this.deps.contacts.contacts.update(
+          accountId,
+          contactId,
+          { customFields: { ...contact.customFields, [field]: value } },
+          BOT_ACTOR,
+        );
+      }
+    } catch (err) {
+      // A value the contact cannot take (a phone another contact has): the flow goes on.
+      this.log.warn({ err, field }, 'bot answer not saved on the contact');
+    }
+  }
+
+  private async botOf(accountId: string, id: string) {
+    return this.deps.chatbots.row(accountId, id).catch(() => undefined);
+  }
+}
+
+const BOT_ACTOR = { userId: '', ip: '', lang: 'pt-BR' as const };
+
+/**
+ * A bubble, or a question with options as an interactive message (each channel renders it: WhatsApp
+ * reply buttons / list / numbered text, SMS numbered text, web chat buttons).
+ */
+function contentOf(effect: Extract<TEffect, { type: 'send' }>) {
+  if (!effect.options?.length) return effect.text;
+  return {
+    text: effect.text.trim() || 'Escolha uma opção:',
+    interactive: {
+      options: effect.options.slice(0, MAX_INTERACTIVE_OPTIONS).map((o) => ({
+        id: o.id,
+        title: o.title.trim() || o.id,
+        ...(o.description ? { description: o.description } : {}),
+      })),
+      ...(effect.listButton ? { listButton: effect.listButton } : {}),
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { TFlowDocument } from '@atende/shared';
+
+/** What a bot session remembers between turns (chatbot_sessions.state). */
+export interface TSessionState {
+  /** The block the bot waits on: an input (the customer's answer) or a wait block (time). */
+  at: { blockId: string; kind: 'input' | 'wait' } | null;
+  /** Flow variables by variable id. */
+  variables: Record<string, string>;
+  /** Invalid answers given to the current input. */
+  retries: number;
+  /** The one timer that may fire now; a job carrying another id is stale. */
+  timer: { id: string; kind: TTimerKind; dueAt: string } | null;
+  /** The start event ran (the first turn). */
+  started?: boolean;
+  /** Test sessions run the draft as it was when the test started. */
+  document?: TFlowDocument;
+}
+
+export type TTimerKind = 'input_timeout' | 'wait' | 'idle';
+
+export const initialState = (document?: TFlowDocument): TSessionState => ({
+  at: null,
+  variables: {},
+  retries: 0,
+  timer: null,
+  ...(document ? { document } : {}),
+});

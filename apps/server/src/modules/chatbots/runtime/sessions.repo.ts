@@ -1,0 +1,233 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../../platform/db/client';
+import { newId } from '../../../platform/db/columns';
+import { type TTx, withTenant } from '../../../platform/db/tenant';
+import { chatbotSessions, type TPendingMessage } from '../chatbots.schema';
+import type { TSessionState } from './session-state';
+
+export type TSessionRow = typeof chatbotSessions.$inferSelect;
+
+/** How long a turn holds its session: past it (a crashed process) another worker may take over. */
+export const LEASE_SECONDS = 45;
+/** Processed message ids kept per session (a repeated delivery is recognised). */
+const PROCESSED_KEEP = 50;
+
+export function findActiveSession(db: TDb, accountId: string, conversationId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(chatbotSessions)
+      .where(
+        and(
+          eq(chatbotSessions.accountId, accountId),
+          eq(chatbotSessions.conversationId, conversationId),
+          eq(chatbotSessions.status, 'active'),
+        ),
+      );
+    return row;
+  });
+}
+
+export function findSession(db: TDb, accountId: string, id: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(chatbotSessions)
+      .where(and(eq(chatbotSessions.accountId, accountId), eq(chatbotSessions.id, id)));
+    return row;
+  });
+}
+
+/** The conversation's active session, or a new one (two racing creators get the same row). */
+export async function createSession(
+  tx: TTx,
+  values: {
+    accountId: string;
+    chatbotId: string;
+    version: number | null;
+    conversationId: string;
+    test: boolean;
+    state: TSessionState;
+  },
+): Promise<TSessionRow> {
+  const inserted = await tx
+    .insert(chatbotSessions)
+    .values({ id: newId(), ...values })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted[0]) return inserted[0];
+  const [row] = await tx
+    .select()
+    .from(chatbotSessions)
+    .where(
+      and(eq(chatbotSessions.conversationId, values.conversationId), eq(chatbotSessions.status, 'active')),
+    );
+  return row;
+}
+
+/**
+ * Adds a customer message to the session's unanswered ones (once: a repeated delivery of a
+ * message already pending or answered changes nothing). Runs in the caller's transaction.
+ */
+export async function appendPending(tx: TTx, sessionId: string, message: TPendingMessage): Promise<boolean> {
+  const rows = await tx
+    .update(chatbotSessions)
+    .set({
+      pending: sql`${chatbotSessions.pending} || ${JSON.stringify([message])}::jsonb`,
+      lastMessageId: message.id,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(chatbotSessions.id, sessionId),
+        sql`not (${chatbotSessions.processed} ? ${message.id})`,
+        sql`not exists (select 1 from jsonb_array_elements(${chatbotSessions.pending}) p where p->>'id' = ${message.id})`,
+      ),
+    )
+    .returning({ id: chatbotSessions.id });
+  return rows.length > 0;
+}
+
+/** Takes the session's turn lease; undefined while another turn holds it (or the session ended). */
+export function acquireLease(db: TDb, accountId: string, sessionId: string, token: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(chatbotSessions)
+      .set({ leaseToken: token, leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where(
+        and(
+          eq(chatbotSessions.id, sessionId),
+          eq(chatbotSessions.status, 'active'),
+          sql`(${chatbotSessions.leaseUntil} is null or ${chatbotSessions.leaseUntil} < now())`,
+        ),
+      )
+      .returning();
+    return row;
+  });
+}
+
+/** When the current lease ends (to retry then), or null when none is held. */
+export function leaseEnd(db: TDb, accountId: string, sessionId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select({ until: chatbotSessions.leaseUntil, status: chatbotSessions.status })
+      .from(chatbotSessions)
+      .where(eq(chatbotSessions.id, sessionId));
+    return row;
+  });
+}
+
+/**
+ * Ends a turn: the new state, the pending messages it read removed (and remembered), the turn
+ * number advanced, the lease released — only if this turn still holds it. `inTx` arms the next
+ * timer in the same transaction.
+ */
+export function finishTurn(
+  db: TDb,
+  accountId: string,
+  session: TSessionRow,
+  token: string,
+  change: { state: TSessionState; status: string; consumed: string[] },
+  inTx: (tx: TTx) => Promise<void>,
+) {
+  return withTenant(db, accountId, async (tx) => {
+    const processed = [...session.processed, ...change.consumed].slice(-PROCESSED_KEEP);
+    const rows = await tx
+      .update(chatbotSessions)
+      .set({
+        state: change.state,
+        status: change.status,
+        pending: sql`coalesce((select jsonb_agg(p) from jsonb_array_elements(${chatbotSessions.pending}) p
+          where not (${JSON.stringify(change.consumed)}::jsonb ? (p->>'id'))), '[]'::jsonb)`,
+        processed,
+        turn: sql`${chatbotSessions.turn} + 1`,
+        leaseToken: null,
+        leaseUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(chatbotSessions.id, session.id), eq(chatbotSessions.leaseToken, token)))
+      .returning();
+    if (rows[0]) await inTx(tx);
+    return rows[0];
+  });
+}
+
+/** Releases a lease without a turn (nothing to do). */
+export function releaseLease(db: TDb, accountId: string, sessionId: string, token: string) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .update(chatbotSessions)
+      .set({ leaseToken: null, leaseUntil: null })
+      .where(and(eq(chatbotSessions.id, sessionId), eq(chatbotSessions.leaseToken, token))),
+  );
+}
+
+/** Stops a session (operator took over, conversation closed, bot gone). */
+export function stopSession(db: TDb, accountId: string, sessionId: string, status: string) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .update(chatbotSessions)
+      .set({ status, leaseToken: null, leaseUntil: null, updatedAt: new Date() })
+      .where(and(eq(chatbotSessions.id, sessionId), eq(chatbotSessions.status, 'active'))),
+  );
+}
+
+export function stopConversationSessions(db: TDb, accountId: string, conversationId: string, status: string) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .update(chatbotSessions)
+      .set({ status, updatedAt: new Date() })
+      .where(
+        and(
+          eq(chatbotSessions.accountId, accountId),
+          eq(chatbotSessions.conversationId, conversationId),
+          eq(chatbotSessions.status, 'active'),
+        ),
+      ),
+  );
+}
+
+/** What a turn needs to know of its conversation (the inbox's row, read in a join). */
+export function conversationFacts(db: TDb, accountId: string, conversationId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = rowsOf<{
+      stage: string;
+      contact_id: string;
+      channel_id: string | null;
+      channel_kind: string | null;
+      timezone: string | null;
+    }>(
+      await tx.execute(sql`
+        select c.stage, c.contact_id, c.channel_id, ch.kind as channel_kind, a.timezone
+        from conversations c
+        left join channels ch on ch.id = c.channel_id
+        join accounts a on a.id = c.account_id
+        where c.account_id = ${accountId} and c.id = ${conversationId}`),
+    );
+    return row;
+  });
+}
+
+/** Sessions with unanswered messages and no live turn (a crashed process left them), across accounts. */
+export async function strandedSessions(db: TDb) {
+  return rowsOf<{ id: string; account_id: string; lease_until: string | null }>(
+    await db.execute(sql`
+      select id, account_id, lease_until from chatbot_sessions
+      where status = 'active' and jsonb_array_length(pending) > 0 and updated_at < now() - interval '10 seconds'
+      limit 500`),
+  );
+}
+
+/** Ends the conversation's active session in the caller's transaction (before a new one starts). */
+export function stopSessionsInTx(tx: TTx, accountId: string, conversationId: string) {
+  return tx
+    .update(chatbotSessions)
+    .set({ status: 'stopped', leaseToken: null, leaseUntil: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(chatbotSessions.accountId, accountId),
+        eq(chatbotSessions.conversationId, conversationId),
+        eq(chatbotSessions.status, 'active'),
+      ),
+    );
+}

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { TDomainEvent } from '@atende/shared';
+import { rowsOf, type TDb } from '../../platform/db/client';
+import { newId } from '../../platform/db/columns';
+import { withTenant } from '../../platform/db/tenant';
+import type { DomainEvents } from '../../platform/events';
+import { dayOf } from './local-day';
+import type { RollupService } from './rollup.service';
+
+/**
+ * Records the contact facts the roll-ups count and no table dates (entries into a phase,
+ * opt-outs) from their domain events, at the event's time. An event handled after its day was
+ * already built (a retried job across midnight) marks that day to build again.
+ */
+export function recordContactEvents(db: TDb, bus: DomainEvents, rollups: RollupService) {
+  const record = async (
+    event: TDomainEvent<'contact.phase_changed' | 'contact.updated'>,
+    kind: 'phase' | 'opt_out',
+    phaseId: string | null,
+  ) => {
+    const built = await withTenant(db, event.accountId, async (tx) => {
+      await tx.execute(sql`
+        insert into dashboard_contact_events (id, account_id, at, kind, contact_id, phase_id)
+        values (${newId()}, ${event.accountId}, ${event.at}::timestamptz, ${kind}, ${event.data.contactId},
+          ${phaseId}::uuid)`);
+      const rows = rowsOf<{ built_through: string | null; timezone: string }>(
+        await tx.execute(sql`
+          select to_char(r.built_through, 'YYYY-MM-DD') as built_through, a.timezone
+          from accounts a left join dashboard_rollups r on r.account_id = a.id where a.id = ${event.accountId}`),
+      );
+      return rows[0];
+    });
+    const day = built ? dayOf(new Date(event.at), built.timezone) : null;
+    if (day && built?.built_through && day <= built.built_through)
+      await rollups.invalidate(event.accountId, [day]);
+  };
+
+  bus.durable(
+    'dashboards.contact-events',
+    ['contact.phase_changed', 'contact.updated'],
+    async (event) => {
+      if (event.name === 'contact.phase_changed') {
+        const data = event.data as { to: string | null };
+        if (data.to) await record(event, 'phase', data.to);
+        return;
+      }
+      // contact.updated names the fields only: an opt-out counts when the contact is opted out now.
+      const rows = await withTenant(db, event.accountId, async (tx) =>
+        rowsOf<{ opt_out: boolean }>(
+          await tx.execute(sql`select opt_out from contacts where id = ${event.data.contactId}`),
+        ),
+      );
+      if (rows[0]?.opt_out) await record(event, 'opt_out', null);
+    },
+    {
+      when: (event) =>
+        event.name === 'contact.phase_changed' ||
+        (event.data as { fields: string[] }).fields.includes('optOut'),
+    },
+  );
+}

@@ -1,0 +1,345 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NOT_AUTHORIZED, useTwoAccounts } from '../../testing/app-fixtures';
+import { newId } from '../../platform/db/columns';
+import { queryRows, until } from '../../testing/helpers';
+import { api } from '../../testing/test-app';
+import { setAccountFlags } from '../contacts/contacts.fixtures';
+import { createChannel, member, type TMember, webchatBody, withAcc } from '../inbox/testing/inbox.testing';
+import { bucketOf } from './histogram';
+import { dayOf } from './local-day';
+
+const setup = useTwoAccounts();
+const { call } = setup;
+const UNAVAILABLE = 'Function unavailable. Contact an administrator for more information.';
+const NY = 'America/New_York';
+const range = 'filter=custom&from=2026-03-06&to=2026-03-09';
+
+let operator: TMember;
+let manager: TMember;
+let channelId: string;
+
+const rollups = () => setup.ctx.app.services.dashboardRollups;
+const acc = () => setup.owner.accountId;
+
+async function conversation(
+  accountId: string,
+  c: {
+    createdAt: string;
+    closedAt?: string;
+    assigneeId?: string | null;
+    origin?: string;
+    channelId?: string | null;
+  },
+) {
+  const contactId = newId();
+  const id = newId();
+  await queryRows(
+    setup.ctx,
+    sql`insert into contacts (id, account_id, name, type, source, created_at)
+        values (${contactId}, ${accountId}, 'Cliente', 'webchat', 'channel', ${c.createdAt}::timestamptz)`,
+  );
+  await queryRows(
+    setup.ctx,
+    sql`insert into conversations (id, account_id, contact_id, channel_id, stage, origin, assignee_id, created_at, closed_at)
+        values (${id}, ${accountId}, ${contactId}, ${c.channelId ?? null}, ${c.closedAt ? 'closed' : 'attendance'},
+          ${c.origin ?? 'inbound'}, ${c.assigneeId ?? null}, ${c.createdAt}::timestamptz, ${c.closedAt ?? null}::timestamptz)`,
+  );
+  return id;
+}
+
+async function message(
+  accountId: string,
+  conversationId: string,
+  m: { at: string; author: 'contact' | 'operator' | 'bot'; authorId?: string; private?: boolean },
+) {
+  await queryRows(
+    setup.ctx,
+    sql`insert into messages (id, account_id, conversation_id, author_type, author_id, kind, body, private, created_at)
+        values (${newId()}, ${accountId}, ${conversationId}, ${m.author}, ${m.authorId ?? null}, 'text', 'oi',
+          ${m.private ?? false}, ${m.at}::timestamptz)`,
+  );
+}
+
+async function daily(accountId: string, day: string) {
+  return queryRows<{
+    opened: number;
+    closed: number;
+    messages_in: number;
+    messages_out: number;
+    frt_wall: number[];
+  }>(
+    setup.ctx,
+    sql`select sum(opened)::int as opened, sum(closed)::int as closed, sum(messages_in)::int as messages_in,
+          sum(messages_out)::int as messages_out, count(*)::int as rows
+        from dashboard_daily where account_id = ${accountId} and day = ${day}::date`,
+  ).then((r) => r[0]);
+}
+
+beforeAll(async () => {
+  const { ctx, owner } = setup;
+  operator = await member(ctx, owner, 'operator');
+  manager = await member(ctx, owner, 'manager');
+  channelId = (await createChannel(ctx, owner, webchatBody()))._id;
+  const tz = await api(ctx.app, 'PUT', `/g/acc/${owner.accountId}`, {
+    token: owner.token,
+    body: { timezone: NY },
+  });
+  expect(tz.statusCode).toBe(200);
+  // Attendance hours Monday to Friday 09:00–18:00 (New York).
+  const work = [{ start: '09:00', end: '18:00' }];
+  const hours = await call('PUT', '/p/chat/settings', {
+    body: {
+      hoursEnabled: true,
+      hours: {
+        monday: work,
+        tuesday: work,
+        wednesday: work,
+        thursday: work,
+        friday: work,
+        saturday: [],
+        sunday: [],
+      },
+    },
+  });
+  expect(hours.statusCode).toBe(200);
+
+  const a = acc();
+  const op = operator.userId;
+  // Friday 6 March 17:50 EST; answered Monday 9 March 09:10 EDT (after the change to summer time).
+  const friday = await conversation(a, { createdAt: '2026-03-06T22:50:00Z', assigneeId: op, channelId });
+  await message(a, friday, { at: '2026-03-06T22:50:00Z', author: 'contact' });
+  await message(a, friday, { at: '2026-03-09T13:10:00Z', author: 'operator', authorId: op });
+  // Saturday 7 March 23:30 EST (04:30Z on the 8th): belongs to the 7th.
+  await conversation(a, { createdAt: '2026-03-08T04:30:00Z', channelId });
+  // Sunday 8 March 00:30 EST: answered after 10 minutes, a second question answered after 2, closed at 02:30 EST.
+  const sunday = await conversation(a, {
+    createdAt: '2026-03-08T05:30:00Z',
+    closedAt: '2026-03-08T07:30:00Z',
+    assigneeId: op,
+    channelId,
+  });
+  await message(a, sunday, { at: '2026-03-08T05:30:00Z', author: 'contact' });
+  await message(a, sunday, { at: '2026-03-08T05:35:00Z', author: 'contact' });
+  await message(a, sunday, { at: '2026-03-08T05:40:00Z', author: 'operator', authorId: op });
+  await message(a, sunday, { at: '2026-03-08T05:41:00Z', author: 'operator', authorId: op, private: true });
+  await message(a, sunday, { at: '2026-03-08T06:00:00Z', author: 'contact' });
+  await message(a, sunday, { at: '2026-03-08T06:02:00Z', author: 'operator', authorId: op });
+  // Sunday 8 March 23:30 EDT (03:30Z on the 9th): the 23-hour day still holds it.
+  await conversation(a, { createdAt: '2026-03-09T03:30:00Z', channelId, origin: 'campaign' });
+  // Monday 9 March 00:30 EDT.
+  await conversation(a, { createdAt: '2026-03-09T04:30:00Z', channelId, origin: 'outbound' });
+  // The other account's conversation on the same day (isolation).
+  await conversation(setup.other.accountId, { createdAt: '2026-03-08T15:00:00Z' });
+  for (const day of ['2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09'])
+    await rollups().buildDay(a, day);
+});
+
+describe('daily roll-ups', () => {
+  it('counts each conversation on its local day across the daylight-saving change', async () => {
+    expect(await daily(acc(), '2026-03-06')).toMatchObject({ opened: 1, messages_in: 1, messages_out: 0 });
+    expect(await daily(acc(), '2026-03-07')).toMatchObject({ opened: 1 });
+    expect(await daily(acc(), '2026-03-08')).toMatchObject({
+      opened: 2,
+      closed: 1,
+      messages_in: 3,
+      messages_out: 2,
+    });
+    expect(await daily(acc(), '2026-03-09')).toMatchObject({ opened: 1, messages_out: 1 });
+    const hours = await queryRows<{ hour: number; opened: number }>(
+      setup.ctx,
+      sql`select hour, sum(opened)::int as opened from dashboard_hourly
+          where account_id = ${acc()} and day = '2026-03-08' and opened > 0 group by hour order by hour`,
+    );
+    expect(hours).toEqual([
+      { hour: 0, opened: 1 },
+      { hour: 23, opened: 1 },
+    ]);
+  });
+
+  it('measures first response, reply and resolution in wall-clock time and inside attendance hours', async () => {
+    const res = await call('GET', `/p/dashboards/performance?${range}`, { token: manager.token });
+    expect(res.statusCode).toBe(200);
+    const { firstResponse, reply, resolution } = res.body.data.totals;
+    // First responses: 600 s (Sunday) and Friday 17:50 → Monday 09:10 (224,400 s wall; 1,200 s in hours).
+    expect(firstResponse.wall.count).toBe(2);
+    expect(bucketOf(firstResponse.wall.median)).toBe(bucketOf(600));
+    expect(bucketOf(firstResponse.wall.p90)).toBe(bucketOf(224_400));
+    expect(bucketOf(firstResponse.business.p90)).toBe(bucketOf(1200));
+    expect(bucketOf(firstResponse.business.median)).toBe(0); // Sunday: no attendance hours
+    // Replies: 600 s from the first unanswered message, then 120 s; the private note is no reply.
+    expect(reply.wall.count).toBe(3);
+    expect(bucketOf(reply.wall.median)).toBe(bucketOf(600));
+    expect(resolution.wall.count).toBe(1);
+    expect(bucketOf(resolution.wall.median)).toBe(bucketOf(7200));
+  });
+
+  it('replaces a day when it is built again, and a late event rebuilds its day', async () => {
+    const before = await daily(acc(), '2026-03-08');
+    await rollups().buildDay(acc(), '2026-03-08');
+    expect(await daily(acc(), '2026-03-08')).toEqual(before);
+    // (The tests below count it.) A conversation of the 8th recorded after the day was built (an import): the day is marked and rebuilt.
+    await conversation(acc(), { createdAt: '2026-03-08T18:00:00Z', channelId });
+    await rollups().invalidate(acc(), ['2026-03-08']);
+    await until(async () => (await daily(acc(), '2026-03-08')).opened === 3);
+    await until(async () => {
+      const state = await queryRows<{ n: number }>(
+        setup.ctx,
+        sql`select cardinality(dirty_days)::int as n from dashboard_rollups where account_id = ${acc()}`,
+      );
+      return state[0].n === 0;
+    });
+  });
+
+  it('records phase entries and opt-outs from contact events, rebuilding a day already built', async () => {
+    const phases = await call('GET', '/p/chat/inbox/phases');
+    const phase = phases.body.data[1];
+    const contact = await call('POST', '/p/chat/contact', {
+      body: { data: { name: 'Lia', phone: '11 91234-5678' } },
+    });
+    const today = dayOf(new Date(), NY);
+    // As if today were already built (the event's job ran after the day's roll-up): it is built again.
+    await rollups().buildDay(acc(), today);
+    await queryRows(
+      setup.ctx,
+      sql`update dashboard_rollups set built_through = ${today}::date where account_id = ${acc()}`,
+    );
+    const updated = await call('PUT', `/p/chat/contact/${contact.body.data._id}`, {
+      body: { data: { name: 'Lia', phase: phase._id, optOut: true }, acc: acc() },
+    });
+    expect(updated.statusCode).toBe(200);
+    const row = await until(async () => {
+      const rows = await queryRows<{ phase_entries: number; opt_outs: number; new_contacts: number }>(
+        setup.ctx,
+        sql`select sum(phase_entries)::int as phase_entries, sum(opt_outs)::int as opt_outs,
+              sum(new_contacts)::int as new_contacts
+            from dashboard_contacts_daily where account_id = ${acc()} and day = ${today}::date`,
+      );
+      return rows[0].phase_entries === 1 && rows[0].opt_outs === 1 ? rows[0] : null;
+    });
+    expect(row.new_contacts).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('dashboard APIs', () => {
+  it('main: the operator’s own figures, today’s queue and the getting-started checklist', async () => {
+    const res = await call('GET', `/p/dashboards/main?${range}`, { token: operator.token });
+    expect(res.statusCode).toBe(200);
+    const data = res.body.data;
+    expect(data.period).toMatchObject({
+      filter: 'custom',
+      from: '2026-03-06',
+      to: '2026-03-09',
+      timezone: NY,
+    });
+    expect(data.period.previous).toEqual({ from: '2026-03-02', to: '2026-03-05' });
+    expect(data.mine).toMatchObject({ opened: 2, closed: 1, messagesOut: 3 });
+    expect(data.minePrevious).toMatchObject({ opened: 0 });
+    expect(data.live).toMatchObject({ open: expect.any(Number), mine: 1 });
+    expect(data.checklist).toMatchObject({ channel: true, team: true, chatbot: false });
+    expect(data.days.map((d: { date: string }) => d.date)).toEqual([
+      '2026-03-06',
+      '2026-03-08',
+      '2026-03-09',
+    ]);
+    const bad = await call('GET', '/p/dashboards/main?filter=custom&from=2026-03-09');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.fields![0]).toMatchObject({ path: expect.stringContaining('from'), key: 'required' });
+    const lastYear = await call('GET', '/p/dashboards/main?filter=lastYear');
+    expect(lastYear.body.data.period.from).toBe('2025-09-01');
+  });
+
+  it('legacy: the account’s totals for managers, their own for operators', async () => {
+    const all = await call('GET', `/p/dashboards/legacy?${range}`, { token: manager.token });
+    expect(all.body.data.totals).toMatchObject({ opened: 6, closed: 1, messagesIn: 4 });
+    const own = await call('GET', `/p/dashboards/legacy?${range}`, { token: operator.token });
+    expect(own.body.data.totals).toMatchObject({ opened: 2 });
+  });
+
+  it('marketing: contacts by source and conversations by origin', async () => {
+    const res = await call('GET', `/p/dashboards/marketing?${range}`, { token: manager.token });
+    expect(res.statusCode).toBe(200);
+    const data = res.body.data;
+    expect(data.totals).toMatchObject({ newContacts: 6, campaignConversations: 1, outboundConversations: 1 });
+    expect(data.bySource).toEqual([{ source: 'channel', count: 6 }]);
+    expect(data.byOrigin).toEqual(
+      expect.arrayContaining([
+        { origin: 'campaign', opened: 1 },
+        { origin: 'inbound', opened: 4 },
+      ]),
+    );
+  });
+
+  it('performance: heatmap, channels, targets set by admins', async () => {
+    const denied = await call('PUT', '/p/dashboards/targets', {
+      token: manager.token,
+      body: { firstResponseSeconds: 900, resolutionSeconds: null },
+    });
+    expect(denied.statusCode).toBe(403);
+    const set = await call('PUT', '/p/dashboards/targets', {
+      body: { firstResponseSeconds: 900, resolutionSeconds: 86_400 },
+    });
+    expect(set.body.data).toEqual({ firstResponseSeconds: 900, resolutionSeconds: 86_400 });
+    const res = await call('GET', `/p/dashboards/performance?${range}`, { token: manager.token });
+    const data = res.body.data;
+    expect(data.targets).toEqual({ firstResponseSeconds: 900, resolutionSeconds: 86_400 });
+    // Business-hours first responses: 0 s (Sunday) and 1,200 s; the target is 900 s.
+    expect(data.withinTarget.firstResponse).toBe(0.5);
+    // Sunday 8 March 00:xx: weekday 6 (Monday = 0), hour 0.
+    expect(data.heatmap).toEqual(expect.arrayContaining([{ weekday: 6, hour: 0, opened: 1, messagesIn: 2 }]));
+    expect(data.byChannel).toEqual([expect.objectContaining({ id: channelId, kind: 'webchat', opened: 6 })]);
+  });
+
+  it('agents: one row per operator with their times, and exports follow the download blocks', async () => {
+    const res = await call('GET', `/p/dashboards/agents?${range}`, { token: manager.token });
+    const row = res.body.data.rows.find((r: { operatorId: string }) => r.operatorId === operator.userId);
+    expect(row).toMatchObject({ closed: 1, messagesOut: 3, activeHours: 3, closedPerHour: 0.33 });
+    expect(row.firstResponse.count).toBe(2);
+    const file = await setup.ctx.app.inject({
+      method: 'GET',
+      url: withAcc(`/p/dashboards/export?${range}&table=agents&format=csv`, acc()),
+      headers: { authorization: `Bearer ${manager.token}`, 'accept-language': 'en' },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('Operator,Opened,Closed');
+    await setAccountFlags(setup.ctx, acc(), { restrict_report_download: true });
+    const blocked = await call('GET', `/p/dashboards/export?${range}&table=agents&format=xlsx`, {
+      token: manager.token,
+    });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.body).toMatchObject({ code: 'FUNCTION_UNAVAILABLE', message: UNAVAILABLE });
+    const pt = await call('GET', `/p/dashboards/export?${range}&table=days&format=csv`, {
+      token: operator.token,
+      lang: 'pt-BR',
+    });
+    expect(pt.body.message).toBe('Função indisponível. Contate um administrador para mais informações.');
+    const admin = await setup.ctx.app.inject({
+      method: 'GET',
+      url: withAcc(`/p/dashboards/export?${range}&table=agents&format=xlsx`, acc()),
+      headers: { authorization: `Bearer ${setup.owner.token}` },
+    });
+    expect(admin.statusCode).toBe(200);
+    await setAccountFlags(setup.ctx, acc(), { restrict_report_download: false });
+  });
+
+  it('refuses operators on the manager dashboards and keeps accounts apart', async () => {
+    for (const path of ['marketing', 'performance', 'agents']) {
+      const res = await call('GET', `/p/dashboards/${path}?${range}`, { token: operator.token });
+      expect(res.statusCode).toBe(403);
+      expect(res.body.message).toBe(NOT_AUTHORIZED);
+    }
+    const exportAgents = await call('GET', `/p/dashboards/export?${range}&table=agents`, {
+      token: operator.token,
+    });
+    expect(exportAgents.statusCode).toBe(403);
+    // The other account's owner: their own (empty) figures, never this account's.
+    const other = await call('GET', `/p/dashboards/legacy?${range}`, {
+      token: setup.other.token,
+      acc: setup.other.accountId,
+    });
+    expect(other.body.data.totals).toMatchObject({ opened: 0 });
+    const foreign = await call('GET', `/p/dashboards/legacy?${range}`, { token: setup.other.token });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body.data).toBeUndefined();
+  });
+});

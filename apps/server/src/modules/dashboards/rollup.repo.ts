@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/client';
+import type { TTx } from '../../platform/db/tenant';
+import type { TDay } from './local-day';
+
+// Reporting is the one place where a module reads other modules' tables (conversations, messages,
+// contacts): read-only SQL, inside the account's tenant transaction, never a write and never a
+// lock the inbox waits on (plain SELECTs). Everything written here goes to the dashboard_* tables.
+
+/** How far back a reply looks for the customer's first unanswered message. */
+const REPLY_LOOKBACK = '30 days';
+
+export interface TRange {
+  from: Date;
+  to: Date;
+  tz: string;
+}
+
+export interface TConversationFact {
+  channel_id: string | null;
+  department_id: string | null;
+  operator_id: string | null;
+  origin: string;
+  hour: number;
+  created_at: Date | string;
+  at: Date | string;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/** Conversations opened in the range, with the local hour of their opening. */
+export async function openedIn(tx: TTx, accountId: string, r: TRange) {
+  return rowsOf<TConversationFact>(
+    await tx.execute(sql`
+      select channel_id, department_id, assignee_id as operator_id, origin, created_at, created_at as at,
+        extract(hour from created_at at time zone ${r.tz})::int as hour
+      from conversations
+      where account_id = ${accountId} and created_at >= ${iso(r.from)}::timestamptz
+        and created_at < ${iso(r.to)}::timestamptz`),
+  );
+}
+
+/** Conversations closed in the range (their resolution time runs from opening to closing). */
+export async function closedIn(tx: TTx, accountId: string, r: TRange) {
+  return rowsOf<TConversationFact>(
+    await tx.execute(sql`
+      select channel_id, department_id, coalesce(assignee_id, closed_by) as operator_id, origin, created_at,
+        closed_at as at, extract(hour from closed_at at time zone ${r.tz})::int as hour
+      from conversations
+      where account_id = ${accountId} and closed_at >= ${iso(r.from)}::timestamptz
+        and closed_at < ${iso(r.to)}::timestamptz`),
+  );
+}
+
+/**
+ * Conversations opened by the customer whose first operator message falls in the range: the first
+ * response time runs from the opening to it; the operator is the one who answered.
+ */
+export async function firstResponsesIn(tx: TTx, accountId: string, r: TRange) {
+  return rowsOf<TConversationFact>(
+    await tx.execute(sql`
+      with answered as (
+        select conversation_id, min(created_at) as at
+        from messages
+        where account_id = ${accountId} and author_type = 'operator' and not private
+          and created_at >= ${iso(r.from)}::timestamptz and created_at < ${iso(r.to)}::timestamptz
+        group by conversation_id
+      )
+      select c.channel_id, c.department_id, first.author_id as operator_id, c.origin, c.created_at, a.at,
+        extract(hour from a.at at time zone ${r.tz})::int as hour
+      from answered a
+      join conversations c on c.id = a.conversation_id and c.origin = 'inbound'
+      cross join lateral (
+        select m.author_id, m.created_at from messages m
+        where m.conversation_id = a.conversation_id and m.author_type = 'operator' and not m.private
+        order by m.created_at limit 1
+      ) first
+      where first.created_at = a.at`),
+  );
+}
+
+/**
+ * Operators' replies in the range that answer the customer: the reply time runs from the
+ * customer's first message after the previous outgoing message (operator or bot) to the reply.
+ * `grp` numbers the outgoing messages of a conversation; a customer message and the reply that
+ * follows it share the number of outgoing messages before them.
+ */
+export async function repliesIn(tx: TTx, accountId: string, r: TRange) {
+  return rowsOf<TConversationFact>(
+    await tx.execute(sql`
+      with convs as (
+        select distinct conversation_id from messages
+        where account_id = ${accountId} and author_type = 'operator' and not private
+          and created_at >= ${iso(r.from)}::timestamptz and created_at < ${iso(r.to)}::timestamptz
+      ), m as (
+        select m.conversation_id, m.author_type, m.author_id, m.created_at,
+          count(*) filter (where m.author_type in ('operator', 'bot')) over (
+            partition by m.conversation_id order by m.created_at, m.id
+            rows between unbounded preceding and 1 preceding) as grp
+        from messages m join convs using (conversation_id)
+        where m.account_id = ${accountId} and not m.private and m.author_type in ('contact', 'operator', 'bot')
+          and m.created_at >= ${iso(r.from)}::timestamptz - interval '${sql.raw(REPLY_LOOKBACK)}'
+          and m.created_at < ${iso(r.to)}::timestamptz
+      ), waits as (
+        select conversation_id, grp, min(created_at) as since from m where author_type = 'contact'
+        group by conversation_id, grp
+      )
+      select c.channel_id, c.department_id, m.author_id as operator_id, c.origin, w.since as created_at,
+        m.created_at as at, extract(hour from m.created_at at time zone ${r.tz})::int as hour
+      from m
+      join waits w on w.conversation_id = m.conversation_id and w.grp = m.grp
+      join conversations c on c.id = m.conversation_id
+      where m.author_type = 'operator' and m.created_at >= ${iso(r.from)}::timestamptz`),
+  );
+}
+
+export interface TMessageCount {
+  channel_id: string | null;
+  department_id: string | null;
+  operator_id: string | null;
+  origin: string;
+  hour: number;
+  inbound: number;
+  outbound: number;
+}
+
+/** Messages of the range by dimension and local hour (in: customer; out: operators and bots). */
+export async function messageCounts(tx: TTx, accountId: string, r: TRange) {
+  return rowsOf<TMessageCount>(
+    await tx.execute(sql`
+      select c.channel_id, c.department_id,
+        case when m.author_type = 'operator' then m.author_id else c.assignee_id end as operator_id,
+        c.origin, extract(hour from m.created_at at time zone ${r.tz})::int as hour,
+        count(*) filter (where m.author_type = 'contact')::int as inbound,
+        count(*) filter (where m.author_type in ('operator', 'bot'))::int as outbound
+      from messages m join conversations c on c.id = m.conversation_id
+      where m.account_id = ${accountId} and not m.private and m.author_type in ('contact', 'operator', 'bot')
+        and m.created_at >= ${iso(r.from)}::timestamptz and m.created_at < ${iso(r.to)}::timestamptz
+      group by 1, 2, 3, 4, 5`),
+  );
+}
+
+export interface TContactCount {
+  source: string | null;
+  phase_id: string | null;
+  new_contacts: number;
+  phase_entries: number;
+  opt_outs: number;
+}
+
+/** New contacts by source and phase, phase entries and opt-outs of the range. */
+export async function contactCounts(tx: TTx, accountId: string, r: TRange) {
+  return rowsOf<TContactCount>(
+    await tx.execute(sql`
+      select source, phase_id, sum(new_contacts)::int as new_contacts, sum(phase_entries)::int as phase_entries,
+        sum(opt_outs)::int as opt_outs
+      from (
+        select source, phase_id, count(*)::int as new_contacts, 0 as phase_entries, 0 as opt_outs
+        from contacts
+        where account_id = ${accountId} and merged_into is null
+          and created_at >= ${iso(r.from)}::timestamptz and created_at < ${iso(r.to)}::timestamptz
+        group by source, phase_id
+        union all
+        select null, phase_id, 0, count(*) filter (where kind = 'phase')::int, count(*) filter (where kind = 'opt_out')::int
+        from dashboard_contact_events
+        where account_id = ${accountId} and at >= ${iso(r.from)}::timestamptz and at < ${iso(r.to)}::timestamptz
+        group by phase_id
+      ) u
+      group by source, phase_id`),
+  );
+}
+
+export interface TDailyRow {
+  channelId: string | null;
+  departmentId: string | null;
+  operatorId: string | null;
+  origin: string;
+  opened: number;
+  closed: number;
+  messagesIn: number;
+  messagesOut: number;
+  frtWall: number[];
+  frtBiz: number[];
+  replyWall: number[];
+  replyBiz: number[];
+  resolutionWall: number[];
+  resolutionBiz: number[];
+}
+
+export interface THourlyRow {
+  hour: number;
+  operatorId: string | null;
+  opened: number;
+  messagesIn: number;
+  messagesOut: number;
+}
+
+const CHUNK = 500;
+
+/** Replaces the day's roll-up rows (delete then insert, in the caller's transaction). */
+export async function replaceDay(
+  tx: TTx,
+  accountId: string,
+  day: TDay,
+  rows: { daily: TDailyRow[]; hourly: THourlyRow[]; contacts: TContactCount[] },
+) {
+  await tx.execute(sql`delete from dashboard_daily where account_id = ${accountId} and day = ${day}::date`);
+  await tx.execute(sql`delete from dashboard_hourly where account_id = ${accountId} and day = ${day}::date`);
+  await tx.execute(
+    sql`delete from dashboard_contacts_daily where account_id = ${accountId} and day = ${day}::date`,
+  );
+  const arr = (h: number[]) => sql`${`{${h.join(',')}}`}::int[]`;
+  for (let i = 0; i < rows.daily.length; i += CHUNK) {
+    const values = rows.daily.slice(i, i + CHUNK).map(
+      (r) => sql`(${accountId}, ${day}::date, ${r.channelId}::uuid, ${r.departmentId}, ${r.operatorId}::uuid,
+        ${r.origin}, ${r.opened}, ${r.closed}, ${r.messagesIn}, ${r.messagesOut}, ${arr(r.frtWall)},
+        ${arr(r.frtBiz)}, ${arr(r.replyWall)}, ${arr(r.replyBiz)}, ${arr(r.resolutionWall)}, ${arr(r.resolutionBiz)})`,
+    );
+    await tx.execute(sql`
+      insert into dashboard_daily (account_id, day, channel_id, department_id, operator_id, origin, opened, closed,
+        messages_in, messages_out, frt_wall, frt_biz, reply_wall, reply_biz, resolution_wall, resolution_biz)
+      values ${sql.join(values, sql`, `)}`);
+  }
+  for (let i = 0; i < rows.hourly.length; i += CHUNK) {
+    const values = rows.hourly
+      .slice(i, i + CHUNK)
+      .map(
+        (r) =>
+          sql`(${accountId}, ${day}::date, ${r.hour}, ${r.operatorId}::uuid, ${r.opened}, ${r.messagesIn}, ${r.messagesOut})`,
+      );
+    await tx.execute(sql`
+      insert into dashboard_hourly (account_id, day, hour, operator_id, opened, messages_in, messages_out)
+      values ${sql.join(values, sql`, `)}`);
+  }
+  for (let i = 0; i < rows.contacts.length; i += CHUNK) {
+    const values = rows.contacts
+      .slice(i, i + CHUNK)
+      .map(
+        (r) =>
+          sql`(${accountId}, ${day}::date, ${r.source}, ${r.phase_id}::uuid, ${r.new_contacts}, ${r.phase_entries}, ${r.opt_outs})`,
+      );
+    await tx.execute(sql`
+      insert into dashboard_contacts_daily (account_id, day, source, phase_id, new_contacts, phase_entries, opt_outs)
+      values ${sql.join(values, sql`, `)}`);
+  }
+}
+
+export interface TRollupState {
+  built_through: string | null;
+  dirty_days: string[] | string;
+}
+
+export async function rollupState(tx: TTx, accountId: string): Promise<TRollupState | null> {
+  const rows = rowsOf<TRollupState>(
+    await tx.execute(sql`
+      select to_char(built_through, 'YYYY-MM-DD') as built_through,
+        coalesce(array(select to_char(d, 'YYYY-MM-DD') from unnest(dirty_days) d order by d), '{}') as dirty_days
+      from dashboard_rollups where account_id = ${accountId}`),
+  );
+  return rows[0] ?? null;
+}
+
+export async function setBuiltThrough(tx: TTx, accountId: string, day: TDay) {
+  await tx.execute(sql`
+    insert into dashboard_rollups (account_id, built_through) values (${accountId}, ${day}::date)
+    on conflict (account_id) do update set built_through = greatest(dashboard_rollups.built_through, excluded.built_through),
+      updated_at = now()`);
+}
+
+export async function markDirty(tx: TTx, accountId: string, days: TDay[]) {
+  const list = `{${days.join(',')}}`;
+  await tx.execute(sql`
+    insert into dashboard_rollups (account_id, dirty_days) values (${accountId}, ${list}::date[])
+    on conflict (account_id) do update set dirty_days = array(
+      select distinct d from unnest(dashboard_rollups.dirty_days || excluded.dirty_days) d order by d),
+      updated_at = now()`);
+}
+
+export async function clearDirty(tx: TTx, accountId: string, day: TDay) {
+  await tx.execute(sql`
+    update dashboard_rollups set dirty_days = array_remove(dirty_days, ${day}::date), updated_at = now()
+    where account_id = ${accountId}`);
+}

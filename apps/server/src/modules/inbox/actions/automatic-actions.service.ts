@@ -1,0 +1,201 @@
+import type { TLang } from '@atende/shared';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../../platform/db/client';
+import { withTenant } from '../../../platform/db/tenant';
+import type { DomainEvents } from '../../../platform/events';
+import { AppError } from '../../../platform/errors';
+import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
+import { findConversationListRow, type TConversationListRow } from '../conversations/conversations.repo';
+import type { TMessageRow } from '../conversations/message-presenter';
+import { insertMessageRow } from '../messaging/messages.repo';
+import { systemMessage, type TSystemEvent } from '../messaging/system-messages';
+import type { InboxEmitter } from '../realtime/inbox-emitter';
+import { findMember, updateConversationRow, withLockedConversation } from './conversation-actions.repo';
+
+const noTarget = { channelKind: null, contactId: null };
+
+/** What automations read of a conversation to check their conditions and timers. */
+export interface TConversationFacts extends TConversationListRow {
+  /** The last message an operator (not a bot) sent, if any. */
+  lastOperatorAt: Date | null;
+  /** Ids (UUID v7, in the order they were stored) of the customer's and an operator's last messages. */
+  lastInboundId: string | null;
+  lastOperatorId: string | null;
+  /** The contact has no other conversation in the account. */
+  firstContact: boolean;
+}
+
+/** The name the conversation's system messages give automatic changes. */
+const AUTOMATION_ACTOR: Record<TLang, string> = { 'pt-BR': 'Automação', en: 'Automation' };
+
+/**
+ * The inbox's actions for the automation engine (no operator behind them): assign, close and
+ * private notes, each under the conversation's row lock and idempotent (a repeated call changes
+ * nothing and emits nothing). The events carry `cause` so a rule does not react to its own change.
+ */
+export class AutomaticActionsService {
+  constructor(
+    private readonly db: TDb,
+    private readonly settings: InboxSettingsService,
+    private readonly emitter: InboxEmitter,
+    private readonly bus: DomainEvents,
+  ) {}
+
+  async facts(accountId: string, conversationId: string): Promise<TConversationFacts | null> {
+    const row = await findConversationListRow(this.db, accountId, conversationId);
+    if (!row) return null;
+    const [extra] = rowsOf<{
+      last_operator_at: string | null;
+      last_inbound_id: string | null;
+      last_operator_id: string | null;
+      others: number;
+    }>(
+      await withTenant(this.db, accountId, (tx) =>
+        tx.execute(sql`
+          select (select max(created_at) from messages
+                   where conversation_id = ${conversationId} and author_type = 'operator' and not private)
+                   as last_operator_at,
+                 (select max(id::text) from messages
+                   where conversation_id = ${conversationId} and author_type = 'contact') as last_inbound_id,
+                 (select max(id::text) from messages
+                   where conversation_id = ${conversationId} and author_type = 'operator' and not private)
+                   as last_operator_id,
+                 (select count(*)::int from conversations
+                   where account_id = ${accountId} and contact_id = ${row.contactId} and id <> ${conversationId})
+                   as others`),
+      ),
+    );
+    return {
+      ...row,
+      lastOperatorAt: extra?.last_operator_at ? new Date(extra.last_operator_at) : null,
+      lastInboundId: extra?.last_inbound_id ?? null,
+      lastOperatorId: extra?.last_operator_id ?? null,
+      firstContact: Number(extra?.others ?? 0) === 0,
+    };
+  }
+
+  /** Open conversations of the account, oldest activity first (schedule triggers). */
+  async openConversationIds(accountId: string, limit: number): Promise<string[]> {
+    const rows = rowsOf<{ id: string }>(
+      await withTenant(this.db, accountId, (tx) =>
+        tx.execute(sql`
+          select id from conversations where account_id = ${accountId} and stage <> 'closed'
+          order by last_message_at limit ${limit}`),
+      ),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** To an operator (in attendance with them) and/or a department (waiting, unassigned, when no operator). */
+  async assign(
+    accountId: string,
+    id: string,
+    target: { operatorId: string | null; departmentId: string | null },
+    cause: string,
+    lang: TLang = 'pt-BR',
+  ): Promise<'done' | 'unchanged'> {
+    return withLockedConversation(this.db, accountId, id, async (tx, row) => {
+      if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+      if (row.stage === 'closed') return 'unchanged';
+      const member = target.operatorId ? await findMember(tx, accountId, target.operatorId) : undefined;
+      if (target.operatorId && !member) throw new AppError('MEMBER_NOT_FOUND');
+      const departmentId = target.departmentId ?? row.departmentId;
+      if (member ? row.assigneeId === member.userId : row.departmentId === departmentId && !row.assigneeId)
+        return 'unchanged';
+      const patch = member
+        ? { stage: 'attendance', assigneeId: member.userId, takenAt: new Date(), departmentId }
+        : { stage: 'waiting', assigneeId: null, takenAt: null, departmentId };
+      const event: TSystemEvent = {
+        system: 'transferred',
+        actor: AUTOMATION_ACTOR[lang],
+        ...(member ? { operator: member.name } : { department: departmentId ?? '' }),
+      };
+      await this.bus.emit(tx, accountId, 'conversation.assigned', {
+        conversationId: id,
+        assigneeId: member?.userId ?? null,
+        previousAssigneeId: row.assigneeId,
+        departmentId: departmentId ?? null,
+        by: 'transfer',
+        cause,
+      });
+      await this.change(tx, accountId, row, patch, event, lang);
+      return 'done';
+    });
+  }
+
+  /** Closes with one of the account's closing reasons; already closed: unchanged. */
+  async close(
+    accountId: string,
+    id: string,
+    body: { reason: string; subReason?: string | null },
+    cause: string,
+    lang: TLang = 'pt-BR',
+  ): Promise<'done' | 'unchanged'> {
+    const reason = await this.settings.checkReason(accountId, body.reason, body.subReason ?? undefined);
+    return withLockedConversation(this.db, accountId, id, async (tx, row) => {
+      if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+      if (row.stage === 'closed') return 'unchanged';
+      await this.bus.emit(tx, accountId, 'conversation.closed', {
+        conversationId: id,
+        reason: reason.reason,
+        subReason: reason.subReason ?? null,
+        closedBy: null,
+        byInactivity: false,
+        cause,
+      });
+      const patch = {
+        stage: 'closed',
+        closedAt: new Date(),
+        closedBy: null,
+        closeReason: reason.reason,
+        closeSubReason: reason.subReason,
+        unreadCount: 0,
+      };
+      const event: TSystemEvent = {
+        system: 'closed',
+        actor: AUTOMATION_ACTOR[lang],
+        reason: reason.reason,
+        subReason: reason.subReason,
+      };
+      await this.change(tx, accountId, row, patch, event, lang);
+      return 'done';
+    });
+  }
+
+  /** A private note for the team, stored once per client id. */
+  async note(accountId: string, id: string, text: string, clientId: string): Promise<'done' | 'unchanged'> {
+    return withLockedConversation(this.db, accountId, id, async (tx, row) => {
+      if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+      const note = await insertMessageRow(tx, accountId, id, {
+        channelId: row.channelId,
+        authorType: 'bot',
+        authorName: AUTOMATION_ACTOR['pt-BR'],
+        kind: 'text',
+        body: text,
+        private: true,
+        clientId,
+      });
+      if (!note.inserted) return 'unchanged';
+      await this.emitter.messagesCreated(tx, accountId, [note.row], noTarget);
+      return 'done';
+    });
+  }
+
+  private async change(
+    tx: Parameters<Parameters<typeof withLockedConversation>[3]>[0],
+    accountId: string,
+    row: { id: string; channelId: string | null },
+    patch: Parameters<typeof updateConversationRow>[3],
+    event: TSystemEvent,
+    lang: TLang,
+  ): Promise<TMessageRow> {
+    await updateConversationRow(tx, accountId, row.id, patch);
+    const { row: message } = await insertMessageRow(tx, accountId, row.id, {
+      ...systemMessage(event, lang),
+      channelId: row.channelId,
+    });
+    await this.emitter.conversationChanged(tx, accountId, row.id);
+    await this.emitter.messagesCreated(tx, accountId, [message], noTarget);
+    return message;
+  }
+}

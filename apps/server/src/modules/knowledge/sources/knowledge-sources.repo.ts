@@ -1,0 +1,140 @@
+import { and, asc, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../../platform/db/client';
+import { type TTx, withTenant } from '../../../platform/db/tenant';
+import type { TChunk } from './chunk-text';
+import { knowledgeChunks, knowledgeSources } from './knowledge-sources.schema';
+
+export type TSourceRow = typeof knowledgeSources.$inferSelect;
+export type TNewSource = typeof knowledgeSources.$inferInsert;
+
+/** Every column but the file's bytes (lists and answers never carry them). */
+const { data: _data, ...listColumns } = getTableColumns(knowledgeSources);
+
+const scope = (accountId: string, chatbotId: string | null) =>
+  and(
+    eq(knowledgeSources.accountId, accountId),
+    chatbotId ? eq(knowledgeSources.chatbotId, chatbotId) : isNull(knowledgeSources.chatbotId),
+  );
+
+export function listSources(db: TDb, accountId: string, chatbotId: string | null) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .select(listColumns)
+      .from(knowledgeSources)
+      .where(scope(accountId, chatbotId))
+      .orderBy(asc(knowledgeSources.createdAt)),
+  );
+}
+
+export async function countFiles(tx: TTx, accountId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.accountId, accountId), eq(knowledgeSources.kind, 'file')));
+  return Number(row.n);
+}
+
+export async function insertSource(tx: TTx, source: TNewSource) {
+  const [row] = await tx.insert(knowledgeSources).values(source).returning(listColumns);
+  return row;
+}
+
+export async function findSource(tx: TTx, accountId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.accountId, accountId), eq(knowledgeSources.id, id)));
+  return row as TSourceRow | undefined;
+}
+
+export async function setSourceState(
+  tx: TTx,
+  accountId: string,
+  id: string,
+  patch: Partial<Pick<TSourceRow, 'status' | 'errorCode' | 'pages' | 'chunks' | 'trainedAt'>>,
+) {
+  const [row] = await tx
+    .update(knowledgeSources)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(knowledgeSources.accountId, accountId), eq(knowledgeSources.id, id)))
+    .returning(listColumns);
+  return row;
+}
+
+export async function deleteSource(tx: TTx, accountId: string, id: string) {
+  const rows = await tx
+    .delete(knowledgeSources)
+    .where(and(eq(knowledgeSources.accountId, accountId), eq(knowledgeSources.id, id)))
+    .returning({ id: knowledgeSources.id });
+  return rows.length > 0;
+}
+
+/** Replaces a source's chunks (re-training), in batches. */
+export async function replaceChunks(tx: TTx, accountId: string, sourceId: string, chunks: TChunk[]) {
+  await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.sourceId, sourceId));
+  for (let i = 0; i < chunks.length; i += 200) {
+    await tx.insert(knowledgeChunks).values(
+      chunks.slice(i, i + 200).map((c) => ({
+        accountId,
+        sourceId,
+        ordinal: c.ordinal,
+        page: c.page,
+        section: c.section,
+        body: c.text,
+      })),
+    );
+  }
+}
+
+export interface TPassageRow {
+  sourceId: string;
+  sourceName: string;
+  kind: 'file' | 'faq' | 'markdown';
+  answer: string | null;
+  page: number | null;
+  section: string | null;
+  body: string;
+  score: number;
+}
+
+/**
+ * The account's trained chunks best matching `question` (its words that are a stop word in neither
+ * language, OR-ed, accents folded, Portuguese and English stemming), scored 0..1 by ts_rank_cd
+ * normalised rank/(rank+1). Only the account's own rows (its id in the query and row-level
+ * security); a chatbot sees its own sources and the account-wide ones.
+ */
+export function searchChunks(
+  db: TDb,
+  accountId: string,
+  chatbotId: string | null,
+  question: string,
+  limit: number,
+): Promise<TPassageRow[]> {
+  return withTenant(db, accountId, async (tx) => {
+    const result = await tx.execute(sql`
+      with words as (
+        select w from regexp_split_to_table(public.contacts_fold(${question}), '[^[:alnum:]]+') as w
+         where w <> ''
+           -- a stop word of either language (Portuguese "de", English "the") matches everything
+           and to_tsvector('portuguese'::regconfig, w) <> ''::tsvector
+           and to_tsvector('english'::regconfig, w) <> ''::tsvector
+      ),
+      q as (
+        select to_tsquery('simple', string_agg(distinct quote_literal(lexeme), ' | ')) as query
+          from words,
+               unnest(to_tsvector('portuguese'::regconfig, w) || to_tsvector('english'::regconfig, w))
+      )
+      select s.id as "sourceId", s.name as "sourceName", s.kind, s.answer,
+             c.page, c.section, c.body, ts_rank_cd(c.tsv, q.query, 32) as score
+        from knowledge_chunks c
+        join knowledge_sources s on s.id = c.source_id and s.account_id = c.account_id, q
+       where c.account_id = ${accountId}
+         and s.status = 'trained'
+         and (s.chatbot_id is null ${chatbotId ? sql`or s.chatbot_id = ${chatbotId}` : sql``})
+         and q.query is not null
+         and c.tsv @@ q.query
+       order by score desc, c.ordinal asc
+       limit ${limit}`);
+    return rowsOf<TPassageRow>(result).map((r) => ({ ...r, score: Number(r.score) }));
+  });
+}

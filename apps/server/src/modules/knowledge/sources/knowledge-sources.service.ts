@@ -1,0 +1,278 @@
+import type { TAiProvider } from '../../../platform/ai/ai.types';
+import type { TDb } from '../../../platform/db/client';
+import { type TTx, withTenant } from '../../../platform/db/tenant';
+import { AppError } from '../../../platform/errors';
+import type { Jobs } from '../../../platform/jobs';
+import { answerMessages } from './ai-answer';
+import { chunkText } from './chunk-text';
+import {
+  checkSourceContent,
+  extractText,
+  markdownParts,
+  sourceFileType,
+  type TSourceFileType,
+} from './extract-text';
+import {
+  countFiles,
+  deleteSource,
+  findSource,
+  insertSource,
+  listSources,
+  replaceChunks,
+  searchChunks,
+  setSourceState,
+  type TPassageRow,
+} from './knowledge-sources.repo';
+
+/** Spec §5: at most 100 files of 50 MB each. */
+export const KNOWLEDGE_MAX_FILES = 100;
+export const KNOWLEDGE_FILE_MAX_BYTES = 50 * 1024 * 1024;
+export const TRAIN_QUEUE = 'knowledge.train';
+/** A passage scoring below this (0..1) is not good enough to answer from: the bot hands over. */
+export const MIN_ANSWER_SCORE = 0.05;
+
+type TSourceView = Awaited<ReturnType<typeof listSources>>[number];
+
+const present = (s: TSourceView) => ({
+  _id: s.id,
+  acc: s.accountId,
+  chatbotId: s.chatbotId,
+  kind: s.kind,
+  name: s.name,
+  fileType: s.fileType,
+  size: s.size,
+  status: s.status,
+  errorCode: s.errorCode,
+  pages: s.pages,
+  chunks: s.chunks,
+  trainedAt: s.trainedAt?.toISOString() ?? null,
+  createdAt: s.createdAt.toISOString(),
+});
+export type TKnowledgeSource = ReturnType<typeof present>;
+
+export interface TPassage {
+  sourceId: string;
+  sourceName: string;
+  page: number | null;
+  section: string | null;
+  text: string;
+  score: number;
+}
+
+export interface TRetrievedAnswer {
+  /**
+   * 'generated': written by the configured model from the passages; 'retrieved': a FAQ answer or
+   * passage as is (no model); 'none': nothing matched well (the bot hands over).
+   */
+  kind: 'generated' | 'retrieved' | 'none';
+  text: string | null;
+  source: { sourceId: string; sourceName: string; page: number | null; section: string | null } | null;
+}
+
+/**
+ * The knowledge base's sources (files, FAQ pairs, markdown), their training as a durable pg-boss
+ * job (extract → chunk → index; states not_trained → training → trained | failed with the reason)
+ * and the retrieval that ranks the account's chunks for a question.
+ */
+export class KnowledgeSourcesService {
+  constructor(
+    private readonly db: TDb,
+    private readonly jobs: Jobs,
+    /** An OpenAI-compatible model when the server has one; without it answers are retrieved passages. */
+    private readonly model: TAiProvider | null = null,
+  ) {}
+
+  async list(accountId: string, chatbotId: string | null) {
+    const rows = await listSources(this.db, accountId, chatbotId);
+    return { items: rows.map(present), count: rows.length };
+  }
+
+  /** An uploaded file: type by name and content, size and count limits; training is queued. */
+  async addFile(accountId: string, userId: string, chatbotId: string | null, fileName: string, data: Buffer) {
+    const fileType = sourceFileType(fileName);
+    if (!fileType) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+    if (data.byteLength > KNOWLEDGE_FILE_MAX_BYTES) throw new AppError('FILE_TOO_LARGE');
+    if (data.byteLength === 0) throw new AppError('KNOWLEDGE_SOURCE_NO_TEXT');
+    checkSourceContent(fileType, data);
+    return this.insert(accountId, async (tx) => {
+      if ((await countFiles(tx, accountId)) >= KNOWLEDGE_MAX_FILES)
+        throw new AppError('KNOWLEDGE_FILES_LIMIT');
+      return insertSource(tx, {
+        accountId,
+        chatbotId,
+        kind: 'file',
+        name: fileName.trim().slice(0, 300),
+        fileType,
+        size: data.byteLength,
+        data,
+        createdBy: userId,
+      });
+    });
+  }
+
+  /** A question-and-answer pair typed in the page (answered as is when it matches best). */
+  addFaq(
+    accountId: string,
+    userId: string,
+    chatbotId: string | null,
+    pair: { question: string; answer: string },
+  ) {
+    return this.insert(accountId, (tx) =>
+      insertSource(tx, {
+        accountId,
+        chatbotId,
+        kind: 'faq',
+        name: pair.question,
+        content: pair.question,
+        answer: pair.answer,
+        size: Buffer.byteLength(pair.question + pair.answer),
+        createdBy: userId,
+      }),
+    );
+  }
+
+  /** A markdown text typed or pasted in the page; its headings become the passages' sections. */
+  addMarkdown(
+    accountId: string,
+    userId: string,
+    chatbotId: string | null,
+    doc: { name: string; text: string },
+  ) {
+    return this.insert(accountId, (tx) =>
+      insertSource(tx, {
+        accountId,
+        chatbotId,
+        kind: 'markdown',
+        name: doc.name,
+        content: doc.text,
+        size: Buffer.byteLength(doc.text),
+        createdBy: userId,
+      }),
+    );
+  }
+
+  /** Trains a source again (after a failure or a change). */
+  async retrain(accountId: string, id: string) {
+    return withTenant(this.db, accountId, async (tx) => {
+      const row = await setSourceState(tx, accountId, id, { status: 'not_trained', errorCode: null });
+      if (!row) throw new AppError('KNOWLEDGE_SOURCE_NOT_FOUND');
+      await this.jobs.sendInTx(tx, TRAIN_QUEUE, { accountId, sourceId: id });
+      return present(row);
+    });
+  }
+
+  async remove(accountId: string, id: string) {
+    const deleted = await withTenant(this.db, accountId, (tx) => deleteSource(tx, accountId, id));
+    if (!deleted) throw new AppError('KNOWLEDGE_SOURCE_NOT_FOUND');
+    return { _id: id };
+  }
+
+  private async insert(accountId: string, write: (tx: TTx) => Promise<TSourceView>) {
+    return withTenant(this.db, accountId, async (tx) => {
+      const row = await write(tx);
+      // Queued in the same transaction: the source exists only with its training job (durable).
+      await this.jobs.sendInTx(tx, TRAIN_QUEUE, { accountId, sourceId: row.id });
+      return present(row);
+    });
+  }
+
+  /**
+   * The training job: extract, chunk and index one source. A file that cannot be read ends
+   * `failed` with the reason's code (no retry); anything unexpected throws so pg-boss retries it.
+   */
+  async train({ accountId, sourceId }: { accountId: string; sourceId: string }) {
+    const source = await withTenant(this.db, accountId, async (tx) => {
+      const row = await findSource(tx, accountId, sourceId);
+      if (row) await setSourceState(tx, accountId, sourceId, { status: 'training', errorCode: null });
+      return row;
+    });
+    if (!source) return; // deleted meanwhile
+    try {
+      const extracted =
+        source.kind === 'file'
+          ? await extractText(source.fileType as TSourceFileType, source.data ?? Buffer.alloc(0))
+          : source.kind === 'faq'
+            ? {
+                pages: 1,
+                parts: [{ page: null, section: null, text: `${source.content}\n\n${source.answer}` }],
+              }
+            : { pages: 1, parts: markdownParts(source.content ?? '') };
+      if (extracted.parts.length === 0) throw new AppError('KNOWLEDGE_SOURCE_NO_TEXT');
+      await withTenant(this.db, accountId, (tx) =>
+        setSourceState(tx, accountId, sourceId, { pages: extracted.pages }),
+      );
+      const chunks = chunkText(extracted.parts);
+      await withTenant(this.db, accountId, async (tx) => {
+        await replaceChunks(tx, accountId, sourceId, chunks);
+        await setSourceState(tx, accountId, sourceId, {
+          status: 'trained',
+          chunks: chunks.length,
+          trainedAt: new Date(),
+        });
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await withTenant(this.db, accountId, (tx) =>
+        setSourceState(tx, accountId, sourceId, { status: 'failed', errorCode: error.code, chunks: 0 }),
+      );
+    }
+  }
+
+  /** The passages ranked for a question: only this account's trained sources (and the bot's own). */
+  async passages(
+    accountId: string,
+    chatbotId: string | null,
+    question: string,
+    limit = 5,
+  ): Promise<TPassage[]> {
+    return this.passagesOf(await searchChunks(this.db, accountId, chatbotId, question, limit));
+  }
+
+  /**
+   * What the bot would send: 'none' when nothing scores at least MIN_ANSWER_SCORE (the bot hands
+   * over, the model is not asked); with a configured model, its answer from the good passages under
+   * the guardrails; without one, the best FAQ answer or passage as is, labelled as retrieved.
+   */
+  async ask(accountId: string, chatbotId: string | null, question: string) {
+    const rows = await searchChunks(this.db, accountId, chatbotId, question, 5);
+    const passages = this.passagesOf(rows);
+    const best = rows[0];
+    if (!best || best.score < MIN_ANSWER_SCORE)
+      return { passages, answer: { kind: 'none', text: null, source: null } satisfies TRetrievedAnswer };
+    const source = {
+      sourceId: best.sourceId,
+      sourceName: best.sourceName,
+      page: best.page,
+      section: best.section,
+    };
+    if (this.model?.kind === 'openai') {
+      const good = passages.filter((p) => p.score >= MIN_ANSWER_SCORE);
+      const completion = await this.model.complete({
+        accountId,
+        lang: 'pt-BR',
+        messages: answerMessages(question, good),
+      });
+      return {
+        passages,
+        answer: { kind: 'generated', text: completion.text, source } satisfies TRetrievedAnswer,
+      };
+    }
+    const answer: TRetrievedAnswer = {
+      kind: 'retrieved',
+      text: best.kind === 'faq' && best.answer ? best.answer : best.body,
+      source,
+    };
+    return { passages, answer };
+  }
+
+  private passagesOf(rows: TPassageRow[]): TPassage[] {
+    return rows.map((r) => ({
+      sourceId: r.sourceId,
+      sourceName: r.sourceName,
+      page: r.page,
+      section: r.section,
+      text: r.body,
+      score: Math.round(r.score * 1000) / 1000,
+    }));
+  }
+}

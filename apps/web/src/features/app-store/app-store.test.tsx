@@ -1,0 +1,254 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type {
+  TAppCatalogueItem,
+  TAppInstall,
+  TAppRun,
+  TWebhookDelivery,
+  TWebhookEndpoint,
+} from '@atende/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../app/api-client';
+import { i18n } from '../../app/i18n';
+import { AdminTestWrapper, signInTestAdmin, TEST_ACC } from '../settings/settings-testing';
+import { AppHistoryPage } from './app-history-page';
+import { AppStorePage } from './app-store-page';
+import { SuperlogicaPage } from './superlogica-page';
+import { SuperlogicaInvoicesSection } from './superlogica-invoices-section';
+
+vi.mock('../../app/api-client', async (original) => {
+  const real = await original<typeof import('../../app/api-client')>();
+  return { ...real, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } };
+});
+const mocked = vi.mocked(api);
+
+const CATALOGUE: TAppCatalogueItem[] = [
+  {
+    key: 'webhooks',
+    icon: 'webhook',
+    category: 'integrations',
+    scope: 'account',
+    multiple: false,
+    fields: [],
+    events: [],
+    ui: [],
+    testable: false,
+    installs: 1,
+  },
+  {
+    key: 'superlogica',
+    icon: 'building-bank',
+    category: 'management',
+    scope: 'account',
+    multiple: false,
+    fields: [
+      { key: 'apiBase', kind: 'url', required: true, default: 'https://api.superlogica.net/v2/financeiro' },
+      { key: 'appToken', kind: 'secret', required: true },
+      { key: 'accessToken', kind: 'secret', required: true },
+    ],
+    events: [],
+    ui: [],
+    testable: true,
+    installs: 0,
+  },
+];
+const WEBHOOKS: TAppInstall = {
+  _id: '0190aaaa-0000-7000-8000-000000000001',
+  app: 'webhooks',
+  name: '',
+  status: 'active',
+  settings: {},
+  secretsSet: [],
+  disabledReason: null,
+  consecutiveErrors: 0,
+  createdAt: '2026-11-20T12:00:00.000Z',
+  updatedAt: '2026-11-20T12:00:00.000Z',
+};
+const ENDPOINT: TWebhookEndpoint = {
+  _id: '0190aaaa-0000-7000-8000-000000000002',
+  url: 'https://crm.example.com/hooks',
+  description: 'CRM',
+  events: ['message.created'],
+  enabled: true,
+  secretHint: '••••',
+  createdAt: '2026-11-20T12:00:00.000Z',
+};
+const DELIVERY: TWebhookDelivery = {
+  _id: '0190aaaa-0000-7000-8000-000000000003',
+  endpointId: ENDPOINT._id,
+  eventId: '0190aaaa-0000-7000-8000-000000000004',
+  event: 'message.created',
+  status: 'failed',
+  attempts: 3,
+  responseStatus: 500,
+  latencyMs: 42,
+  responseExcerpt: 'boom',
+  error: 'HTTP 500',
+  nextAttemptAt: null,
+  createdAt: '2026-11-20T12:00:00.000Z',
+  deliveredAt: null,
+  payload: { event: 'message.created' },
+};
+
+const routes = (map: Record<string, unknown>) =>
+  mocked.get.mockImplementation(async (path: string) => {
+    if (path in map) return map[path] as never;
+    throw new Error(`unexpected GET ${path}`);
+  });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signInTestAdmin();
+});
+afterEach(async () => {
+  await i18n.changeLanguage('pt-BR');
+});
+
+describe('app store page', () => {
+  it('shows the catalogue, the installed state, and installs an app from its settings form', async () => {
+    routes({
+      '/p/apps/catalogue': CATALOGUE,
+      '/p/apps/installs': [WEBHOOKS],
+      '/p/apps/webhooks/endpoints': [],
+    });
+    mocked.post.mockResolvedValue({ ...WEBHOOKS, app: 'superlogica' } as never);
+    render(<AppStorePage />, { wrapper: AdminTestWrapper });
+    const webhooks = await screen.findByTestId('app-card-webhooks');
+    expect(within(webhooks).getByText('Instalado')).toBeInTheDocument();
+    expect(await screen.findByTestId('endpoints-empty')).toHaveTextContent('Nenhum endpoint ainda');
+    const card = screen.getByTestId('app-card-superlogica');
+    fireEvent.click(within(card).getByRole('button', { name: 'Instalar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Instalar Superlógica' });
+    expect(within(dialog).getByLabelText(/URL base da API/)).toHaveValue(
+      'https://api.superlogica.net/v2/financeiro',
+    );
+    fireEvent.change(within(dialog).getByLabelText(/App token/), { target: { value: 'app-1' } });
+    fireEvent.change(within(dialog).getByLabelText(/Access token/), { target: { value: 'acc-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Instalar' }));
+    await waitFor(() =>
+      expect(mocked.post).toHaveBeenCalledWith(
+        '/p/apps/installs',
+        {
+          app: 'superlogica',
+          settings: {
+            apiBase: 'https://api.superlogica.net/v2/financeiro',
+            appToken: 'app-1',
+            accessToken: 'acc-1',
+          },
+        },
+        { query: { acc: TEST_ACC } },
+      ),
+    );
+  });
+
+  it('opens an endpoint’s delivery log and replays a delivery', async () => {
+    routes({
+      '/p/apps/catalogue': CATALOGUE,
+      '/p/apps/installs': [WEBHOOKS],
+      '/p/apps/webhooks/endpoints': [ENDPOINT],
+      [`/p/apps/webhooks/endpoints/${ENDPOINT._id}/deliveries`]: { items: [DELIVERY], count: 1 },
+    });
+    mocked.post.mockResolvedValue({ ...DELIVERY, status: 'pending' } as never);
+    render(<AppStorePage />, { wrapper: AdminTestWrapper });
+    fireEvent.click(await screen.findByRole('button', { name: 'Entregas' }));
+    const row = await screen.findByTestId('delivery-row');
+    expect(within(row).getByText('Mensagem criada')).toBeInTheDocument();
+    expect(within(row).getByText('Falhou')).toBeInTheDocument();
+    expect(within(row).getByText('3 tentativas')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Reenviar' }));
+    await waitFor(() =>
+      expect(mocked.post).toHaveBeenCalledWith(
+        `/p/apps/webhooks/deliveries/${DELIVERY._id}/replay`,
+        {},
+        { query: { acc: TEST_ACC } },
+      ),
+    );
+  });
+});
+
+describe('app history page', () => {
+  it('lists runs with status, who and duration, and opens a run’s log', async () => {
+    const run: TAppRun = {
+      _id: '0190aaaa-0000-7000-8000-000000000005',
+      installId: null,
+      app: 'superlogica',
+      action: 'test',
+      status: 'error',
+      userId: null,
+      userName: 'Ana',
+      message: 'credentials refused',
+      log: ['GET https://api.test/clientes', 'HTTP 401'],
+      startedAt: '2026-11-20T12:00:00.000Z',
+      finishedAt: '2026-11-20T12:00:01.200Z',
+      durationMs: 1200,
+    };
+    mocked.get.mockResolvedValue({ items: [run], count: 1 } as never);
+    render(<AppHistoryPage />, { wrapper: AdminTestWrapper });
+    const row = await screen.findByTestId('run-row');
+    expect(within(row).getByText('Teste de conexão')).toBeInTheDocument();
+    expect(within(row).getByText('Erro')).toBeInTheDocument();
+    expect(within(row).getByText('Ana')).toBeInTheDocument();
+    expect(within(row).getByText('1,2 s')).toBeInTheDocument();
+    expect(within(row).getByText('As credenciais foram recusadas')).toBeInTheDocument();
+    fireEvent.click(row);
+    expect(await screen.findByTestId('run-log')).toHaveTextContent('HTTP 401');
+  });
+});
+
+describe('Superlógica connect page', () => {
+  it('connects with the tokens and shows the connection test', async () => {
+    routes({ '/p/apps/catalogue': CATALOGUE, '/p/apps/installs': [] });
+    const installed = { ...WEBHOOKS, app: 'superlogica', _id: '0190aaaa-0000-7000-8000-000000000009' };
+    mocked.post.mockImplementation(
+      async (path: string) =>
+        (path === '/p/apps/installs'
+          ? installed
+          : { _id: 'r', status: 'success', message: 'connected', log: ['HTTP 200'] }) as never,
+    );
+    render(<SuperlogicaPage />, { wrapper: AdminTestWrapper });
+    expect(await screen.findByTestId('superlogica-state')).toHaveTextContent('Não conectado');
+    fireEvent.change(screen.getByLabelText(/App token/), { target: { value: 'app-1' } });
+    fireEvent.change(screen.getByLabelText(/Access token/), { target: { value: 'acc-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Conectar' }));
+    expect(await screen.findByTestId('superlogica-result')).toHaveTextContent('Conectado');
+    expect(mocked.post).toHaveBeenCalledWith(
+      `/p/apps/installs/${installed._id}/test`,
+      {},
+      { query: { acc: TEST_ACC } },
+    );
+  });
+});
+
+describe('Superlógica invoices in the contact panel', () => {
+  it('lists the contact’s open invoices with their 2nd copy, and nothing without the app', async () => {
+    mocked.get.mockResolvedValue({
+      installed: true,
+      customerId: '2',
+      failed: false,
+      invoices: [{ id: '901', dueDate: '12/10/2026', amount: 350, link: 'https://boleto.test/901' }],
+    } as never);
+    const { unmount } = render(<SuperlogicaInvoicesSection acc={TEST_ACC} contactId="c1" />, {
+      wrapper: AdminTestWrapper,
+    });
+    const section = await screen.findByTestId('superlogica-invoices');
+    expect(within(section).getByText('Vence em 12/10/2026')).toBeInTheDocument();
+    expect(within(section).getByText(/R\$\s?350,00/)).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: '2ª via' })).toHaveAttribute(
+      'href',
+      'https://boleto.test/901',
+    );
+    expect(mocked.get).toHaveBeenCalledWith('/p/apps/superlogica/invoices', {
+      acc: TEST_ACC,
+      contactId: 'c1',
+    });
+    unmount();
+    mocked.get.mockResolvedValue({
+      installed: false,
+      customerId: null,
+      failed: false,
+      invoices: [],
+    } as never);
+    render(<SuperlogicaInvoicesSection acc={TEST_ACC} contactId="c2" />, { wrapper: AdminTestWrapper });
+    await waitFor(() => expect(mocked.get).toHaveBeenCalledTimes(2));
+    expect(screen.queryByTestId('superlogica-invoices')).toBeNull();
+  });
+});

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDots, IconList, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TWebhookEndpoint } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../app/i18n';
+import { notify } from '../../../app/notify';
+import { useAcc } from '../../../app/session';
+import { CardSkeleton } from '../../../ui/card-skeleton';
+import { ConfirmModal } from '../../../ui/confirm-modal';
+import { DataTable } from '../../../ui/data-table';
+import { LoadError } from '../../../ui/load-error';
+import {
+  appStoreKey,
+  deleteEndpoint,
+  rotateEndpointSecret,
+  saveEndpoint,
+  useEndpoints,
+} from '../app-store-api';
+import { DeliveriesDrawer } from './deliveries-drawer';
+import { EndpointModal } from './endpoint-modal';
+import { SecretModal } from './secret-modal';
+
+/** The Webhooks app's endpoints: add/edit, the delivery log of each, secret rotation, removal. */
+export function WebhooksPanel() {
+  const { t } = useTranslation('app-store');
+  const acc = useAcc();
+  const queryClient = useQueryClient();
+  const endpoints = useEndpoints(acc);
+  const [editing, setEditing] = useState<TWebhookEndpoint | 'new' | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [log, setLog] = useState<TWebhookEndpoint | null>(null);
+  const [removing, setRemoving] = useState<TWebhookEndpoint | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: appStoreKey(acc) });
+
+  const rotate = async (endpoint: TWebhookEndpoint) => {
+    try {
+      const rotated = await rotateEndpointSecret(acc, endpoint._id);
+      setSecret(rotated.secret ?? null);
+    } catch (err) {
+      notify({ color: 'red', message: errorText(t, err) });
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" data-testid="webhooks-panel">
+      <Group justify="space-between" mb="md">
+        <Stack gap={2}>
+          <Title order={2} fz="lg">
+            {t('webhooks.title')}
+          </Title>
+          <Text fz="sm" c="dimmed">
+            {t('webhooks.subtitle')}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          {t('webhooks.add')}
+        </Button>
+      </Group>
+      {endpoints.isPending ? (
+        <CardSkeleton rows={2} />
+      ) : endpoints.isError ? (
+        <LoadError error={endpoints.error} />
+      ) : endpoints.data.length === 0 ? (
+        <Text c="dimmed" fz="sm" ta="center" py="md" data-testid="endpoints-empty">
+          {t('webhooks.empty')}
+        </Text>
+      ) : (
+        <DataTable
+          testId="endpoints-table"
+          minWidth={640}
+          columns={[
+            { label: t('webhooks.columns.url') },
+            { label: t('webhooks.columns.events'), w: 120 },
+            { label: t('webhooks.columns.state'), w: 110 },
+            { label: t('webhooks.columns.actions'), w: 170, hidden: true },
+          ]}
+        >
+          {endpoints.data.map((e) => (
+            <Table.Tr key={e._id} data-testid="endpoint-row">
+              <Table.Td>
+                <Text fz="sm" ff="monospace" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+                  {e.url}
+                </Text>
+                {e.description && (
+                  <Text fz="xs" c="dimmed">
+                    {e.description}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{t('webhooks.eventCount', { count: e.events.length })}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={e.enabled ? 'green' : 'gray'} variant="light">
+                  {t(e.enabled ? 'webhooks.on' : 'webhooks.off')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconList size={14} />}
+                    onClick={() => setLog(e)}
+                  >
+                    {t('webhooks.deliveries')}
+                  </Button>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="gray"
+                        px={6}
+                        aria-label={t('webhooks.moreActions')}
+                      >
+                        <IconDots size={16} />
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => setEditing(e)}>{t('webhooks.edit')}</Menu.Item>
+                      <Menu.Item onClick={() => void rotate(e)}>{t('webhooks.rotate')}</Menu.Item>
+                      <Menu.Item color="red" onClick={() => setRemoving(e)}>
+                        {t('webhooks.remove')}
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      )}
+      <EndpointModal
+        opened={editing !== null}
+        endpoint={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSave={async (body) => {
+          const saved = await saveEndpoint(acc, editing === 'new' || !editing ? null : editing._id, body);
+          setEditing(null);
+          if (saved.secret) setSecret(saved.secret);
+          else notify({ color: 'green', message: t('webhooks.saved') });
+          await refresh();
+        }}
+      />
+      <SecretModal secret={secret} onClose={() => setSecret(null)} />
+      <DeliveriesDrawer endpoint={log} onClose={() => setLog(null)} />
+      <ConfirmModal
+        opened={Boolean(removing)}
+        title={t('webhooks.removeTitle')}
+        message={t('webhooks.removeConfirm', { url: removing?.url ?? '' })}
+        confirm={t('webhooks.remove')}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          await deleteEndpoint(acc, removing._id);
+          setRemoving(null);
+          notify({ color: 'green', message: t('webhooks.removed') });
+          await refresh();
+        }}
+      />
+    </Card>
+  );
+}

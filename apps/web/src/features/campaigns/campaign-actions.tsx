@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconCopy, IconDots, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TCampaign } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorText } from '../../app/i18n';
+import { notify } from '../../app/notify';
+import { useAccLink } from '../../app/shell/use-acc-link';
+import { ConfirmModal } from '../../ui/confirm-modal';
+import { campaignAction, campaignsKey } from './campaigns-api';
+
+/** Pause, resume, cancel (confirmed) and duplicate, as the campaign's status allows. */
+export function CampaignActions({ acc, campaign }: { acc: string; campaign: TCampaign }) {
+  const { t } = useTranslation('campaigns');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const link = useAccLink();
+  const [confirm, setConfirm] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: campaignsKey(acc) });
+  const run = async (action: 'pause' | 'resume' | 'duplicate') => {
+    try {
+      const result = await campaignAction(acc, campaign._id, action);
+      await refresh();
+      if (action === 'duplicate') navigate(link(`/apps/campaigns/${result._id}`));
+    } catch (error) {
+      notify({ color: 'red', message: errorText(t, error) });
+    }
+  };
+  const running = campaign.status === 'executing' || campaign.status === 'waiting';
+  const cancelable = running || campaign.status === 'paused' || campaign.status === 'draft';
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('columns.actions')}
+            data-testid="campaign-actions"
+          >
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {running && (
+            <Menu.Item leftSection={<IconPlayerPause size={16} />} onClick={() => run('pause')}>
+              {t('actions.pause')}
+            </Menu.Item>
+          )}
+          {campaign.status === 'paused' && (
+            <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={() => run('resume')}>
+              {t('actions.resume')}
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => run('duplicate')}>
+            {t('actions.duplicate')}
+          </Menu.Item>
+          {cancelable && (
+            <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => setConfirm(true)}>
+              {t('actions.cancel')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmModal
+        opened={confirm}
+        title={t('actions.cancel')}
+        message={t('cancelConfirm')}
+        confirm={t('actions.cancel')}
+        onClose={() => setConfirm(false)}
+        onConfirm={async () => {
+          await campaignAction(acc, campaign._id, 'cancel');
+          setConfirm(false);
+          await refresh();
+        }}
+      />
+    </>
+  );
+}

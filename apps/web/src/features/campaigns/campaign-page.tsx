@@ -1,0 +1,319 @@
+import '@mantine/charts/styles.css';
+import { useState } from 'react';
+import { BarChart } from '@mantine/charts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconSearch } from '@tabler/icons-react';
+import { RECIPIENT_STATUSES, type TCampaign } from '@atende/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { formatDate, formatNumber, formatPhone } from '../../app/format';
+import { errorText } from '../../app/i18n';
+import { notify } from '../../app/notify';
+import { useAcc, useSession } from '../../app/session';
+import { useAccLink } from '../../app/shell/use-acc-link';
+import { CardSkeleton } from '../../ui/card-skeleton';
+import { DataTable, DimmedCell } from '../../ui/data-table';
+import { LoadError } from '../../ui/load-error';
+import { CampaignActions } from './campaign-actions';
+import { CampaignProgressBar, CampaignStatusBadge, reasonText } from './campaign-labels';
+import { exportCampaign, useCampaign, useCampaignFailures, useCampaignRecipients } from './campaigns-api';
+import { useCampaignLive } from './use-campaign-live';
+
+/** /apps/campaigns/:campaign_id: live progress, the funnel, failures by reason and every recipient. */
+export function CampaignPage() {
+  const { t } = useTranslation('campaigns');
+  const acc = useAcc();
+  const session = useSession();
+  const link = useAccLink();
+  const id = useParams().campaign_id ?? '';
+  const campaign = useCampaign(acc, id);
+  useCampaignLive(acc, session.user?._id ?? '', id);
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={link('/apps/campaigns')} fz="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} aria-hidden />
+          {t('detail.back')}
+        </Group>
+      </Anchor>
+      {campaign.isPending ? (
+        <CardSkeleton rows={6} />
+      ) : campaign.isError ? (
+        <LoadError error={campaign.error} />
+      ) : (
+        <CampaignView acc={acc} campaign={campaign.data} />
+      )}
+    </Stack>
+  );
+}
+
+function CampaignView({ acc, campaign }: { acc: string; campaign: TCampaign }) {
+  const { t, i18n } = useTranslation('campaigns');
+  const lang = i18n.language;
+  const n = (v: number) => formatNumber(v, lang);
+  const c = campaign.counts;
+  const funnel = [
+    { step: t('detail.queued'), value: c.total - c.skipped },
+    { step: t('columns.sent'), value: c.sent + c.delivered + c.read },
+    { step: t('columns.delivered'), value: c.delivered + c.read },
+    { step: t('columns.read'), value: c.read },
+    { step: t('columns.replied'), value: c.replied },
+  ];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1} fz={26} data-testid="campaign-name">
+              {campaign.name}
+            </Title>
+            <CampaignStatusBadge status={campaign.status} />
+            <Badge variant="outline">{t(`type.${campaign.type}`)}</Badge>
+          </Group>
+          {campaign.description && <Text c="dimmed">{campaign.description}</Text>}
+          <Text fz="sm" c="dimmed">
+            {campaign.startedAt && `${t('detail.startedAt')}: ${formatDate(campaign.startedAt, lang, true)}`}
+            {campaign.finishedAt &&
+              ` · ${t('detail.finishedAt')}: ${formatDate(campaign.finishedAt, lang, true)}`}
+            {!campaign.startedAt &&
+              campaign.scheduledAt &&
+              `${t('columns.scheduled')}: ${formatDate(campaign.scheduledAt, lang, true)}`}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <ExportButtons acc={acc} id={campaign._id} />
+          <CampaignActions acc={acc} campaign={campaign} />
+        </Group>
+      </Group>
+      {campaign.status === 'paused' && campaign.pauseReason && (
+        <Alert color="orange" data-testid="campaign-pause-reason">
+          {t(`pauseReason.${campaign.pauseReason}`, { defaultValue: t('pauseReason.manual') })}
+        </Alert>
+      )}
+      <Card withBorder>
+        <Group justify="space-between" mb="sm">
+          <Text fw={600}>{t('detail.progress')}</Text>
+          <Text fz="xs" c="dimmed">
+            {t('detail.live')}
+          </Text>
+        </Group>
+        <CampaignProgressBar counts={c} w="100%" />
+        <SimpleGrid cols={{ base: 3, sm: 6 }} mt="md">
+          {(
+            [
+              ['detail.queued', c.queued + c.sending, 'progress-queued'],
+              ['columns.sent', c.sent + c.delivered + c.read, 'progress-sent'],
+              ['columns.delivered', c.delivered + c.read, 'progress-delivered'],
+              ['columns.read', c.read, 'progress-read'],
+              ['columns.failed', c.failed, 'progress-failed'],
+              ['columns.replied', c.replied, 'progress-replied'],
+            ] as const
+          ).map(([label, value, testId]) => (
+            <Stack key={label} gap={0}>
+              <Text fz="xs" c="dimmed">
+                {t(label)}
+              </Text>
+              <Text fw={700} fz="xl" data-testid={testId}>
+                {n(value)}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder>
+          <Text fw={600} mb="sm">
+            {t('detail.funnel')}
+          </Text>
+          <BarChart
+            h={220}
+            data={funnel}
+            dataKey="step"
+            yAxisProps={{ allowDecimals: false }}
+            valueFormatter={(v) => formatNumber(v, lang)}
+            series={[{ name: 'value', label: t('detail.recipients'), color: 'brand.6' }]}
+          />
+        </Card>
+        <Failures acc={acc} id={campaign._id} />
+      </SimpleGrid>
+      <Recipients acc={acc} id={campaign._id} />
+    </Stack>
+  );
+}
+
+function ExportButtons({ acc, id }: { acc: string; id: string }) {
+  const { t } = useTranslation('campaigns');
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (format: 'csv' | 'xlsx') => {
+    setBusy(format);
+    try {
+      await exportCampaign(acc, id, format);
+    } catch (error) {
+      notify({ color: 'red', message: errorText(t, error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        loading={busy === 'csv'}
+        onClick={() => run('csv')}
+      >
+        {t('detail.exportCsv')}
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        loading={busy === 'xlsx'}
+        onClick={() => run('xlsx')}
+      >
+        {t('detail.exportXlsx')}
+      </Button>
+    </>
+  );
+}
+
+function Failures({ acc, id }: { acc: string; id: string }) {
+  const { t, i18n } = useTranslation('campaigns');
+  const failures = useCampaignFailures(acc, id);
+  return (
+    <Card withBorder data-testid="campaign-failures">
+      <Text fw={600} mb="sm">
+        {t('detail.failures')}
+      </Text>
+      {failures.isError ? (
+        <LoadError error={failures.error} />
+      ) : (failures.data ?? []).length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          {t('detail.noFailures')}
+        </Text>
+      ) : (
+        <Table>
+          <Table.Tbody>
+            {(failures.data ?? []).map((f) => (
+              <Table.Tr key={f.reason}>
+                <Table.Td>{reasonText(t, f.reason)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(f.count, i18n.language)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function Recipients({ acc, id }: { acc: string; id: string }) {
+  const { t, i18n } = useTranslation('campaigns');
+  const lang = i18n.language;
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const list = useCampaignRecipients(acc, id, {
+    search: search.trim() || undefined,
+    status: status ?? undefined,
+    page,
+  });
+  return (
+    <Card padding={0} withBorder>
+      <Group p="md" justify="space-between" wrap="wrap">
+        <Text fw={600}>{t('detail.recipients')}</Text>
+        <Group gap="sm">
+          <TextInput
+            type="search"
+            w={260}
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('detail.searchRecipients')}
+            aria-label={t('detail.searchRecipients')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <Select
+            w={170}
+            aria-label={t('columns.status')}
+            placeholder={t('detail.allRecipientStatuses')}
+            clearable
+            data={RECIPIENT_STATUSES.map((s) => ({ value: s, label: t(`recipientStatus.${s}`) }))}
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+          />
+        </Group>
+      </Group>
+      {list.isPending ? (
+        <CardSkeleton rows={4} />
+      ) : list.isError ? (
+        <LoadError error={list.error} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed" p="md" fz="sm">
+          {t('detail.noRecipients')}
+        </Text>
+      ) : (
+        <>
+          <DataTable
+            testId="campaign-recipients"
+            minWidth={900}
+            columns={[
+              { label: t('wizard.name') },
+              { label: t('wizard.source.phone') },
+              { label: t('columns.status') },
+              { label: t('detail.message') },
+              { label: t('columns.sent') },
+              { label: t('columns.replied') },
+            ]}
+          >
+            {list.data.items.map((r) => (
+              <Table.Tr key={r._id}>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td>{formatPhone(r.phone)}</Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{t(`recipientStatus.${r.status}`)}</Text>
+                  {r.reason && (
+                    <Text fz="xs" c="dimmed">
+                      {reasonText(t, r.reason)}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td maw={320}>
+                  <Text fz="sm" lineClamp={2}>
+                    {r.text}
+                  </Text>
+                </Table.Td>
+                <DimmedCell>{formatDate(r.sentAt, lang, true)}</DimmedCell>
+                <DimmedCell>{formatDate(r.repliedAt, lang, true)}</DimmedCell>
+              </Table.Tr>
+            ))}
+          </DataTable>
+          {list.data.count > 50 && (
+            <Group justify="center" p="md">
+              <Pagination total={Math.ceil(list.data.count / 50)} value={page} onChange={setPage} />
+            </Group>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

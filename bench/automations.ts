@@ -1,0 +1,146 @@
+// npm run bench -- automations (PostgreSQL, the server in its own process):
+// - inbound_with_rules_over_without: the inbound benchmark's webhook load (signed WhatsApp
+//   webhooks, BENCH_CONNECTIONS senders for BENCH_SECONDS) with no rule, then with BENCH_RULES (50)
+//   active rules evaluated on every message (message.received, a condition that does not hold: each
+//   evaluation is logged as skipped); msgs/s of the second phase over the first, same run (goal ≥ 0.8).
+// - timer_lateness_p99_s: BENCH_TIMERS pending "no operator reply for 1 minute" timers (one per new
+//   conversation, after the first phase's evaluations drained; an automation minute lasts
+//   BENCH_MINUTE_MS), each fire a private note; lateness =
+//   the run's time − (the customer's message + 1 minute), p50/p99/max in seconds (goal p99 ≤ 5).
+//   The issue's figure is 100,000 timers due over 10 minutes: BENCH_TIMERS=100000 BENCH_MINUTE_MS=600000.
+import pg from 'pg';
+import { BENCH_DATABASE_URL, emit, percentile, round, startBenchServer } from './_support';
+import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const RULES = Number(process.env.BENCH_RULES ?? 50);
+const TIMERS = Number(process.env.BENCH_TIMERS ?? 2000);
+const MINUTE_MS = Number(process.env.BENCH_MINUTE_MS ?? 30_000);
+
+// Job workers on: the rules and timers run in the server while the webhooks come in.
+const server = await startBenchServer({ AUTOMATION_MINUTE_MS: String(MINUTE_MS), BENCH_WORKERS: 'true' });
+const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+await db.connect();
+try {
+  const channel = await insertBenchChannel(server.accountId);
+  await db.query('update accounts set automation_limit = $2 where id = $1', [server.accountId, RULES + 10]);
+  const login = (await fetch(`${server.url}/g/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: server.email, password: server.password }),
+  }).then((r) => r.json())) as { data: { accessToken: string } };
+  const token = login.data.accessToken;
+  const createRule = async (body: unknown) => {
+    const res = await fetch(`${server.url}/p/automations?acc=${server.accountId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`rule refused: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: { _id: string } }).data._id;
+  };
+
+  let next = 0;
+  const phones = benchPhones(50_000 + TIMERS);
+  /** Webhooks for `seconds` from CONNECTIONS senders; answers messages/s acknowledged. */
+  const burst = async (seconds: number, offset: number) => {
+    let ok = 0;
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < until) {
+          const post = buildWebhook(channel, phones[offset + (next++ % 5000)], `carga ${next}`);
+          if ((await postWebhook(server.url, channel.id, post)) === 200) ok += 1;
+        }
+      }),
+    );
+    return ok / seconds;
+  };
+
+  const without = await burst(SECONDS, 0);
+  for (let i = 0; i < RULES; i++)
+    await createRule({
+      name: `Regra ${i}`,
+      trigger: { type: 'message.received' },
+      conditions: {
+        match: 'all',
+        groups: [
+          { match: 'all', conditions: [{ field: 'messageText', op: 'contains', value: `nunca-${i}` }] },
+        ],
+      },
+      actions: [{ type: 'note', text: 'não acontece' }],
+    });
+  const withRules = await burst(SECONDS, 10_000);
+  emit({
+    bench: 'automations',
+    metric: 'inbound_with_rules_over_without',
+    value: round(withRules / without),
+    without_msgs_per_s: round(without),
+    with_rules_msgs_per_s: round(withRules),
+    rules: RULES,
+    goal: '>= 0.8',
+  });
+  await db.query('update automations set active = false where account_id = $1', [server.accountId]);
+  // The rules' evaluations of that load drain first: the timers are measured on their own.
+  const drainBy = Date.now() + 15 * 60_000;
+  while (Date.now() < drainBy) {
+    const { rows } = await db.query(
+      "select count(*)::int as n from pgboss.job where name = 'event.automations' and state in ('created', 'retry', 'active')",
+    );
+    if (rows[0].n === 0) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+
+  // Timers: one new conversation per message, each with a pending "no operator reply" timer.
+  const timerRule = await createRule({
+    name: 'Sem resposta do atendente',
+    trigger: { type: 'no_operator_reply', minutes: 1 },
+    actions: [{ type: 'note', text: 'sem resposta' }],
+  });
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (sent < TIMERS) {
+        const i = sent++;
+        const post = buildWebhook(channel, phones[50_000 + i], `timer ${i}`);
+        await postWebhook(server.url, channel.id, post);
+      }
+    }),
+  );
+  const deadline = Date.now() + MINUTE_MS + 10 * 60_000;
+  let fired = 0;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query(
+      "select count(*)::int as n from automation_runs where automation_id = $1 and status <> 'waiting'",
+      [timerRule],
+    );
+    fired = rows[0].n;
+    if (fired >= TIMERS) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const { rows } = await db.query(
+    `select extract(epoch from (r.created_at - (m.first_at + make_interval(secs => $2::float / 1000))))::float as late
+     from automation_runs r
+     join lateral (select min(created_at) as first_at from messages
+                   where conversation_id = r.conversation_id and author_type = 'contact') m on true
+     where r.automation_id = $1 and r.status = 'fired'`,
+    [timerRule, MINUTE_MS],
+  );
+  const lateness = rows.map((r: { late: number }) => r.late).sort((a: number, b: number) => a - b);
+  emit({
+    bench: 'automations',
+    metric: 'timer_lateness_p99_s',
+    value: round(percentile(lateness, 99)),
+    p50_s: round(percentile(lateness, 50)),
+    max_s: round(lateness.at(-1) ?? Number.NaN),
+    timers: TIMERS,
+    fired,
+    minute_ms: MINUTE_MS,
+    goal: '<= 5',
+  });
+} finally {
+  agent.destroy();
+  await db.end();
+  await server.stop();
+}

@@ -1,0 +1,138 @@
+// npm run bench -- campaign-dispatch (PostgreSQL, the server in its own process with its job
+// workers, the fake Graph API on loopback in this process):
+// - sends_per_s: BENCH_RECIPIENTS recipients (100,000) from a CSV, throttle off (rate 100,000/s):
+//   template sends the fake Graph API accepted per second, start → last send (goal ≥ 1,000);
+//   lost / duplicated: recipients never sent / sent more than once (goal 0 and 0).
+// - throttle_error_pct: a campaign at the default 80 msg/s for BENCH_SECONDS (60): |achieved − 80|
+//   / 80 × 100 over the fake's receive times (goal ≤ 5).
+// Not measured here: inbound_socket_p99_ms during a dispatch, and lost/duplicated across a kill -9
+// (campaigns-crash.int.test.ts kills a dispatching process on PostgreSQL and checks both are 0).
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { FakeWhatsApp } from '../apps/server/src/testing/fake-whatsapp';
+import { BENCH_DATABASE_URL, emit, round, startBenchServer } from './_support';
+import { insertBenchChannel } from './_whatsapp';
+
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const RATE = 80;
+
+const fake = new FakeWhatsApp();
+const graphUrl = await fake.start();
+const server = await startBenchServer({ BENCH_WORKERS: 'true', WHATSAPP_GRAPH_URL: graphUrl });
+const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+await db.connect();
+try {
+  const channel = await insertBenchChannel(server.accountId);
+  const templateId = randomUUID();
+  await db.query(
+    `insert into message_templates (id, account_id, channel_id, name, language, category, body, status)
+     values ($1, $2, $3, 'bench_promo', 'pt_BR', 'MARKETING', 'Olá {{1}}, oferta {{2}}.', 'approved')`,
+    [templateId, server.accountId, channel.id],
+  );
+  const login = (await fetch(`${server.url}/g/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: server.email, password: server.password }),
+  }).then((r) => r.json())) as { data: { accessToken: string } };
+  const headers = { authorization: `Bearer ${login.data.accessToken}` };
+  const call = async (method: string, path: string, body?: unknown, type = 'application/json') => {
+    const res = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}acc=${server.accountId}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': type }) },
+      body:
+        body === undefined
+          ? undefined
+          : type === 'application/json'
+            ? JSON.stringify(body)
+            : (body as string),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: any }).data;
+  };
+  const campaignOf = async (rows: number, from: number, rate: number) => {
+    const campaign = await call('POST', '/p/campaigns', {
+      type: 'whatsapp',
+      name: `Bench ${from}`,
+      channelId: channel.id,
+      templateId,
+      mapping: [
+        { kind: 'field', field: 'firstName' },
+        { kind: 'column', column: 'oferta' },
+      ],
+    });
+    const lines = ['nome;telefone;oferta'];
+    for (let i = 0; i < rows; i++) lines.push(`Cliente ${i};+55119${String(10_000_000 + from + i)};O${i}`);
+    const uploaded = await call(
+      'POST',
+      `/p/campaigns/${campaign._id}/csv?name=bench.csv`,
+      `${lines.join('\n')}\n`,
+      'text/csv',
+    );
+    if (uploaded.added !== rows) throw new Error(`added ${uploaded.added} of ${rows}`);
+    await db.query('update campaigns set rate_per_second = $1 where id = $2', [rate, campaign._id]);
+    return campaign._id as string;
+  };
+  const waitFor = async (check: () => boolean, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  };
+
+  // Throttle off.
+  const big = await campaignOf(RECIPIENTS, 0, 100_000);
+  const before = fake.sends.length;
+  const started = Date.now();
+  await call('POST', `/p/campaigns/${big}/start`, { consentAccepted: true });
+  await waitFor(() => fake.sends.length - before >= RECIPIENTS, 30 * 60_000);
+  const mine = fake.sends.slice(before);
+  const elapsed = ((mine.at(-1)?.at ?? Date.now()) - started) / 1000;
+  const distinct = new Set(mine.map((s) => s.body.to)).size;
+  emit({
+    bench: 'campaign-dispatch',
+    metric: 'sends_per_s',
+    value: round(mine.length / elapsed),
+    unit: 'msg/s',
+    goal: 1000,
+    better: 'higher',
+    recipients: RECIPIENTS,
+  });
+  emit({
+    bench: 'campaign-dispatch',
+    metric: 'lost',
+    value: RECIPIENTS - distinct,
+    goal: 0,
+    better: 'lower',
+    recipients: RECIPIENTS,
+  });
+  emit({
+    bench: 'campaign-dispatch',
+    metric: 'duplicated',
+    value: mine.length - distinct,
+    goal: 0,
+    better: 'lower',
+    recipients: RECIPIENTS,
+  });
+
+  // Throttle at 80 msg/s.
+  const throttled = await campaignOf(RATE * SECONDS, 500_000, RATE);
+  const start2 = fake.sends.length;
+  await call('POST', `/p/campaigns/${throttled}/start`, { consentAccepted: true });
+  await waitFor(() => fake.sends.length - start2 >= RATE * SECONDS, (SECONDS + 60) * 1000);
+  const sent = fake.sends.slice(start2);
+  const span = ((sent.at(-1)?.at ?? 0) - (sent[0]?.at ?? 0)) / 1000;
+  const achieved = span > 0 ? (sent.length - 1) / span : 0;
+  emit({
+    bench: 'campaign-dispatch',
+    metric: 'throttle_error_pct',
+    value: round((Math.abs(achieved - RATE) / RATE) * 100),
+    unit: '%',
+    goal: 5,
+    better: 'lower',
+    achieved: round(achieved),
+    seconds: SECONDS,
+  });
+} finally {
+  await db.end();
+  await server.stop();
+  await fake.stop();
+}

@@ -1,0 +1,155 @@
+// npm run bench -- webhooks: outbound webhooks under the inbound benchmark's load (PostgreSQL, the
+// server in its own process with job workers). Five endpoints (local receivers answering 200)
+// subscribed to message.created; WhatsApp Cloud webhooks of one customer message each are posted
+// by BENCH_CONNECTIONS keep-alive senders for BENCH_SECONDS, first with the endpoints paused, then
+// active.
+// - deliveries_per_s: signed deliveries the receivers got, over the time from the first inbound
+//   POST of the active phase to the last delivery (the backlog drained).
+// - delivery_p95_ms: from the inbound POST of a message to each receiver getting its event.
+// - inbound_with_webhooks_over_without: inbound msgs/s with the endpoints active / paused.
+// (The kill -9 part of the issue's benchmark is covered by webhooks-crash.int.test.ts, not here.)
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { emit, load, percentile, round, startBenchServer } from './_support';
+import { benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ENDPOINTS = 5;
+const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
+
+const sentAt = new Map<string, number>();
+const latencies: number[] = [];
+let lastDelivery = 0;
+
+function receiver(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const now = performance.now();
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const started = sentAt.get(body.data?.message?.body);
+        if (started !== undefined) latencies.push(now - started);
+      } catch {
+        // not ours
+      }
+      lastDelivery = now;
+      res.writeHead(200);
+      res.end('ok');
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` }),
+    ),
+  );
+}
+
+const server = await startBenchServer({ BENCH_WORKERS: 'true' });
+const receivers = await Promise.all(Array.from({ length: ENDPOINTS }, receiver));
+try {
+  const login = await fetch(`${server.url}/g/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: server.email, password: server.password }),
+  }).then((r) => r.json() as Promise<{ data: { accessToken: string } }>);
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}acc=${server.accountId}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.accessToken}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data: any };
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  await call('POST', '/p/apps/installs', { app: 'webhooks' });
+  const endpoints: Array<{ _id: string; url: string }> = [];
+  for (const r of receivers)
+    endpoints.push(
+      await call('POST', '/p/apps/webhooks/endpoints', {
+        url: r.url,
+        events: ['message.created'],
+        enabled: false,
+      }),
+    );
+  const setEnabled = (enabled: boolean) =>
+    Promise.all(
+      endpoints.map((e) =>
+        call('PUT', `/p/apps/webhooks/endpoints/${e._id}`, {
+          url: e.url,
+          events: ['message.created'],
+          enabled,
+        }),
+      ),
+    );
+
+  const channel = await insertBenchChannel(server.accountId);
+  const phones = benchPhones(5000);
+  let next = 0;
+  let track = false;
+  const send = async () => {
+    const text = `bench ${next} ${Math.random().toString(36).slice(2, 8)}`;
+    const post = buildWebhook(channel, phones[next++ % phones.length], text);
+    if (track) sentAt.set(text, performance.now());
+    const status = await postWebhook(server.url, channel.id, post);
+    if (status !== 200) throw new Error(`status ${status}`);
+  };
+
+  const without = await load(CONNECTIONS, SECONDS, send);
+  await setEnabled(true);
+  track = true;
+  const started = performance.now();
+  const withHooks = await load(CONNECTIONS, SECONDS, send);
+  track = false;
+  const expected = withHooks.latencies.length * ENDPOINTS;
+  const deadline = performance.now() + DRAIN_SECONDS * 1000;
+  while (latencies.length < expected && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 200));
+  latencies.sort((a, b) => a - b);
+
+  const rateWithout = without.latencies.length / without.seconds;
+  const rateWith = withHooks.latencies.length / withHooks.seconds;
+  const context = {
+    endpoints: ENDPOINTS,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    inbound: withHooks.latencies.length,
+    expected,
+    delivered: latencies.length,
+  };
+  emit({
+    bench: 'webhooks',
+    metric: 'deliveries_per_s',
+    value: round(latencies.length / ((lastDelivery - started) / 1000)),
+    unit: 'deliveries/s',
+    goal: 1000,
+    better: 'higher',
+    ...context,
+  });
+  emit({
+    bench: 'webhooks',
+    metric: 'delivery_p95_ms',
+    value: round(percentile(latencies, 95)),
+    unit: 'ms',
+    goal: 500,
+    better: 'lower',
+    ...context,
+  });
+  emit({
+    bench: 'webhooks',
+    metric: 'inbound_with_webhooks_over_without',
+    value: round(rateWith / rateWithout),
+    unit: 'ratio',
+    goal: 0.8,
+    better: 'higher',
+    without_msgs_per_s: round(rateWithout),
+    with_msgs_per_s: round(rateWith),
+    ...context,
+  });
+} finally {
+  await server.stop();
+  for (const r of receivers) r.server.close();
+}
