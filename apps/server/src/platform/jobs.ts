@@ -3,6 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from './db/client';
 import { type TTx, txExecutor } from './db/tenant';
 
+/**
+ * A job in hand beats every HEARTBEAT_SECONDS / 2; one whose process died (kill -9, lost host)
+ * misses its beat and the supervisor (every SUPERVISE_SECONDS) puts it back for a retry. Without
+ * this, pg-boss keeps a dead process's job active until its 15-minute expiry: a customer's message
+ * in flight would wait that long.
+ */
+const HEARTBEAT_SECONDS = 10;
+const SUPERVISE_SECONDS = 10;
+
 export type TJobHandler<T> = (data: T) => Promise<void>;
 
 /** pg-boss queues on the same database (PGlite through its adapter, else its own pool). */
@@ -18,8 +27,18 @@ export class Jobs {
   ) {
     this.boss =
       database.kind === 'pglite'
-        ? new PgBoss({ db: fromPglite(database.pglite! as never), backend: 'pglite', useListenNotify: true })
-        : new PgBoss({ connectionString: database.connectionString!, max: 4, useListenNotify: true });
+        ? new PgBoss({
+            db: fromPglite(database.pglite! as never),
+            backend: 'pglite',
+            useListenNotify: true,
+            superviseIntervalSeconds: SUPERVISE_SECONDS,
+          })
+        : new PgBoss({
+            connectionString: database.connectionString!,
+            max: 4,
+            useListenNotify: true,
+            superviseIntervalSeconds: SUPERVISE_SECONDS,
+          });
     this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
   }
 
@@ -37,23 +56,26 @@ export class Jobs {
     await this.boss.start();
     this.started = true;
     for (const [queue, handler] of this.handlers) {
-      await this.boss.createQueue(queue, {
-        notify: true,
+      const options = {
         retryLimit: 5,
         retryDelay: 5,
         retryBackoff: true,
-      } as never);
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+      };
+      const existing = await this.boss.getQueue(queue);
+      if (!existing) await this.boss.createQueue(queue, { notify: true, ...options } as never);
+      else if (existing.heartbeatSeconds !== HEARTBEAT_SECONDS) await this.boss.updateQueue(queue, options);
       if (!workers) continue;
       // Batches drain a backlog at once: with one job per fetch, jobs queued together waited out the
       // 10 s backstop one by one. Each job settles on its own, so one failure retries only that job.
-      const options = {
+      const workOptions = {
         batchSize: 20,
         burstWhenBatchFull: true,
         perJobResults: true,
         pollingIntervalSeconds: 2,
         notifyPollingIntervalSeconds: 10,
       };
-      await this.boss.work<any>(queue, options as never, async (jobs: any[]) => {
+      await this.boss.work<any>(queue, workOptions as never, async (jobs: any[]) => {
         const results: Array<{ id: string; status: 'completed' | 'failed'; output?: unknown }> = [];
         for (const job of jobs) {
           try {
@@ -70,6 +92,12 @@ export class Jobs {
     for (const [queue, cron] of this.schedules) await this.boss.schedule(queue, cron, {});
   }
 
+  /** A job that runs no earlier than `at` (a durable timer outside any transaction; campaigns). */
+  async sendAfter<T extends object>(queue: string, data: T, at: Date): Promise<void> {
+    if (!this.handlers.has(queue)) throw new Error(`unknown queue ${queue}`);
+    await this.boss.send(queue, data, { startAfter: at } as never);
+  }
+
   async send<T extends object>(queue: string, data: T): Promise<void> {
     if (!this.handlers.has(queue)) throw new Error(`unknown queue ${queue}`);
     await this.boss.send(queue, data);
@@ -83,7 +111,7 @@ export class Jobs {
     tx: TTx,
     queue: string,
     data: T,
-    options: { startAfter?: Date | number; singletonKey?: string } = {},
+    options: { startAfter?: Date | number; singletonKey?: string; expireInSeconds?: number } = {},
   ): Promise<void> {
     if (!this.handlers.has(queue)) throw new Error(`unknown queue ${queue}`);
     const raw = txExecutor(tx);
