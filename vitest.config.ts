@@ -22,6 +22,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Files run side by side (each copies the migrated template database): on PostgreSQL most
+          // of a file's time is waiting on the server and on child processes, so three overlap well;
+          // PGlite runs the database in the test process and keeps to two.
+          poolOptions: { forks: { maxForks: process.env.TEST_ENGINE === 'pg' ? 3 : 2, minForks: 1 } },
         },
       },
       {

@@ -2,7 +2,7 @@ import { rooms } from './rooms';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
-import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { TConfig } from '../config';
@@ -75,7 +75,15 @@ export class Realtime {
       for (const client of [pub, sub])
         client.on('error', (err) => this.log.warn({ err }, 'redis adapter error'));
       this.redis = [pub, sub];
-      io.adapter(createRedisAdapter(pub, sub));
+      // The sharded adapter (Redis >= 7 SPUBLISH, one channel per room) is a ClusterAdapter like
+      // the PostgreSQL one, so the same local-first delivery and per-conversation order apply.
+      const factory = createShardedAdapter(pub, sub, { subscriptionMode: 'dynamic' });
+      io.adapter(
+        localFirst(
+          factory as Parameters<typeof localFirst>[0],
+          throttledWarning(this.log, 'redis adapter error'),
+        ) as never,
+      );
     } else if (this.database.kind === 'pg') {
       const warn = throttledWarning(this.log, 'pg adapter error');
       // The adapter's LISTEN session is a PgListener: it survives the database going away.

@@ -11,6 +11,8 @@ const app = await buildApp({
   config: {
     DATABASE_URL: process.env.DATABASE_URL,
     ...(process.env.WHATSAPP_GRAPH_URL ? { WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL } : {}),
+    // APP_REDIS_URL: the Socket.IO Redis adapter (REDIS_URL of the CI environment is not inherited).
+    ...(process.env.APP_REDIS_URL ? { REDIS_URL: process.env.APP_REDIS_URL } : {}),
     JWT_SECRET: process.env.JWT_SECRET,
     LOG_LEVEL: (process.env.APP_LOG_LEVEL ?? 'silent') as 'silent',
     WEB_DIST: '/nonexistent',
@@ -18,6 +20,8 @@ const app = await buildApp({
     SMTP_URL: 'smtp://127.0.0.1:9',
     ARGON2_MEMORY_KIB: 1024,
     ARGON2_TIME_COST: 1,
+    // Webhook receivers and other fakes listen on 127.0.0.1.
+    OUTBOUND_HTTP_ALLOW_PRIVATE: 'true',
   },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -29,20 +29,26 @@ let owner: TSignedUp;
 let channel: TTestChannel;
 const clients: ChatClient[] = [];
 
-beforeAll(async () => {
-  ctx = await startTestApp();
-  node1 = await listen(ctx);
-  owner = await signUp(ctx, { plan: 'pro' });
-  channel = await insertWhatsAppChannel(ctx, owner.accountId);
-  const database = ctx.app.platform.database;
-  child = database.kind === 'pg' ? await startAppChild(database.connectionString!) : undefined;
-  node2 = child?.url ?? node1;
-}, 60_000);
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await child?.stop();
-  await ctx?.close();
-});
+/** Node 1 (this process) and node 2 (a child process on PostgreSQL), on Redis when `redisUrl`. */
+function twoNodes(redisUrl?: string) {
+  beforeAll(async () => {
+    ctx = await startTestApp(redisUrl ? { REDIS_URL: redisUrl } : {});
+    node1 = await listen(ctx);
+    owner = await signUp(ctx, { plan: 'pro' });
+    channel = await insertWhatsAppChannel(ctx, owner.accountId);
+    const database = ctx.app.platform.database;
+    child =
+      database.kind === 'pg'
+        ? await startAppChild(database.connectionString!, redisUrl ? { APP_REDIS_URL: redisUrl } : {})
+        : undefined;
+    node2 = child?.url ?? node1;
+  }, 60_000);
+  afterAll(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await child?.stop();
+    await ctx?.close();
+  });
+}
 
 type TNumbered = {
   conversationId: string;
@@ -186,13 +192,25 @@ async function interleavedTraffic() {
 
 if (testEngine() === 'pg') {
   describe('conversation events in order across two server processes sharing PostgreSQL', () => {
+    twoNodes();
     it('a socket on node 2 gets every conversation’s events in strictly increasing seq while webhooks hit both nodes', async () => {
       expect(node2).not.toBe(node1);
       await interleavedTraffic();
     }, 90_000);
   });
+  // CI sets REDIS_URL: the same traffic through the Socket.IO Redis adapter.
+  const redisUrl = process.env.REDIS_URL;
+  if (redisUrl)
+    describe('conversation events in order across two server processes sharing Redis (REDIS_URL)', () => {
+      twoNodes(redisUrl);
+      it('a socket on node 2 gets every conversation’s events in strictly increasing seq while webhooks hit both nodes', async () => {
+        expect(node2).not.toBe(node1);
+        await interleavedTraffic();
+      }, 90_000);
+    });
 } else {
   describe('conversation events in order — PGlite pass: embedded PGlite cannot be shared by a second process, so the same traffic goes to one process (in-memory adapter); the two-process run is the TEST_ENGINE=pg pass', () => {
+    twoNodes();
     it('a socket gets every conversation’s events numbered 1, 2, 3… in arrival order', async () => {
       expect(ctx.app.platform.database.kind).toBe('pglite');
       expect(node2).toBe(node1);
