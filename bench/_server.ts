@@ -12,6 +12,8 @@ const app = await buildApp({
     DATABASE_URL: process.env.BENCH_DATABASE_URL,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
     WEB_DIST: '/nonexistent',
+    // The benchmarks' webhook receivers listen on 127.0.0.1.
+    OUTBOUND_HTTP_ALLOW_PRIVATE: 'true',
   },
   // Job workers only where the benchmark measures a job (BENCH_WORKERS=true).
   workers: process.env.BENCH_WORKERS === 'true',

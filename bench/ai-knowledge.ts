@@ -2,10 +2,17 @@
 // 200-page PDF (goal ≥ 20); retrieval_p95_ms — the knowledge base search for a question with
 // 10,000 trained chunks in the account (60 words each from a 5,000-word vocabulary plus one of 28
 // topic words, so a topic word is in about 3.5% of them), on PostgreSQL (goal ≤ 50). One client, no HTTP.
+// hit_at_5 — the project's evaluation set (knowledge/sources/eval: a fictional store's documents and
+// FAQ, 68 pt-BR questions with the source that answers each): the share of questions whose source
+// is among the top 5 passages of the built-in retrieval, no model (goal ≥ 0.85).
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../apps/server/src/platform/db/client';
 import { runMigrations } from '../apps/server/src/platform/db/migrate';
 import { chunkText } from '../apps/server/src/modules/knowledge/sources/chunk-text';
+import {
+  evaluateRetrieval,
+  loadEvalKnowledgeBase,
+} from '../apps/server/src/modules/knowledge/sources/eval/retrieval-eval';
 import { extractText } from '../apps/server/src/modules/knowledge/sources/extract-text';
 import { searchChunks } from '../apps/server/src/modules/knowledge/sources/knowledge-sources.repo';
 import { tinyPdf } from '../apps/server/src/modules/knowledge/sources/knowledge-sources.testing';
@@ -15,6 +22,7 @@ const PAGES = 200;
 const CHUNKS = 10_000;
 const ACCOUNT = '0195f000-0000-7000-8000-00000000a1a1';
 const SOURCE = '0195f000-0000-7000-8000-00000000a1a2';
+const EVAL_ACCOUNT = '0195f000-0000-7000-8000-00000000a1a3';
 const TOPICS = words(`entrega frete troca devolucao pagamento pix boleto cartao parcela garantia prazo loja
   horario endereco cupom desconto pedido cancelamento reembolso estoque tamanho cor produto nota fiscal`);
 function words(s: string) {
@@ -80,4 +88,20 @@ emit({
   errors: run.errors,
   goal: '<= 50',
 });
+
+// Retrieval quality on the evaluation set (its own account, loaded and trained afresh).
+await db.execute(sql`delete from accounts where id = ${EVAL_ACCOUNT}`);
+await db.execute(sql`insert into accounts (id, name) values (${EVAL_ACCOUNT}, 'Bench AI eval')`);
+const evaluation = await evaluateRetrieval(db, EVAL_ACCOUNT, await loadEvalKnowledgeBase(db, EVAL_ACCOUNT));
+emit({
+  bench: 'ai-knowledge',
+  metric: 'hit_at_5',
+  value: evaluation.hitAt5,
+  hit_at_1: evaluation.hitAt1,
+  mrr: evaluation.mrr,
+  questions: evaluation.questions,
+  misses: evaluation.misses.map((m) => `${m.expected}: ${m.q}`),
+  goal: '>= 0.85',
+});
+await db.execute(sql`delete from accounts where id = ${EVAL_ACCOUNT}`);
 await database.close();

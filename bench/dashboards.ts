@@ -6,7 +6,10 @@
 //   365-day range with 20 concurrent clients, on a year of roll-ups shaped like an account with
 //   ~1,000,000 conversations (200 channel × operator rows a day with their histograms, 480 hourly
 //   rows a day). The spec's "last year" starts at the data-since date (September 2025) and is
-//   shorter; the 365 days ending yesterday are the heavier query and are what is measured.
+//   shorter; the 365 days ending yesterday are the heavier query and are what is measured. Whole
+//   months are read pre-merged (dashboard_monthly), the edge days from dashboard_daily;
+// - first_ms (in each p95 line): the first request, which reads the roll-ups; the next ones find
+//   its figures in the cache of the roll-ups' version (dashboards/rollup-cache.ts).
 import os from 'node:os';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/platform/db/client';
@@ -141,7 +144,10 @@ await client.query(
   on conflict (account_id) do update set built_through = excluded.built_through`,
   [acc, yesterday],
 );
+// The pre-merged months of those days, as building each day would have left them.
+await rollups.mergeMonths(acc, addDays(yesterday, -365), addDays(yesterday, -2));
 await client.query('analyze dashboard_daily');
+await client.query('analyze dashboard_monthly');
 await client.query('analyze dashboard_hourly');
 console.error(
   `dashboards: a year of roll-ups generated in ${round((performance.now() - started) / 1000, 1)} s`,
@@ -158,8 +164,13 @@ const range = `filter=custom&from=${addDays(yesterday, -364)}&to=${yesterday}`;
 const results: Record<string, number> = {};
 for (const name of ['main', 'marketing', 'performance', 'agents']) {
   const url = `${server.url}/p/dashboards/${name}?acc=${acc}&${range}`;
+  // The first request reads the roll-ups; the next ones find its figures in the cache of the
+  // roll-ups' version (dashboards/rollup-cache.ts) until a day is built again.
+  const firstStarted = performance.now();
   const probe = await fetch(url, { headers });
   if (probe.status !== 200) throw new Error(`${name}: ${probe.status} ${await probe.text()}`);
+  await probe.arrayBuffer();
+  results[`${name}_first_ms`] = round(performance.now() - firstStarted);
   const task = async () => {
     const res = await fetch(url, { headers });
     await res.arrayBuffer();
@@ -196,6 +207,7 @@ for (const name of ['main', 'marketing', 'performance', 'agents'])
     goal: 100,
     better: 'lower',
     p50_ms: results[`${name}_p50_ms`],
+    first_ms: results[`${name}_first_ms`],
     errors: results[`${name}_errors`],
     clients: CLIENTS,
     duration_s: SECONDS,

@@ -53,6 +53,8 @@ export async function startE2eServer(config: Partial<TConfig> = {}): Promise<TE2
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0000',
       ARGON2_MEMORY_KIB: 1024,
       ARGON2_TIME_COST: 1,
+      // Webhook receivers and served pages listen on 127.0.0.1.
+      OUTBOUND_HTTP_ALLOW_PRIVATE: 'true',
       ...config,
     },
   });

@@ -24,6 +24,8 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Atende <no-reply@atende.local>'),
+  /** The help form's recipient (issue 13): where users' "contact us" messages go; unset, the form answers its error. */
+  SUPPORT_EMAIL: z.email().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
@@ -33,6 +35,8 @@ const ZEnv = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** Service-operator API (issue 13, /ops): its bearer secret; unset, the API does not exist (404). */
+  OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Web Push (VAPID) keys; without them a pair is generated once and kept in DATA_DIR (vapid-keys.json). */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
@@ -44,8 +48,11 @@ const ZEnv = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs for rate limits and the activity log. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  /** Chatbots (issue 14), tests only: HTTP request blocks may call loopback/private addresses. */
-  CHATBOT_HTTP_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /**
+   * Tests and local setups only: outbound HTTP to addresses users type (webhook endpoints, automation
+   * webhooks, chatbot HTTP blocks, knowledge base web pages) may reach loopback/private addresses.
+   */
+  OUTBOUND_HTTP_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /**
    * Automations (issue 17), tests only: the length of one automation "minute" in ms (waits and
    * time triggers), so an end-to-end test sees "2 minutes" pass in seconds. Leave unset in production.

@@ -259,8 +259,12 @@ export const DEMO_CONTACTS: TDemoContact[] = [
 export type TTurn = { from: 'customer' | 'operator'; text: string };
 
 export interface TDemoConversation {
-  /** waiting: customer messages only; attendance: answered and open; closed: with a reason. */
-  stage: 'waiting' | 'attendance' | 'closed';
+  /**
+   * waiting: customer messages only; attendance: answered and open; hold: answered, then put on
+   * hold (issue 13) for `holdHours` or, without it, until the customer writes; closed: with a reason.
+   */
+  stage: 'waiting' | 'attendance' | 'hold' | 'closed';
+  holdHours?: number;
   /** When the customer first wrote, minutes before the seed ran. */
   minutesAgo: number;
   turns: TTurn[];
@@ -508,6 +512,27 @@ export const DEMO_CONVERSATIONS: TDemoConversation[] = [
     turns: [
       c('O tênis tem forma pequena?'),
       o('A forma é normal. Se estiver entre dois números, recomendamos o maior.'),
+    ],
+  },
+  // On hold (issue 13): until tomorrow morning, and until the customer answers.
+  {
+    stage: 'hold',
+    minutesAgo: 95,
+    holdHours: 18,
+    read: true,
+    turns: [
+      c('Preciso falar com o financeiro sobre um boleto vencido.'),
+      o('Vou verificar com o financeiro e te retorno amanhã de manhã, combinado?'),
+      c('Combinado, obrigado!'),
+    ],
+  },
+  {
+    stage: 'hold',
+    minutesAgo: 130,
+    read: true,
+    turns: [
+      c('Vocês entregam em Campinas até sexta?'),
+      o('Entregamos sim! Me confirma o CEP para eu calcular o frete?'),
     ],
   },
 ];

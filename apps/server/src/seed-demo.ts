@@ -115,6 +115,10 @@ export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner) {
       messages += 1;
     }
     if (demo.read) await s.inbox.actions.markRead(viewer, conversationId);
+    if (demo.stage === 'hold') {
+      const until = demo.holdHours ? new Date(now + demo.holdHours * 3_600_000).toISOString() : null;
+      await s.inbox.hold.hold(viewer, conversationId, { until }, actor);
+    }
     if (demo.close) await s.inbox.actions.close(viewer, conversationId, demo.close, actor);
   }
   await seedDemoSurveys(app, accountId, channel._id);

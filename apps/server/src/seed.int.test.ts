@@ -83,6 +83,9 @@ describe('the demo account on an empty database', () => {
     const closed = (await get('/p/chat/conversation/list?tab=closed')).items;
     expect(waiting).toHaveLength(expected('waiting'));
     expect(attendance).toHaveLength(expected('attendance'));
+    const held = (await get('/p/chat/conversation/list?tab=hold&scope=all')).items;
+    expect(held).toHaveLength(expected('hold'));
+    expect(held.filter((h: { holdUntil: string | null }) => h.holdUntil !== null)).toHaveLength(1);
     expect(closed).toHaveLength(expected('closed'));
     for (const c of waiting) expect(c.unreadCount).toBeGreaterThan(0);
     for (const c of closed) expect(c.closeReason).toMatch(/\S/);

@@ -117,6 +117,17 @@ export const ERRORS = {
   ),
   WEBHOOK_SIGNATURE_INVALID: def(400, 'Invalid webhook signature', 'Assinatura de webhook inválida'),
   COUPON_INVALID: def(400, 'Coupon code is not valid', 'Cupom inválido'),
+  // Service-operator controls (issue 13).
+  COUPON_CODE_IN_USE: def(
+    409,
+    'A coupon with this code already exists',
+    'Já existe um cupom com este código',
+  ),
+  OPS_ACCOUNT_AMBIGUOUS: def(
+    409,
+    'This e-mail is the master of more than one account: use the account id',
+    'Este e-mail é master de mais de uma conta: use o id da conta',
+  ),
   ALIAS_IN_USE: def(
     409,
     'The alias provided for "{field}" is already in use. Please choose a different one.',
@@ -142,6 +153,19 @@ export const ERRORS = {
     500,
     'Error closing or forwarding the conversation. Refresh the page and try again.',
     'Erro ao encerrar ou transferir a conversa. Atualize a página e tente novamente.',
+  ),
+  /** On hold (issue 13): only a conversation in attendance; the chosen moment must be ahead. */
+  HOLD_NOT_IN_ATTENDANCE: def(
+    409,
+    'Only a conversation in attendance can be put on hold',
+    'Só uma conversa em atendimento pode ser colocada em espera',
+  ),
+  HOLD_TIME_PAST: def(400, 'Choose a moment in the future', 'Escolha um momento no futuro'),
+  /** The help form (issue 13; spec §8 form submission). */
+  SUPPORT_MESSAGE_FAILED: def(
+    502,
+    'Oops! An error occurred and your message could not be sent.',
+    'Opa! Ocorreu um erro e sua mensagem não pôde ser enviada.',
   ),
   FILE_UPLOAD_ERROR: def(400, 'Error uploading the file', 'Erro ao enviar o arquivo'),
   /** What the bytes really are does not match the declared type (platform/upload-check.ts). */
@@ -236,6 +260,11 @@ export const ERRORS = {
     'Templates can only be sent in WhatsApp conversations',
     'Modelos só podem ser enviados em conversas do WhatsApp',
   ),
+  TEMPLATE_VARIABLES_MISSING: def(
+    422,
+    "A template variable came out empty (e.g. the contact has no e-mail) or the template's variables changed",
+    'Uma variável do modelo ficou vazia (ex.: o contato não tem e-mail) ou as variáveis do modelo mudaram',
+  ),
   OUTSIDE_BUSINESS_HOURS: def(
     403,
     'Access is restricted outside business hours',
@@ -321,6 +350,36 @@ export const ERRORS = {
     'A base de conhecimento já tem 100 arquivos',
   ),
   KNOWLEDGE_SOURCE_NOT_FOUND: def(404, 'Knowledge source not found', 'Fonte de conhecimento não encontrada'),
+  KNOWLEDGE_PAGE_UNREACHABLE: def(
+    422,
+    'The page could not be downloaded (no answer or an error status)',
+    'Não foi possível baixar a página (sem resposta ou com erro)',
+  ),
+  KNOWLEDGE_PAGE_TIMEOUT: def(
+    422,
+    'The page took more than 10 seconds to answer',
+    'A página demorou mais de 10 segundos para responder',
+  ),
+  KNOWLEDGE_PAGE_TOO_LARGE: def(422, 'The page is larger than 2 MB', 'A página tem mais de 2 MB'),
+  KNOWLEDGE_PAGE_NOT_HTML: def(
+    422,
+    'The address is not a web page (HTML or text)',
+    'O endereço não é uma página da web (HTML ou texto)',
+  ),
+  // Outbound HTTP to addresses users type (webhooks, automations, chatbot HTTP blocks, web pages).
+  URL_NOT_ALLOWED: def(
+    400,
+    'This address is not allowed: use a public http:// or https:// address',
+    'Este endereço não é permitido: use um endereço http:// ou https:// público',
+  ),
+  // Settings → AI and the inbox's AI help (issue 15).
+  AI_DISABLED: def(403, 'AI is turned off for this account', 'A IA está desativada nesta conta'),
+  AI_MODEL_REQUIRED: def(
+    409,
+    'This needs an AI model, and none is configured: the built-in search only finds texts',
+    'Isto precisa de um modelo de IA, e nenhum está configurado: a busca embutida só encontra textos',
+  ),
+  AI_FAILED: def(502, 'The AI did not answer. Try again.', 'A IA não respondeu. Tente novamente.'),
   // App store, webhooks and push notifications (issue 19).
   APP_NOT_FOUND: def(404, 'App not found', 'Aplicativo não encontrado'),
   APP_ALREADY_INSTALLED: def(409, 'This app is already installed', 'Este aplicativo já está instalado'),

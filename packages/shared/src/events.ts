@@ -49,6 +49,19 @@ export interface TDomainEventMap {
     cause?: string;
   };
   'conversation.reopened': { conversationId: string; by: string };
+  /** Put on hold by its operator (issue 13): until `until`, or the customer's next message (null). */
+  'conversation.held': {
+    conversationId: string;
+    by: string;
+    assigneeId: string | null;
+    until: string | null;
+  };
+  /** Back from hold to its operator: they resumed it, the time came, or the customer wrote. */
+  'conversation.resumed': {
+    conversationId: string;
+    assigneeId: string | null;
+    by: 'operator' | 'timer' | 'reply';
+  };
   /** Typing of the customer or of an operator (in-process only: never stored). */
   'conversation.typing': {
     conversationId: string;
@@ -83,6 +96,15 @@ export interface TDomainEventMap {
   'contact.created': { contactId: string; source: string };
   'contact.updated': { contactId: string; fields: string[] };
   'contact.phase_changed': { contactId: string; from: string | null; to: string | null };
+  /** Automations (issue 17): tags newly on a contact (an edit, a bulk change, a bot or a rule). */
+  'contact.tag_added': {
+    contactId: string;
+    tagIds: string[];
+    /** Set when an automation added them (`automation:<rule id>`). */
+    cause?: string;
+  };
+  /** Automations (issue 17): a customer answered a campaign message (the inbox linked the reply). */
+  'campaign.replied': { conversationId: string; contactId: string };
   /** A channel was edited, disabled or deleted: lookups of it must be forgotten. */
   'channel.changed': { channelId: string; change: 'updated' | 'deleted' };
   // Satisfaction surveys (issue 18): a customer's score was recorded (its comment, if any, comes
@@ -125,6 +147,8 @@ export const DOMAIN_EVENT_NAMES = [
   'conversation.assigned',
   'conversation.closed',
   'conversation.reopened',
+  'conversation.held',
+  'conversation.resumed',
   'conversation.typing',
   'message.created',
   'message.status',
@@ -132,6 +156,9 @@ export const DOMAIN_EVENT_NAMES = [
   'contact.created',
   'contact.updated',
   'contact.phase_changed',
+  // Automations (issue 17).
+  'contact.tag_added',
+  'campaign.replied',
   'channel.changed',
   // Satisfaction surveys (issue 18).
   'survey.answered',

@@ -14,6 +14,8 @@ export * from './schemas/users';
 export * from './schemas/contacts';
 export * from './schemas/team-chat';
 export * from './schemas/knowledge';
+// AI settings and the inbox's AI help (issue 15).
+export * from './schemas/ai';
 export * from './schemas/inbox';
 export * from './schemas/channels';
 export * from './schemas/conversations';
@@ -35,4 +37,8 @@ export * from './schemas/app-store';
 export * from './schemas/campaigns';
 // Dashboards (issue 20).
 export * from './schemas/dashboards';
+// Service-operator controls and coupons (issue 13).
+export * from './schemas/ops';
+// The help form (issue 13).
+export * from './schemas/support';
 export * from './events';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TPlatform } from '../platform/platform';
 import { accountsModule } from './accounts/accounts.module';
 import { activityLogModule } from './activity-log/activity-log.module';
+import { aiModule } from './ai/ai.module';
 import { authModule } from './auth/auth.module';
 import { billingModule } from './billing/billing.module';
 import { channelsModule } from './channels/channels.module';
@@ -9,6 +10,7 @@ import { chatbotsModule } from './chatbots/chatbots.module';
 import { contactsModule } from './contacts/contacts.module';
 import { departmentsModule } from './departments/departments.module';
 import { inboxModule } from './inbox/inbox.module';
+import { inboxAiModule } from './inbox-ai/inbox-ai.module';
 import { knowledgeModule } from './knowledge/knowledge.module';
 import { inboxSettingsModule } from './inbox-settings/inbox-settings.module';
 import { quickMessagesModule } from './quick-messages/quick-messages.module';
@@ -21,6 +23,8 @@ import { dashboardsModule } from './dashboards/dashboards.module';
 import { appStoreModule } from './app-store/app-store.module';
 import { automationsModule } from './automations/automations.module';
 import { surveysModule } from './surveys/surveys.module';
+import { opsModule } from './ops/ops.module';
+import { supportModule } from './support/support.module';
 
 /**
  * Every server module, in dependency order: each one's `create` gets the services of those before
@@ -35,6 +39,7 @@ export const MODULES = [
   usersModule,
   departmentsModule,
   billingModule,
+  aiModule,
   knowledgeModule,
   teamChatModule,
   templatesModule,
@@ -42,13 +47,19 @@ export const MODULES = [
   inboxSettingsModule,
   quickMessagesModule,
   inboxModule,
+  inboxAiModule,
   webchatModule,
   chatbotsModule,
   campaignsModule,
   dashboardsModule,
   appStoreModule,
-  automationsModule,
+  // Surveys before automations: the "send a satisfaction survey" action asks through its service.
   surveysModule,
+  automationsModule,
+  // Service-operator controls (issue 13): the ops CLI and API over accounts, coupons, SMS credit.
+  opsModule,
+  // The help form (issue 13): "contact us" messages to the installation's support address.
+  supportModule,
 ] as const;
 
 type TUnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void

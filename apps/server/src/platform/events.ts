@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type TDb } from './db/client';
 import { newId } from './db/columns';
 import { onCommit, type TTx } from './db/tenant';
-import type { Jobs } from './jobs';
+import type { Jobs, TWorkOptions } from './jobs';
 
 type TInProcessHandler<N extends TDomainEventName> = (event: TDomainEvent<N>) => void | Promise<void>;
 type TDurableHandler<N extends TDomainEventName> = (event: TDomainEvent<N>) => Promise<void>;
@@ -61,7 +61,7 @@ export class DomainEvents {
     listener: string,
     names: N[],
     handler: TDurableHandler<N>,
-    options: { when?: (event: TDomainEvent<N>) => boolean } = {},
+    options: { when?: (event: TDomainEvent<N>) => boolean; work?: TWorkOptions } = {},
   ) {
     const queue = `event.${listener}`;
     for (const name of names) {
@@ -69,13 +69,17 @@ export class DomainEvents {
       queues.push({ queue, when: options.when });
       this.durableQueues.set(name, queues);
     }
-    this.jobs.register<TDomainEvent<N>>(queue, async (event) => {
-      if (await this.handled(listener, event.id)) return;
-      await handler(event);
-      await this.db.execute(
-        sql`insert into event_receipts (listener, event_id) values (${listener}, ${event.id}) on conflict do nothing`,
-      );
-    });
+    this.jobs.register<TDomainEvent<N>>(
+      queue,
+      async (event) => {
+        if (await this.handled(listener, event.id)) return;
+        await handler(event);
+        await this.db.execute(
+          sql`insert into event_receipts (listener, event_id) values (${listener}, ${event.id}) on conflict do nothing`,
+        );
+      },
+      options.work,
+    );
   }
 
   /** Whether any listener (in-process or durable) reacts to `name` (to skip building payloads). */

@@ -14,11 +14,24 @@ const SUPERVISE_SECONDS = 10;
 
 export type TJobHandler<T> = (data: T) => Promise<void>;
 
+/**
+ * Per-queue worker options, opt-in (a queue registered without them keeps the defaults: one
+ * worker fetching batches of 20, run one job after the other, polled every 2 s). A queue of many
+ * short independent jobs (automation timers) runs `concurrency` workers in each process, each
+ * fetching its own batches (a slow job holds back only its own batch).
+ */
+export interface TWorkOptions {
+  batchSize?: number;
+  concurrency?: number;
+  pollingIntervalSeconds?: number;
+}
+
 /** pg-boss queues on the same database (PGlite through its adapter, else its own pool). */
 export class Jobs {
   private readonly boss: PgBoss;
   private started = false;
   private readonly handlers = new Map<string, TJobHandler<any>>();
+  private readonly workOptions = new Map<string, TWorkOptions>();
   private readonly schedules = new Map<string, string>();
 
   constructor(
@@ -43,8 +56,9 @@ export class Jobs {
   }
 
   /** Registers a handler before start(); every job is retried and its handler must be idempotent. */
-  register<T>(queue: string, handler: TJobHandler<T>) {
+  register<T>(queue: string, handler: TJobHandler<T>, work?: TWorkOptions) {
     this.handlers.set(queue, handler);
+    if (work) this.workOptions.set(queue, work);
   }
 
   /** A recurring run of a registered queue (cron, UTC), before start(); pg-boss fires it once per tick cluster-wide. */
@@ -68,12 +82,14 @@ export class Jobs {
       if (!workers) continue;
       // Batches drain a backlog at once: with one job per fetch, jobs queued together waited out the
       // 10 s backstop one by one. Each job settles on its own, so one failure retries only that job.
+      const work = this.workOptions.get(queue) ?? {};
       const workOptions = {
-        batchSize: 20,
+        batchSize: work.batchSize ?? 20,
         burstWhenBatchFull: true,
         perJobResults: true,
-        pollingIntervalSeconds: 2,
+        pollingIntervalSeconds: work.pollingIntervalSeconds ?? 2,
         notifyPollingIntervalSeconds: 10,
+        ...(work.concurrency ? { localConcurrency: work.concurrency } : {}),
       };
       await this.boss.work<any>(queue, workOptions as never, async (jobs: any[]) => {
         const results: Array<{ id: string; status: 'completed' | 'failed'; output?: unknown }> = [];

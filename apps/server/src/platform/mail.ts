@@ -10,6 +10,8 @@ export interface TMail {
   subject: string;
   text: string;
   html?: string;
+  /** Answers go here (the help form: the user who wrote). */
+  replyTo?: string;
 }
 
 export const MAIL_QUEUE = 'mail';

@@ -1,6 +1,7 @@
 // Set-ups several integration test files share: an app with two accounts and an owner's API call,
 // a team with one member of each role, and an app whose WhatsApp Graph API is a fake.
 import { afterAll, beforeAll } from 'vitest';
+import type { TConfig } from '../config';
 import { withAcc } from '../modules/inbox/testing/inbox.testing';
 import { insertWhatsAppChannel, type TTestChannel } from '../modules/inbox/testing/intake.testing';
 import { FakeWhatsApp } from './fake-whatsapp';
@@ -35,7 +36,7 @@ export interface TTwoAccounts {
  * The file's app, with two confirmed users, each with their own account: `owner` and `other` (for
  * isolation checks). Started before the file's tests and closed after them: read it inside them.
  */
-export function useTwoAccounts(): TTwoAccounts {
+export function useTwoAccounts(config: Partial<TConfig> = {}): TTwoAccounts {
   const setup: TTwoAccounts = {
     call: (method, path, options = {}) =>
       api(setup.ctx.app, method, withAcc(path, options.acc ?? setup.owner.accountId), {
@@ -45,7 +46,7 @@ export function useTwoAccounts(): TTwoAccounts {
       }),
   } as TTwoAccounts;
   beforeAll(async () => {
-    setup.ctx = await startTestApp();
+    setup.ctx = await startTestApp(config);
     setup.owner = await signUp(setup.ctx);
     setup.other = await signUp(setup.ctx);
   });

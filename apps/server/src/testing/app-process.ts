@@ -20,6 +20,8 @@ const app = await buildApp({
     SMTP_URL: 'smtp://127.0.0.1:9',
     ARGON2_MEMORY_KIB: 1024,
     ARGON2_TIME_COST: 1,
+    // Webhook receivers and other fakes listen on 127.0.0.1.
+    OUTBOUND_HTTP_ALLOW_PRIVATE: 'true',
   },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -21,6 +21,8 @@ const TEST_CONFIG: Partial<TConfig> = {
   APP_URL: 'http://app.test',
   // Tests stand in for a proxy: X-Forwarded-For gives each test its own client IP.
   TRUST_PROXY: 'true',
+  // Local fakes (webhook receivers, web pages) listen on 127.0.0.1; a test about the guard turns it off.
+  OUTBOUND_HTTP_ALLOW_PRIVATE: 'true',
 };
 
 /** The whole app on this file's own database, with mail going to a real SMTP sink. */

@@ -28,7 +28,9 @@ export const AUTOMATION_EVENT_TRIGGERS = [
   'message.operator',
   'contact.created',
   'contact.phase_changed',
+  'contact.tag_added',
   'survey.answered',
+  'campaign.replied',
 ] as const;
 export const AUTOMATION_TIME_TRIGGERS = [
   'no_customer_reply',
@@ -58,7 +60,11 @@ const zCron = z
 export const ZAutomationTrigger = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.enum(AUTOMATION_EVENT_TRIGGERS) }),
+    z.object({
+      type: z.enum(AUTOMATION_EVENT_TRIGGERS),
+      /** contact.tag_added: only these tags (none: any tag). */
+      tagIds: z.array(z.string().trim().min(1)).max(50).optional(),
+    }),
     z.object({ type: z.enum(AUTOMATION_TIME_TRIGGERS), minutes: zMinutes }),
     z.object({ type: z.literal('schedule'), cron: zCron }),
   ],
@@ -125,6 +131,20 @@ export const ZAutomationAction = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('send_message'), text: zText }),
+    /**
+     * An approved WhatsApp template of the account (outside the 24-hour window too): `variables`
+     * fill its placeholders in order (the header's, then the body's, as templateSendVariables), each
+     * a text with the message variables ({{name}}, {{firstName}}…). On a conversation that is not
+     * on WhatsApp the step is skipped with the reason TEMPLATE_CHANNEL_NOT_SUPPORTED.
+     */
+    z.object({
+      type: z.literal('send_template'),
+      templateId: zId,
+      variables: z
+        .array(z.string().max(1000, { error: 'tooLong' }))
+        .max(20)
+        .default([]),
+    }),
     z.object({
       type: z.literal('assign'),
       operatorId: z.string().nullable().default(null),
@@ -153,6 +173,10 @@ export const ZAutomationAction = z.discriminatedUnion(
       secret: z.string().max(200).default(''),
     }),
     z.object({ type: z.literal('wait'), minutes: zMinutes }),
+    /** Hands the conversation to a published bot (flow stage, unassigned). */
+    z.object({ type: z.literal('start_chatbot'), chatbotId: zId }),
+    /** Asks the satisfaction survey now (the account's survey settings). */
+    z.object({ type: z.literal('send_survey') }),
   ],
   { error: 'selectRequired' },
 );

@@ -189,3 +189,29 @@ describe('validateFlow', () => {
     expect(flowDiffSummary(null, before)).toEqual({ added: 2, removed: 0, changed: 0 });
   });
 });
+
+describe('send WhatsApp template block', () => {
+  const withTemplate = (block: Record<string, unknown>) =>
+    doc({
+      groups: [
+        {
+          id: 'g1',
+          position: { x: 0, y: 0 },
+          blocks: [{ id: 'tp', type: 'send_template', ...block }],
+        },
+      ],
+    });
+
+  it('saves without a template yet, but publishing asks for the template and every variable', () => {
+    const draft = withTemplate({ templateId: '' });
+    expect(validateFlow(draft)).toEqual([
+      { code: 'text_required', blockId: 'tp', path: ['groups', 0, 'blocks', 0, 'templateId'] },
+    ]);
+    expect(validateFlow(withTemplate({ templateId: 'tpl-1', params: ['{{$name}}', ' '] }))).toEqual([
+      { code: 'text_required', blockId: 'tp', path: ['groups', 0, 'blocks', 0, 'params', 1] },
+    ]);
+    expect(validateFlow(withTemplate({ templateId: 'tpl-1', params: ['{{$name}}', '{{nome}}'] }))).toEqual(
+      [],
+    );
+  });
+});

@@ -207,10 +207,14 @@ function checkBlock(block: TFlowBlock, path: TFlowIssue['path'], ctx: TCheckCtx)
       return;
     case 'transfer':
     case 'close':
+    case 'ai_agent':
       checkText(block.message, at('message'), id, ctx);
       return;
     case 'send_template':
+      if (!block.templateId) ctx.add('text_required', at('templateId'), id);
       block.params.forEach((p, i) => {
+        // Meta refuses a template with an empty variable.
+        if (!p.trim()) ctx.add('text_required', at('params', i), id);
         checkText(p, at('params', i), id, ctx);
       });
       return;
@@ -221,7 +225,7 @@ function checkBlock(block: TFlowBlock, path: TFlowIssue['path'], ctx: TCheckCtx)
 
 /** Blocks that wait for the customer (or for time): a loop through one of them is fine. */
 function waits(block: TFlowBlock) {
-  return isInputBlock(block) || block.type === 'wait';
+  return isInputBlock(block) || block.type === 'wait' || block.type === 'ai_agent';
 }
 
 /**

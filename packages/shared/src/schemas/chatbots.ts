@@ -52,6 +52,10 @@ export const CHATBOT_LIMITS = {
   debounceSecondsMax: 10,
   debounceSecondsDefault: 3,
   handoverKeywordsMax: 20,
+  aiInstructionsMax: 4000,
+  aiKeywordsMax: 30,
+  aiLowConfidenceTurnsMax: 10,
+  aiMaxTurnsMax: 50,
   /** Meta's limits for WhatsApp interactive messages. */
   whatsapp: {
     bodyMax: 1024,
@@ -299,8 +303,12 @@ export const ZSetPhaseBlock = z.object({
 export const ZSendTemplateBlock = z.object({
   id: zId,
   type: z.literal('send_template'),
-  templateId: z.string().min(1).max(100),
-  /** Body parameters in order; texts with {{variables}}. */
+  /** An approved template of the account ('' while not chosen: the draft saves, publishing refuses). */
+  templateId: z.string().max(100),
+  /**
+   * The template's variables in send order (the header's {{1}}, then the body's {{1}}, {{2}}…, as
+   * templateSendVariables); texts with {{variables}} (flow variables, $name, $email…).
+   */
   params: z.array(z.string().max(1000)).max(20).default([]),
 });
 /** Closes the conversation with a reason. No exits. */
@@ -313,6 +321,24 @@ export const ZCloseBlock = z.object({
 });
 /** Ends the bot session (the conversation stays as it is). No exits. */
 export const ZEndBlock = z.object({ id: zId, type: z.literal('end') });
+
+// AI -----------------------------------------------------------------------------------------
+/**
+ * Hybrid bots: while the session is in this block, each customer message is answered by the AI
+ * from the bot's knowledge base (the bot's AI settings: instructions, hand-over rules). Exits:
+ * 'resolved' (the customer thanks or says they are done; unconnected: the block keeps answering),
+ * 'handover' (asked for a person, a hand-over keyword, or too many messages the knowledge base
+ * could not answer; unconnected: transfer to `departmentId`), 'max_turns' (after `maxTurns`
+ * answers; unconnected: like 'handover').
+ */
+export const ZAiAgentBlock = z.object({
+  id: zId,
+  type: z.literal('ai_agent'),
+  /** Sent when the block starts (e.g. "Ask me anything about our products"). */
+  message: zText.nullish(),
+  maxTurns: z.number().int().min(1).max(CHATBOT_LIMITS.aiMaxTurnsMax).default(10),
+  departmentId: z.string().max(100).nullish(),
+});
 
 export const ZFlowBlock = z.discriminatedUnion('type', [
   ZTextBubble,
@@ -346,6 +372,7 @@ export const ZFlowBlock = z.discriminatedUnion('type', [
   ZSendTemplateBlock,
   ZCloseBlock,
   ZEndBlock,
+  ZAiAgentBlock,
 ]);
 export type TFlowBlock = z.infer<typeof ZFlowBlock>;
 export type TFlowBlockType = TFlowBlock['type'];
@@ -383,6 +410,9 @@ export const ACTION_BLOCK_TYPES = [
   'close',
   'end',
 ] as const;
+export const AI_BLOCK_TYPES = ['ai_agent'] as const;
+/** The exits of the AI agent block. */
+export const AI_AGENT_EXITS = ['resolved', 'handover', 'max_turns'] as const;
 export type TInputBlock = TFlowBlockOf<(typeof INPUT_BLOCK_TYPES)[number]>;
 
 export function isInputBlock(block: TFlowBlock): block is TInputBlock {
@@ -404,6 +434,8 @@ export function blockExits(block: TFlowBlock): string[] {
       return ['open', 'closed'];
     case 'http_request':
       return ['success', 'error'];
+    case 'ai_agent':
+      return [...AI_AGENT_EXITS];
     case 'jump':
     case 'transfer':
     case 'close':
@@ -595,6 +627,34 @@ const zHandoverKeywords = z
   .array(z.string().trim().toLowerCase().min(1).max(50))
   .max(CHATBOT_LIMITS.handoverKeywordsMax);
 
+/**
+ * When an AI bot (or a hybrid bot's AI agent block) hands the customer over: they ask for a person
+ * (`personKeywords`, pt-BR and en defaults), write one of `customKeywords` (both: the message
+ * contains the word or phrase, accents and case ignored), or `lowConfidenceTurns` messages in a row
+ * the knowledge base could not answer. `departmentId`: the queue it enters (none: the general one).
+ */
+export const AI_PERSON_KEYWORDS = [
+  'atendente',
+  'humano',
+  'pessoa',
+  'falar com alguém',
+  'agent',
+  'human',
+  'person',
+  'representative',
+];
+const zAiKeywords = z.array(z.string().trim().toLowerCase().min(1).max(50)).max(CHATBOT_LIMITS.aiKeywordsMax);
+export const ZChatbotAiSettings = z.object({
+  /** The bot's own prompt: tone, business facts, what not to do (added to the guardrails). */
+  instructions: z.string().trim().max(CHATBOT_LIMITS.aiInstructionsMax, { error: 'tooLong' }).default(''),
+  personKeywords: zAiKeywords.default(AI_PERSON_KEYWORDS),
+  customKeywords: zAiKeywords.default([]),
+  lowConfidenceTurns: z.number().int().min(1).max(CHATBOT_LIMITS.aiLowConfidenceTurnsMax).default(2),
+  departmentId: z.string().max(100).nullable().default(null),
+});
+export type TChatbotAiSettings = z.infer<typeof ZChatbotAiSettings>;
+export const defaultAiSettings = (): TChatbotAiSettings => ZChatbotAiSettings.parse({});
+
 export const ZChatbot = z.object({
   _id: z.string(),
   name: z.string(),
@@ -610,6 +670,8 @@ export const ZChatbot = z.object({
   debounceSeconds: z.number(),
   /** A customer message equal to one of these always transfers to the queue. */
   handoverKeywords: z.array(z.string()),
+  /** AI and hybrid bots: instructions and hand-over rules (defaults for the other types). */
+  ai: ZChatbotAiSettings,
   createdAt: zIsoDate,
   updatedAt: zIsoDate,
 });
@@ -633,6 +695,7 @@ export const ZChatbotUpdateBody = z.object({
   channelIds: z.array(z.string().min(1).max(100)).max(50).optional(),
   debounceSeconds: z.number().int().min(0).max(CHATBOT_LIMITS.debounceSecondsMax).optional(),
   handoverKeywords: zHandoverKeywords.optional(),
+  ai: ZChatbotAiSettings.optional(),
 });
 export type TChatbotUpdateBody = z.infer<typeof ZChatbotUpdateBody>;
 

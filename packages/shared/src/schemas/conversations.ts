@@ -11,7 +11,8 @@ import { ZInteractive, ZInteractiveReply } from './interactive';
  * statement (extrato) and transcripts.
  */
 /** flow: conversations a chatbot is answering (managers and up watch them; operators get them at hand-over). */
-export const INBOX_TABS = ['flow', 'waiting', 'attendance', 'closed'] as const;
+/** hold: conversations put on hold (operators their own; managers all, or one operator's). */
+export const INBOX_TABS = ['flow', 'waiting', 'attendance', 'hold', 'closed'] as const;
 export type TInboxTab = (typeof INBOX_TABS)[number];
 
 export const CONVERSATION_LIMITS = {
@@ -47,7 +48,7 @@ export const ZConversationListQuery = z.object({
   contactId: zUuid.optional(),
   /** Only conversations of these origins (Campanhas: 'campaign'; the other tabs: 'inbound,outbound'). */
   origin: zOrigins.optional(),
-  /** attendance: 'mine' (default) or 'all' (managers and up). */
+  /** attendance and hold: 'mine' (default) or 'all' (managers and up). */
   scope: z.enum(['mine', 'all']).default('mine'),
   /** An operator's id, or '' for 'Sem operador' (no assignee). */
   operator: z.union([zUuid, z.literal('')]).optional(),
@@ -88,6 +89,12 @@ export const ZTransferBody = z
   })
   .refine((b) => b.operatorId || b.departmentId, { error: 'selectRequired', path: ['operatorId'] });
 export type TTransferBody = z.infer<typeof ZTransferBody>;
+
+/** POST /p/chat/conversation/{id}/hold: until a moment (in the future), or the customer's next message. */
+export const ZHoldBody = z.object({
+  until: z.iso.datetime({ offset: true, error: 'invalid' }).nullable().default(null),
+});
+export type THoldBody = z.infer<typeof ZHoldBody>;
 
 export const ZCloseBody = z.object({
   reason: z.string({ error: 'selectRequired' }).trim().min(1, { error: 'selectRequired' }).max(100),
@@ -244,6 +251,8 @@ export const ZConversation = z.object({
   closedAt: zIsoDate.nullable(),
   closeReason: z.string().nullable(),
   closeSubReason: z.string().nullable(),
+  /** On hold (stage 'hold'): when it comes back to its operator; null: at the customer's next message. */
+  holdUntil: zIsoDate.nullable().optional(),
   createdAt: zIsoDate,
   updatedAt: zIsoDate,
 });
@@ -292,7 +301,8 @@ export const ZInboxData = z.object({
   }),
   operators: z.array(ZInboxOperator),
   channels: z.array(ZChannelSummary),
-  counts: z.object({ waiting: z.number(), attendance: z.number(), mine: z.number() }),
+  /** hold: the member's own conversations on hold (managers: all of them). */
+  counts: z.object({ waiting: z.number(), attendance: z.number(), mine: z.number(), hold: z.number() }),
   usage: z.object({ used: z.number(), limit: z.number().nullable() }),
 });
 export type TInboxData = z.infer<typeof ZInboxData>;

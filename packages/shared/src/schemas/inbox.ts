@@ -10,11 +10,12 @@ export const CHANNEL_KINDS = ['webchat', 'whatsapp-cloud', 'sms'] as const;
 export type TChannelKind = (typeof CHANNEL_KINDS)[number];
 export const ZChannelKind = z.enum(CHANNEL_KINDS);
 
-export const CONVERSATION_STAGES = ['flow', 'waiting', 'attendance', 'closed'] as const;
+/** 'hold': an operator paused it until a time or the customer's next message (it keeps its assignee). */
+export const CONVERSATION_STAGES = ['flow', 'waiting', 'attendance', 'hold', 'closed'] as const;
 export type TConversationStage = (typeof CONVERSATION_STAGES)[number];
 export const ZConversationStage = z.enum(CONVERSATION_STAGES);
 /** Stages of a conversation that is still open (at most one per contact and channel). */
-export const OPEN_STAGES: readonly TConversationStage[] = ['flow', 'waiting', 'attendance'];
+export const OPEN_STAGES: readonly TConversationStage[] = ['flow', 'waiting', 'attendance', 'hold'];
 
 /** Closing reason recorded when a conversation is closed for inactivity (spec §4). */
 export const INACTIVITY_REASON = 'INACTIVITY';

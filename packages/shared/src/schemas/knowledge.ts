@@ -9,8 +9,11 @@ export const ZKnowledgeSource = z.object({
   _id: z.string(),
   acc: z.string(),
   chatbotId: z.string().nullable(),
-  kind: z.enum(['file', 'faq', 'markdown']),
+  kind: z.enum(['file', 'faq', 'markdown', 'url']),
+  /** The page's title once trained (its address before), for a web page. */
   name: z.string(),
+  /** The web page's address (kind url). */
+  url: z.string().nullable().optional(),
   fileType: z.string().nullable(),
   size: z.number().int(),
   status: z.enum(KNOWLEDGE_SOURCE_STATUSES),
@@ -37,6 +40,18 @@ export const ZKnowledgeMarkdownBody = z.object({
   name: z.string().trim().min(1).max(300),
   text: z.string().trim().min(1).max(200_000),
 });
+/** A web page by its address, fetched by the server (http or https only). */
+export const ZKnowledgeUrlBody = z.object({
+  chatbotId: zUuid.nullish(),
+  url: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(2000, { error: 'tooLong' })
+    .pipe(z.url({ protocol: /^https?$/, error: 'url' })),
+});
+export type TKnowledgeUrlBody = z.input<typeof ZKnowledgeUrlBody>;
+
 export const ZKnowledgeAskBody = z.object({
   chatbotId: zUuid.nullish(),
   question: z.string().trim().min(1).max(2000),

@@ -231,3 +231,52 @@ export function removeEntityFromListsRows(db: TDb, accountId: string, id: string
       .where(and(eq(invitations.accountId, accountId), sql`${invitations.entities} ? ${id}`));
   });
 }
+
+/** Service-operator controls (issue 13): the accounts whose master has this e-mail (outside any tenant). */
+export function listAccountIdsOfMasterEmail(db: TDb, email: string) {
+  return db
+    .select({ id: accounts.id })
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.userId))
+    .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        eq(accountMembers.acl, 'master'),
+        sql`${accounts.status} <> 2`,
+      ),
+    )
+    .orderBy(asc(accountMembers.createdAt));
+}
+
+/** Service-operator controls (issue 13): account and plan fields in one transaction, before and after. */
+export function updateOperatorFieldsRows(
+  db: TDb,
+  accountId: string,
+  account: Partial<TNewAccount>,
+  plan: Partial<TNewPlan>,
+) {
+  return withTenant(db, accountId, async (tx) => {
+    const [accountBefore] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+    const [planBefore] = await tx
+      .select()
+      .from(accountPlans)
+      .where(eq(accountPlans.accountId, accountId))
+      .for('update');
+    if (!accountBefore || !planBefore) return undefined;
+    const [accountAfter] = isEmptyPatch(account)
+      ? [accountBefore]
+      : await tx.update(accounts).set(account).where(eq(accounts.id, accountId)).returning();
+    const [planAfter] = isEmptyPatch(plan)
+      ? [planBefore]
+      : await tx
+          .update(accountPlans)
+          .set({ ...plan, updatedAt: new Date() })
+          .where(eq(accountPlans.accountId, accountId))
+          .returning();
+    return {
+      before: { account: accountBefore, plan: planBefore },
+      after: { account: accountAfter, plan: planAfter },
+    };
+  });
+}

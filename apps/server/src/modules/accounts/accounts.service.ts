@@ -28,6 +28,9 @@ import {
   countInvitationsWith,
   removeEntityFromListsRows,
   updatePlanRow,
+  listAccountIdsOfMasterEmail,
+  updateOperatorFieldsRows,
+  type TNewAccount,
   type TNewPlan,
 } from './accounts.repo';
 import { presentAccount, presentAccountPlan, presentListItem, planOf } from './accounts.presenter';
@@ -161,6 +164,29 @@ export class AccountsService {
       details: { paymentStatus: row.paymentStatus, period: row.period },
     });
     return row;
+  }
+
+  /** Service-operator controls (issue 13): the account's rows (ACC_NOT_FOUND when it does not exist). */
+  async operatorRows(accountId: string) {
+    const found = await findAccountWithPlan(this.db, accountId, usagePeriod().start);
+    if (!found) throw new AppError('ACC_NOT_FOUND');
+    return { account: found.account, plan: found.plan };
+  }
+
+  /** Service-operator controls (issue 13): the ids of the accounts this e-mail is master of. */
+  async idsOfMasterEmail(email: string): Promise<string[]> {
+    return (await listAccountIdsOfMasterEmail(this.db, email)).map((r) => r.id);
+  }
+
+  /**
+   * Service-operator controls (issue 13): fields only the installation's operator sets (the ops
+   * service validates and logs them); the account's cached gate forgets the old values.
+   */
+  async setOperatorFields(accountId: string, account: Partial<TNewAccount>, plan: Partial<TNewPlan>) {
+    const result = await updateOperatorFieldsRows(this.db, accountId, account, plan);
+    if (!result) throw new AppError('ACC_NOT_FOUND');
+    await this.cache.invalidate(accountId);
+    return result;
   }
 
   /** One membership row (undefined when the user is not a member). */

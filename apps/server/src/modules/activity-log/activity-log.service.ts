@@ -22,6 +22,7 @@ export type TActivityAction =
   | 'conversation.taken'
   | 'conversation.transferred'
   | 'conversation.closed'
+  | 'conversation.held'
   // Configuration and data changes (issue 12, item 14).
   | 'channel.created'
   | 'channel.updated'
@@ -49,7 +50,11 @@ export type TActivityAction =
   | 'entity.updated'
   | 'entity.deleted'
   | 'member.departments_changed'
-  | 'account.restrictions_changed';
+  // Service-operator controls (issue 13): fields set through the ops CLI or the operator API.
+  | 'account.operator_changed'
+  | 'account.restrictions_changed'
+  // Settings → AI (issue 15).
+  | 'ai.settings_updated';
 
 export interface TActivityEntry {
   action: TActivityAction;

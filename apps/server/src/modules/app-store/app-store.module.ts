@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { outboundFetch } from '../../platform/outbound-url';
 import { SecretBox } from '../../platform/secret-box';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ContactsService } from '../contacts/contacts.service';
@@ -31,13 +32,21 @@ export const appStoreModule = defineModule({
     const db = platform.database.db;
     const box = new SecretBox(platform.config.JWT_SECRET, 'atende:app-store:v1');
     const apps = new AppsService(db, box, deps.accounts, platform.mailer);
-    const webhookDelivery = new WebhookDelivery(db, platform.jobs, box, apps, platform.log);
+    const outbound = { allowPrivate: platform.config.OUTBOUND_HTTP_ALLOW_PRIVATE === 'true' };
+    const webhookDelivery = new WebhookDelivery(
+      db,
+      platform.jobs,
+      box,
+      apps,
+      platform.log,
+      outboundFetch(outbound),
+    );
     const vapid = loadVapidKeys(platform.config);
     const pushSender = new PushSender(vapid);
     return {
       appStore: {
         apps,
-        webhooks: new WebhooksService(db, box, apps, webhookDelivery),
+        webhooks: new WebhooksService(db, box, apps, webhookDelivery, outbound),
         webhookDelivery,
         superlogica: new SuperlogicaImport(apps, deps.contacts.contacts, platform.jobs, platform.log),
         superlogicaInvoices: new SuperlogicaInvoices(apps, deps.contacts.contacts),

@@ -1,16 +1,19 @@
 import { createHmac } from 'node:crypto';
 import {
+  hasRole,
   renderQuickMessage,
   type TAutomationAction,
   type TAutomationActionResult,
   type TAutomationDryRun,
   type TContact,
+  type TRole,
 } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../platform/db/client';
 import type { TTx } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
+import { OutboundUrlError, outboundFetch, type TOutboundOptions } from '../../platform/outbound-url';
 import { MAIL_QUEUE, type TMail } from '../../platform/mail';
 import { loadAccountBundle } from '../../platform/tenancy';
 import type { TenantCache } from '../../platform/tenant-cache';
@@ -19,15 +22,18 @@ import type { ContactsService } from '../contacts/contacts.service';
 import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
 import type { AutomaticActionsService, TConversationFacts } from '../inbox/actions/automatic-actions.service';
 import { evaluateConditions, type TConditionFacts, weekdayIn } from './automation-conditions';
+import { ruleDisabledMail } from './automation-mails';
+import { missingReference, REFERENCE_REASON, type TReferenceLookups } from './automation-references';
 import {
   activeRuleRows,
   claimRunRow,
   countFires,
+  disableRuleRow,
   findRuleRow,
   findRunRow,
+  listRuleRows,
   type TAutomationRow,
   type TAutomationRunRow,
-  updateRuleRow,
   updateRunRow,
 } from './automations.repo';
 
@@ -56,6 +62,8 @@ export interface TTriggerInput {
   anchorAt?: string;
   /** conversation.closed: closed by the downtime closing (INACTIVITY). */
   byInactivity?: boolean;
+  /** contact.tag_added: the tags newly on the contact (a rule may name which ones it waits for). */
+  tagIds?: string[];
 }
 
 export interface TContinueJob {
@@ -82,9 +90,30 @@ export interface TEngineDeps {
     purpose: string,
     options?: { closed?: boolean },
   ) => Promise<unknown>;
+  /** MessagingService.sendAutomaticTemplate (refusals are AppErrors: see TEMPLATE_SKIPS). */
+  sendAutomaticTemplate: (
+    accountId: string,
+    conversationId: string,
+    send: { templateId: string; variables: readonly string[] },
+    purpose: string,
+    options?: { closed?: boolean },
+  ) => Promise<unknown>;
   contacts: ContactsService;
   accounts: AccountsService;
   inboxSettings: InboxSettingsService;
+  /** Hands the conversation to a published bot (chatbots' hand-back); 'unchanged' when a bot has it. */
+  startChatbot: (
+    accountId: string,
+    conversationId: string,
+    chatbotId: string,
+    cause: string,
+  ) => Promise<'done' | 'unchanged'>;
+  /** SurveysService.ask with trigger 'automation', idempotent on `key`. */
+  askSurvey: (accountId: string, conversationId: string, key: string) => Promise<unknown>;
+  /** Whether the departments, tags, templates and bots rules name still exist. */
+  references: TReferenceLookups;
+  /** The web app's address (the admins' e-mail links to the rule). */
+  appUrl: string;
 }
 
 /** Errors that mean a rule points to something deleted (a tag, phase, reason, member): the rule is turned off. */
@@ -94,6 +123,18 @@ const REFERENCE_ERRORS = new Set([
   'CLOSING_REASON_NOT_FOUND',
   'CLOSING_REASON_INVALID',
   'INVALID_REASON',
+]);
+
+/**
+ * Template refusals that skip the step and go on (recorded with the reason): the conversation is
+ * not on WhatsApp, the template is of another WhatsApp number (or gone: the references check turns
+ * such a rule off), no longer approved, or a variable came out empty for this contact.
+ */
+const TEMPLATE_SKIPS = new Set([
+  'TEMPLATE_CHANNEL_NOT_SUPPORTED',
+  'TEMPLATE_NOT_FOUND',
+  'TEMPLATE_NOT_APPROVED',
+  'TEMPLATE_VARIABLES_MISSING',
 ]);
 
 /** The facts of one trigger occurrence, shared by its rules until one of them acts. */
@@ -115,6 +156,9 @@ class StopRun extends Error {
  * it is done; mail, webhooks and waits are jobs written in the same transaction as that record.
  */
 export class AutomationEngine {
+  /** Webhook actions reach public http(s) addresses only (the module sets it from the config). */
+  outbound: TOutboundOptions = { allowPrivate: false };
+
   constructor(
     private readonly db: TDb,
     private readonly jobs: Jobs,
@@ -136,12 +180,13 @@ export class AutomationEngine {
   }
 
   /** Runs every active rule of the input's trigger (none when the account has automations off). */
-  async dispatch(input: TTriggerInput, only?: TAutomationRow[]): Promise<void> {
+  async dispatch(input: TTriggerInput, only?: TAutomationRow[], known?: TConversationFacts): Promise<void> {
     const account = await this.account(input.accountId);
     if (!account?.enabled) return;
     const rules = only ?? (await activeRuleRows(this.db, input.accountId, [input.trigger]));
-    // The conversation and contact are read once for all the rules, and again after a rule acted.
-    const memo: TFactsMemo = {};
+    // The conversation and contact are read once for all the rules, and again after a rule acted
+    // (a timer hands over the conversation it has just read).
+    const memo: TFactsMemo = known ? { facts: this.factsOf(input, account.timezone, known) } : {};
     for (const rule of rules) await this.runRule(rule, input, account.timezone, memo);
   }
 
@@ -173,8 +218,10 @@ export class AutomationEngine {
         return;
       }
     }
+    // The facts the guard has just read serve the texts' variables (nothing acted in between).
+    const known = fresh && memo.facts ? await memo.facts : undefined;
     memo.facts = undefined;
-    await this.execute(rule, run, input);
+    await this.execute(rule, run, input, known);
   }
 
   /** Continues a run after its "wait" (the job fires at the due time). */
@@ -256,6 +303,14 @@ export class AutomationEngine {
     // The closing auto messages: one for closes by an operator or a rule, one for INACTIVITY.
     if (rule.systemKind === 'close' && input.byInactivity) return 'conditionsNotMet';
     if (rule.systemKind === 'inactivity' && !input.byInactivity) return 'conditionsNotMet';
+    const wanted = 'tagIds' in rule.trigger ? (rule.trigger.tagIds ?? []) : [];
+    if (input.tagIds && wanted.length > 0 && !wanted.some((t) => input.tagIds?.includes(t)))
+      return 'conditionsNotMet';
+    const missing = await missingReference(input.accountId, rule, this.deps.references);
+    if (missing) {
+      await this.disable(rule, REFERENCE_REASON[missing.kind]);
+      return REFERENCE_REASON[missing.kind];
+    }
     memo.facts ??= this.factsOf(input, timezone);
     const facts = await memo.facts;
     if (input.conversationId && !facts.raw) return 'conversationGone';
@@ -278,10 +333,11 @@ export class AutomationEngine {
   private async factsOf(
     input: Pick<TTriggerInput, 'accountId' | 'conversationId' | 'contactId' | 'messageText' | 'at'>,
     timezone: string,
+    known?: TConversationFacts,
   ): Promise<{ facts: TConditionFacts; raw: TConversationFacts | null; contact: TContact | null }> {
-    const raw = input.conversationId
-      ? await this.deps.automatic().facts(input.accountId, input.conversationId)
-      : null;
+    let raw: TConversationFacts | null = null;
+    if (input.conversationId)
+      raw = known ?? (await this.deps.automatic().facts(input.accountId, input.conversationId));
     const contactId = input.contactId ?? raw?.contactId ?? null;
     let contact: TContact | null = null;
     if (contactId) contact = await this.deps.contacts.get(input.accountId, contactId).catch(() => null);
@@ -309,9 +365,14 @@ export class AutomationEngine {
   }
 
   /** The actions from the run's next step; each done step is recorded before the next one. */
-  private async execute(rule: TAutomationRow, run: TAutomationRunRow, input: TTriggerInput): Promise<void> {
+  private async execute(
+    rule: TAutomationRow,
+    run: TAutomationRunRow,
+    input: TTriggerInput,
+    known?: { raw: TConversationFacts | null; contact: TContact | null },
+  ): Promise<void> {
     const results = [...run.results];
-    const context = await this.variables(input);
+    const context = await this.variables(input, known);
     for (let step = run.nextStep; step < rule.actions.length; step++) {
       const action = rule.actions[step];
       try {
@@ -334,10 +395,11 @@ export class AutomationEngine {
         }
         const inTx = this.transactional(rule, run, input, action, context);
         const detail = inTx ? null : await this.perform(rule, run, step, input, action, context);
+        const skippedWhy = detail?.startsWith(SKIPPED) ? detail.slice(SKIPPED.length) : null;
         results.push({
           type: action.type,
-          status: detail === 'unchanged' ? 'skipped' : 'done',
-          detail: null,
+          status: detail === 'unchanged' || skippedWhy ? 'skipped' : 'done',
+          detail: skippedWhy,
         });
         await updateRunRow(
           this.db,
@@ -350,8 +412,11 @@ export class AutomationEngine {
         if (!(error instanceof AppError) && !(error instanceof StopRun)) throw error;
         const code = error instanceof AppError ? error.code : error.reason;
         results.push({ type: action.type, status: 'error', detail: code });
-        if (error instanceof AppError && REFERENCE_ERRORS.has(error.code))
-          await updateRuleRow(this.db, input.accountId, rule.id, { active: false, disabledReason: code });
+        if (error instanceof AppError && REFERENCE_ERRORS.has(error.code)) {
+          // Which reference went missing, when the rule names one that is gone; else the error.
+          const missing = await missingReference(input.accountId, rule, this.deps.references);
+          await this.disable(rule, missing ? REFERENCE_REASON[missing.kind] : code);
+        }
         await this.finish({ ...run, nextStep: step }, 'error', code, results);
         return;
       }
@@ -426,6 +491,23 @@ export class AutomationEngine {
           { closed: input.trigger === 'conversation.closed' },
         );
         return null;
+      case 'send_template':
+        try {
+          await this.deps.sendAutomaticTemplate(
+            accountId,
+            needConversation(),
+            {
+              templateId: action.templateId,
+              variables: action.variables.map((v) => renderQuickMessage(v, context)),
+            },
+            `automation:${run.id}:${step}`,
+            { closed: input.trigger === 'conversation.closed' },
+          );
+        } catch (error) {
+          if (error instanceof AppError && TEMPLATE_SKIPS.has(error.code)) return `${SKIPPED}${error.code}`;
+          throw error;
+        }
+        return null;
       case 'assign':
         return this.deps.automatic().assign(accountId, needConversation(), action, cause);
       case 'note':
@@ -443,9 +525,20 @@ export class AutomationEngine {
       case 'remove_tag': {
         const add = action.type === 'add_tag' ? [action.tagId] : [];
         const remove = action.type === 'remove_tag' ? [action.tagId] : [];
-        await this.deps.contacts.bulkTags(accountId, { ids: [needContact()], add, remove });
+        await this.deps.contacts.bulkTags(accountId, { ids: [needContact()], add, remove }, cause);
         return null;
       }
+      case 'start_chatbot':
+        return this.deps.startChatbot(accountId, needConversation(), action.chatbotId, cause);
+      case 'send_survey':
+        try {
+          await this.deps.askSurvey(accountId, needConversation(), `automation:${run.id}:${step}`);
+        } catch (error) {
+          // Asked shortly before (the account's interval): nothing to do, the rest goes on.
+          if (error instanceof AppError && error.code === 'SURVEY_RECENTLY_ASKED') return 'unchanged';
+          throw error;
+        }
+        return null;
       case 'set_phase':
         await this.deps.contacts.update(accountId, needContact(), { phase: action.phaseId }, {
           userId: '',
@@ -460,14 +553,17 @@ export class AutomationEngine {
   }
 
   /** The texts' variables: the contact's name, first name, phone, e-mail; the conversation's operator. */
-  private async variables(input: TTriggerInput): Promise<Record<string, string>> {
-    const facts = input.conversationId
-      ? await this.deps.automatic().facts(input.accountId, input.conversationId)
-      : null;
+  private async variables(
+    input: TTriggerInput,
+    known?: { raw: TConversationFacts | null; contact: TContact | null },
+  ): Promise<Record<string, string>> {
+    let facts: TConversationFacts | null = known?.raw ?? null;
+    if (!known && input.conversationId)
+      facts = await this.deps.automatic().facts(input.accountId, input.conversationId);
     const contactId = input.contactId ?? facts?.contactId ?? null;
-    const contact = contactId
-      ? await this.deps.contacts.get(input.accountId, contactId).catch(() => null)
-      : null;
+    let contact: TContact | null = known ? known.contact : null;
+    if (!known && contactId)
+      contact = await this.deps.contacts.get(input.accountId, contactId).catch(() => null);
     const name = facts?.contactName ?? contact?.name ?? '';
     let operator = '';
     if (facts?.assigneeId) {
@@ -482,6 +578,37 @@ export class AutomationEngine {
       operator,
       _contactId: contactId ?? '',
     };
+  }
+
+  /** The first department, tag, template or bot the rule names that the account does not have. */
+  missingReference(accountId: string, rule: Parameters<typeof missingReference>[1]) {
+    return missingReference(accountId, rule, this.deps.references);
+  }
+
+  /** After a deletion (a department): the account's active rules that name what is gone are turned off. */
+  async sweepReferences(accountId: string): Promise<void> {
+    for (const rule of await listRuleRows(this.db, accountId)) {
+      if (!rule.active) continue;
+      const missing = await missingReference(accountId, rule, this.deps.references);
+      if (missing) await this.disable(rule, REFERENCE_REASON[missing.kind]);
+    }
+  }
+
+  /**
+   * Turns the rule off with the reason (shown in the rule list) and e-mails the account's admins,
+   * once: only the call that turned it off writes the mails, in the same transaction.
+   */
+  async disable(rule: Pick<TAutomationRow, 'id' | 'accountId' | 'name'>, reason: string): Promise<boolean> {
+    const admins = (await this.deps.accounts.members(rule.accountId)).filter(
+      (m) => hasRole(m.acl as TRole, 'admin') && m.email,
+    );
+    const link = `${this.deps.appUrl}/apps/automation/${rule.id}?acc=${rule.accountId}`;
+    const disabled = await disableRuleRow(this.db, rule.accountId, rule.id, reason, async (tx) => {
+      for (const admin of admins)
+        await this.jobs.sendInTx<TMail>(tx, MAIL_QUEUE, ruleDisabledMail(admin.email, rule, reason, link));
+    });
+    if (disabled) this.log.info({ automationId: rule.id, reason }, 'automation turned off');
+    return disabled;
   }
 
   private finish(
@@ -521,13 +648,16 @@ export class AutomationEngine {
     return { matches: evaluation.ok, reason, conditions: evaluation.checks, actions };
   }
 
-  /** POSTs a webhook action's body, signed (X-Atende-Signature: sha256=<HMAC of the body>); a non-2xx answer retries the job. */
+  /**
+   * POSTs a webhook action's body, signed (X-Atende-Signature: sha256=<HMAC of the body>); a non-2xx
+   * answer retries the job; redirects are not followed.
+   */
   async deliverWebhook(job: TWebhookJob): Promise<void> {
     const body = JSON.stringify(job.body);
     const signature = createHmac('sha256', job.secret || job.automationId)
       .update(body)
       .digest('hex');
-    const res = await fetch(job.url, {
+    const res = await outboundFetch(this.outbound)(job.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -536,13 +666,22 @@ export class AutomationEngine {
       },
       body,
       signal: AbortSignal.timeout(10_000),
+    }).catch((err) => {
+      // A non-public or non-http(s) address is refused for good (no retry); anything else retries.
+      if (!(err instanceof OutboundUrlError)) throw err;
+      this.log.warn({ url: job.url, reason: err.reason }, 'automation webhook address not allowed');
+      return null;
     });
+    if (!res) return;
     if (!res.ok) {
       this.log.warn({ url: job.url, status: res.status }, 'automation webhook refused');
       throw new Error(`webhook answered ${res.status}`);
     }
   }
 }
+
+/** perform()'s answer for a step skipped with a reason (an error code): `skipped:<code>`. */
+const SKIPPED = 'skipped:';
 
 const TIME_TRIGGERS = new Set(['no_customer_reply', 'no_operator_reply', 'idle', 'waiting_in_queue']);
 
@@ -558,12 +697,18 @@ function describeAction(a: TAutomationAction, context: Record<string, string>): 
     case 'send_message':
     case 'note':
       return renderQuickMessage(a.text, context);
+    case 'send_template':
+      return a.variables.map((v) => renderQuickMessage(v, context)).join(' · ') || null;
     case 'email':
       return `${a.to.join(', ')}: ${renderQuickMessage(a.subject, context)}`;
     case 'webhook':
       return a.url;
     case 'wait':
       return String(a.minutes);
+    case 'start_chatbot':
+      return a.chatbotId;
+    case 'send_survey':
+      return null;
     case 'close':
       return [a.reason, a.subReason].filter(Boolean).join(' / ');
     case 'add_tag':

@@ -10,6 +10,13 @@ import { type AutomationEngine, TIMER_QUEUE, type TTriggerInput } from './automa
 import { findRuleRow, scheduleRuleRows } from './automations.repo';
 
 export const SCHEDULE_QUEUE = 'automation-schedule';
+/**
+ * The engine's queues run several workers per process (each job is its own idempotent run), in
+ * small batches so a due timer never waits behind a long one: 100,000 timers due over 10 minutes
+ * need ~170 fires a second, and every customer message is an event that schedules them.
+ */
+export const TIMER_WORK = { batchSize: 10, concurrency: 6, pollingIntervalSeconds: 1 };
+const EVENT_WORK = { batchSize: 20, concurrency: 3 };
 /** Open conversations a schedule rule looks at per tick. */
 const SCHEDULE_BATCH = 500;
 
@@ -31,7 +38,9 @@ const LISTENED: TDomainEventName[] = [
   'message.created',
   'contact.created',
   'contact.phase_changed',
+  'contact.tag_added',
   'survey.answered',
+  'campaign.replied',
 ];
 
 /** The event triggers an event stands for, and what the engine needs of it. */
@@ -92,6 +101,18 @@ function triggersOf(event: TDomainEvent): Array<Omit<TTriggerInput, 'accountId' 
           contactId: (event as TDomainEvent<'contact.phase_changed'>).data.contactId,
         },
       ];
+    case 'contact.tag_added': {
+      const d = (event as TDomainEvent<'contact.tag_added'>).data;
+      return [
+        { ...base, trigger: 'contact.tag_added', contactId: d.contactId, tagIds: d.tagIds, cause: d.cause },
+      ];
+    }
+    case 'campaign.replied': {
+      const d = (event as TDomainEvent<'campaign.replied'>).data;
+      return [
+        { ...base, trigger: 'campaign.replied', conversationId: d.conversationId, contactId: d.contactId },
+      ];
+    }
     case 'survey.answered': {
       const d = (event as TDomainEvent<'survey.answered'>).data;
       return [
@@ -143,12 +164,21 @@ export class AutomationTriggers {
 
   listen(bus: DomainEvents) {
     bus.durable('automations', LISTENED, (event) => this.onEvent(event), {
+      work: EVENT_WORK,
       // System messages and notes trigger nothing; neither do the bots' own messages.
       when: (event) =>
         event.name !== 'message.created' ||
         (event as TDomainEvent<'message.created'>).data.direction === 'inbound' ||
         (event as TDomainEvent<'message.created'>).data.message.author === 'operator',
     });
+    // A deleted department: the rules that name it are turned off at once (tags, templates and
+    // bots are checked when a rule is about to run).
+    bus.durable(
+      'automations.references',
+      ['department.changed'],
+      (event) => this.engine.sweepReferences(event.accountId),
+      { when: (event) => event.data.change === 'deleted' },
+    );
   }
 
   async onEvent(event: TDomainEvent): Promise<void> {
@@ -234,6 +264,7 @@ export class AutomationTriggers {
         anchorAt: anchor,
       },
       [rule],
+      facts,
     );
   }
 

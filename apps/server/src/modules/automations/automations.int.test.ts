@@ -4,6 +4,7 @@ import { FakeWhatsApp } from '../../testing/fake-whatsapp';
 import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
 import { queryRows, until } from '../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
+import { createDepartment } from '../departments/departments.testing';
 import {
   customerWritesOnWhatsApp,
   insertWhatsAppChannel,
@@ -457,10 +458,11 @@ describe('event triggers, conditions and actions', () => {
     await onlyActive(id);
     await call('DELETE', `/p/chat/contact/tags/${tag.body.data._id}`);
     await customerWrites(newPhone(), 'oi');
+    // Checked before any action runs: nothing half done, the rule off with the reason.
     const [run] = await runsOf(id);
-    expect(run.status).toBe('error');
+    expect(run).toMatchObject({ status: 'skipped', reason: 'tagDeleted', results: [] });
     const got = await call('GET', `/p/automations/${id}`);
-    expect(got.body.data).toMatchObject({ active: false, disabledReason: 'VALIDATION_FAILED' });
+    expect(got.body.data).toMatchObject({ active: false, disabledReason: 'tagDeleted' });
   });
 
   it('e-mail to the team and a signed webhook', async () => {
@@ -844,7 +846,8 @@ describe('dry run and automatic messages', () => {
     const conversation = await conversationOf(phone);
     await call('POST', `/p/chat/conversation/${conversation.id}/take`);
     const transfer = await call('POST', `/p/chat/conversation/${conversation.id}/transfer`, {
-      body: { departmentId: 'suporte' },
+      // Issue 13: a transfer takes only one of the account's departments.
+      body: { departmentId: await createDepartment(ctx, owner, 'Suporte') },
     });
     expect(transfer.statusCode).toBe(200);
     await until(async () => textsTo(phone).length > 1);

@@ -1,9 +1,16 @@
 import { defineModule } from '../../platform/module';
+import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { ChatbotsService } from '../chatbots/chatbots.service';
+import type { ChatbotRuntime } from '../chatbots/runtime/runtime.service';
+import type { ContactTagsService } from '../contacts/contact-tags.service';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
 import type { AutomaticActionsService } from '../inbox/actions/automatic-actions.service';
 import type { MessagingService } from '../inbox/messaging/messaging.service';
+import type { DepartmentsService } from '../departments/departments.service';
+import type { SurveysService } from '../surveys/surveys.service';
+import type { TemplatesService } from '../templates/templates.service';
 import {
   AutomationEngine,
   CONTINUE_QUEUE,
@@ -12,17 +19,23 @@ import {
   type TWebhookJob,
   WEBHOOK_QUEUE,
 } from './automation-engine';
-import { AutomationTriggers, SCHEDULE_QUEUE, type TTimerJob } from './automation-listeners';
+import { AutomationTriggers, SCHEDULE_QUEUE, TIMER_WORK, type TTimerJob } from './automation-listeners';
 import { pruneRunRows } from './automations.repo';
 import { automationsRoutes } from './automations.routes';
 import * as tables from './automations.schema';
 import { AutomationsService } from './automations.service';
 
 const PRUNE_QUEUE = 'automation-runs-prune';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface TAutomationsDeps {
   accounts: AccountsService;
-  contacts: { contacts: ContactsService };
+  contacts: { contacts: ContactsService; tags: ContactTagsService };
+  departments: DepartmentsService;
+  templates: TemplatesService;
+  chatbots: ChatbotsService;
+  chatbotRuntime: ChatbotRuntime;
+  surveys: SurveysService;
   inboxSettings: InboxSettingsService;
   inbox: { automatic: AutomaticActionsService; messaging: MessagingService };
 }
@@ -49,13 +62,49 @@ export const automationsModule = defineModule({
         automatic: () => deps.inbox.automatic,
         sendAutomatic: (accountId, conversationId, text, purpose, options) =>
           deps.inbox.messaging.sendAutomatic(accountId, conversationId, text, purpose, options),
+        sendAutomaticTemplate: (accountId, conversationId, send, purpose, options) =>
+          deps.inbox.messaging.sendAutomaticTemplate(accountId, conversationId, send, purpose, options),
         contacts: deps.contacts.contacts,
         accounts: deps.accounts,
         inboxSettings: deps.inboxSettings,
+        startChatbot: async (accountId, conversationId, chatbotId, cause) => {
+          const bot = await deps.chatbots.row(accountId, chatbotId);
+          if (bot.status !== 'published' || !bot.publishedVersion)
+            throw new AppError('CHATBOT_NOT_PUBLISHED');
+          const facts = await deps.inbox.automatic.facts(accountId, conversationId);
+          if (!facts || facts.stage === 'flow' || facts.stage === 'closed') return 'unchanged';
+          // A session an operator's take left behind ends first (the chatbots' own hand-back does the same).
+          await deps.chatbotRuntime.stop(accountId, conversationId, 'stopped');
+          return deps.inbox.automatic.handToBot(accountId, conversationId, bot.name, cause, (tx) =>
+            deps.chatbotRuntime.startHandBack(tx, accountId, bot, conversationId),
+          );
+        },
+        askSurvey: (accountId, conversationId, key) =>
+          deps.surveys.ask(accountId, conversationId, 'automation', key),
+        references: {
+          // Not a UUID: a legacy intention name (the inbox routes by it), nothing to look up.
+          departmentExists: async (accountId, id) =>
+            !UUID.test(id) || (await deps.departments.nameOf(accountId, id)) !== null,
+          tagIds: async (accountId) => new Set((await deps.contacts.tags.list(accountId)).map((t) => t._id)),
+          templateExists: (accountId, id) =>
+            deps.templates.get(accountId, id).then(
+              () => true,
+              (err) =>
+                err instanceof AppError && err.code === 'TEMPLATE_NOT_FOUND' ? false : Promise.reject(err),
+            ),
+          chatbotExists: (accountId, id) =>
+            deps.chatbots.row(accountId, id).then(
+              () => true,
+              (err) =>
+                err instanceof AppError && err.code === 'CHATBOT_NOT_FOUND' ? false : Promise.reject(err),
+            ),
+        },
+        appUrl: platform.config.APP_URL,
       },
       minuteMs,
       platform.log,
     );
+    automationEngine.outbound = { allowPrivate: platform.config.OUTBOUND_HTTP_ALLOW_PRIVATE === 'true' };
     const automationTriggers = new AutomationTriggers(
       db,
       platform.jobs,
@@ -76,7 +125,7 @@ export const automationsModule = defineModule({
     const jobs = platform.jobs;
     jobs.register<TContinueJob>(CONTINUE_QUEUE, (job) => engine.continueRun(job));
     jobs.register<TWebhookJob>(WEBHOOK_QUEUE, (job) => engine.deliverWebhook(job));
-    jobs.register<TTimerJob>(TIMER_QUEUE, (job) => triggers.fireTimer(job));
+    jobs.register<TTimerJob>(TIMER_QUEUE, (job) => triggers.fireTimer(job), TIMER_WORK);
     jobs.register(SCHEDULE_QUEUE, () => triggers.tick());
     jobs.schedule(SCHEDULE_QUEUE, '* * * * *');
     jobs.register(PRUNE_QUEUE, () => pruneRunRows(platform.database.db, 30));

@@ -109,6 +109,29 @@ export function updateRuleRow(
   });
 }
 
+/**
+ * Turns an active rule off with the reason; `also` runs in the same transaction only when this call
+ * turned it off (the admins' e-mail goes once, whatever the retries or concurrent runs).
+ */
+export function disableRuleRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+  reason: string,
+  also: (tx: TTx, row: TAutomationRow) => Promise<void>,
+): Promise<boolean> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .update(automations)
+      .set({ active: false, disabledReason: reason, updatedAt: new Date() })
+      .where(and(eq(automations.accountId, accountId), eq(automations.id, id), eq(automations.active, true)))
+      .returning();
+    if (!row) return false;
+    await also(tx, row);
+    return true;
+  });
+}
+
 export function deleteRuleRow(db: TDb, accountId: string, id: string): Promise<boolean> {
   return withTenant(db, accountId, async (tx) => {
     const rows = await tx

@@ -12,6 +12,7 @@ import {
 } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
+import { checkOutboundUrl } from '../../platform/outbound-url';
 import type { AutomationEngine } from './automation-engine';
 import { isValidCron } from './automation-listeners';
 import {
@@ -102,6 +103,8 @@ export class AutomationsService {
 
   async create(accountId: string, userId: string | null, body: TAutomationData): Promise<TAutomation> {
     this.check(body);
+    await this.checkWebhooks(body);
+    await this.checkReferences(accountId, body);
     const account = await this.engine.account(accountId);
     const row = await insertRuleRow(
       this.db,
@@ -115,6 +118,8 @@ export class AutomationsService {
 
   async update(accountId: string, id: string, body: TAutomationData): Promise<TAutomation> {
     this.check(body);
+    await this.checkWebhooks(body);
+    await this.checkReferences(accountId, body);
     await this.row(accountId, id);
     const row = await updateRuleRow(this.db, accountId, id, { ...this.values(body), disabledReason: null });
     if (!row) throw new AppError('AUTOMATION_NOT_FOUND');
@@ -206,6 +211,24 @@ export class AutomationsService {
       active: body.active,
       maxPerHour: body.maxPerHour,
     };
+  }
+
+  /** Webhook actions must reach a public http(s) address (checked again when they are sent). */
+  private async checkWebhooks(body: TAutomationData) {
+    for (const [i, action] of body.actions.entries()) {
+      if (action.type !== 'webhook') continue;
+      try {
+        await checkOutboundUrl(action.url, this.engine.outbound);
+      } catch {
+        throw new AppError('URL_NOT_ALLOWED', { path: `actions.${i}.url` });
+      }
+    }
+  }
+
+  /** Departments, tags, templates and bots must be the account's own (another account's id: not found). */
+  private async checkReferences(accountId: string, body: TAutomationData) {
+    const missing = await this.engine.missingReference(accountId, body);
+    if (missing) throw AppError.validation([{ path: missing.path, key: 'invalid' }]);
   }
 
   private check(body: TAutomationData) {

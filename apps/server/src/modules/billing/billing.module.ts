@@ -4,13 +4,14 @@ import { billingRoutes } from './billing.routes';
 import * as tables from './billing.schema';
 import { BillingService } from './billing.service';
 
-/** Plans, checkout (sandbox or Stripe) and the trial. */
+/** Plans, checkout (sandbox or Stripe), the trial, and coupons (issue 13). */
 export const billingModule = defineModule({
   name: 'billing',
   tables,
-  create: (platform, deps: { accounts: AccountsService }) => ({
-    billing: new BillingService(platform.database.db, platform.config, deps.accounts),
-  }),
+  create: (platform, deps: { accounts: AccountsService }) => {
+    const billing = new BillingService(platform.database.db, platform.config, deps.accounts);
+    return { billing, coupons: billing.coupons };
+  },
   plugin: async (app) => {
     await app.register(billingRoutes);
   },

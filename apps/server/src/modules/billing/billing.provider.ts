@@ -9,6 +9,17 @@ export interface TCheckoutRequest {
   period: 'monthly' | 'yearly';
   successUrl: string;
   cancelUrl: string;
+  /** Issue 13: the provider's promotion code of the coupon applied (Stripe). */
+  promotionId?: string | null;
+}
+
+/** A coupon as the provider creates it (Stripe: a coupon plus its promotion code). */
+export interface TPromotionRequest {
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  maxUses: number | null;
+  validUntil: Date | null;
 }
 
 export type TCheckoutStart =
@@ -24,6 +35,8 @@ export interface TBillingProvider {
   readonly name: 'sandbox' | 'stripe';
   startCheckout(request: TCheckoutRequest): Promise<TCheckoutStart>;
   parseWebhook(rawBody: string, signature: string | undefined): TWebhookEvent;
+  /** Issue 13: creates the provider's promotion code for a coupon (absent: the discount is applied here). */
+  createPromotion?(coupon: TPromotionRequest): Promise<string>;
 }
 
 /** The default provider: checkout is paid at once and says it is a sandbox; no money moves. */

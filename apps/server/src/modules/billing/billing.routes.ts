@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZChangePlanBody, ZPlan, ZPlanChange, zUuid } from '@atende/shared';
+import { ZChangePlanBody, ZCouponQuote, ZPlan, ZPlanChange, zUuid } from '@atende/shared';
 import { ok, okOf, okSchema } from '../../platform/envelope';
 import { tenantRoutes } from '../../platform/tenant-route';
 
@@ -36,7 +36,23 @@ export async function billingRoutes(app: FastifyInstance) {
       response: okOf(ZPlanChange),
     },
     ({ tenant, params, body, actor }) =>
-      billing().changePlan(tenant.accountId, tenant.plan, params.id, body.period, actor),
+      billing().changePlan(tenant.accountId, tenant.plan, params.id, body.period, actor, body.coupon),
+  );
+
+  // Issue 13: the coupon's discount on a plan, shown at checkout before paying (COUPON_INVALID otherwise).
+  route.get(
+    '/g/acc/:acc/plan/:id/coupon',
+    {
+      role: 'admin',
+      account: 'path',
+      params: z.object({ acc: zUuid, id: z.string().max(40) }),
+      query: z.object({
+        code: z.string().max(40),
+        period: z.enum(['monthly', 'yearly']).optional().default('monthly'),
+      }),
+      response: okOf(ZCouponQuote),
+    },
+    ({ params, query }) => billing().quote(query.code, params.id, query.period),
   );
 
   // Stripe posts JSON; the signature covers the raw bytes, so this route keeps them as text.

@@ -25,3 +25,25 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_provider_session_uq').on(t.providerSessionId),
   ],
 );
+
+/**
+ * A coupon the installation's operator created (issue 13): a percentage (1–100) or a fixed amount
+ * in cents off the first payment, valid in a window, up to `maxUses` paid checkouts. Not an
+ * account's data: no account_id. `providerPromotionId`: the Stripe promotion code it maps to.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: idColumn(),
+    code: text('code').notNull(),
+    kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
+    value: integer('value').notNull(),
+    validFrom: tsColumn('valid_from'),
+    validUntil: tsColumn('valid_until'),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    providerPromotionId: text('provider_promotion_id'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [uniqueIndex('coupons_code_uq').on(t.code)],
+);

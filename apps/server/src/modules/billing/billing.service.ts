@@ -1,4 +1,4 @@
-import { findPlan, PLANS, type TPlanId } from '@atende/shared';
+import { couponDiscount, findPlan, PLANS, type TPlanId } from '@atende/shared';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
@@ -9,6 +9,7 @@ import { freePlan, isTrialEligible, paidPlan, trialPlan } from '../accounts/plan
 import type { TAccountPlanRow } from '../../platform/tenancy';
 import { SandboxBillingProvider, type TBillingProvider } from './billing.provider';
 import { StripeBillingProvider } from './stripe.provider';
+import { CouponsService } from './coupons.service';
 import * as repo from './billing.repo';
 
 export function createBillingProvider(config: TConfig): TBillingProvider {
@@ -23,7 +24,20 @@ export class BillingService {
     private readonly config: TConfig,
     private readonly accounts: AccountsService,
     readonly provider: TBillingProvider = createBillingProvider(config),
+    readonly coupons: CouponsService = new CouponsService(db, provider),
   ) {}
+
+  /** List price (cents) of a plan for a period: a year costs ten months. */
+  private amountOf(planId: string, period: 'monthly' | 'yearly'): number {
+    const plan = findPlan(planId);
+    if (!plan) throw new AppError('PLAN_NOT_FOUND');
+    return period === 'yearly' ? plan.price * 10 : plan.price;
+  }
+
+  /** Issue 13: the coupon applied to a plan's price, shown at checkout before paying. */
+  quote(code: string, planId: string, period: 'monthly' | 'yearly') {
+    return this.coupons.quote(code, this.amountOf(planId, period));
+  }
 
   /** Plans for the plans page; whitelabel accounts see the same plans without product naming. */
   plans() {
@@ -41,6 +55,7 @@ export class BillingService {
     planId: string,
     period: 'monthly' | 'yearly',
     actor: TActor,
+    couponCode?: string,
   ) {
     const plan = findPlan(planId);
     if (!plan) throw new AppError('PLAN_NOT_FOUND');
@@ -60,7 +75,13 @@ export class BillingService {
         sandbox: this.provider.name === 'sandbox',
       };
     }
-    const amount = period === 'yearly' ? plan.price * 10 : plan.price;
+    const listAmount = this.amountOf(plan.id, period);
+    // Issue 13: a coupon takes its discount off the first payment (with Stripe, its promotion code).
+    const coupon = couponCode?.trim()
+      ? await this.coupons.withPromotion(await this.coupons.usable(couponCode))
+      : null;
+    const discount = coupon ? couponDiscount(coupon, listAmount) : 0;
+    const amount = listAmount - discount;
     const checkout = await repo.insertCheckout(this.db, {
       id: newId(),
       accountId,
@@ -68,6 +89,7 @@ export class BillingService {
       period,
       amount,
       provider: this.provider.name,
+      details: coupon ? { couponId: coupon.id, coupon: coupon.code, listAmount, discount } : {},
     });
     const start = await this.provider.startCheckout({
       checkoutId: checkout.id,
@@ -79,10 +101,13 @@ export class BillingService {
       period,
       successUrl: `${this.config.APP_URL}/plans?checkout=success&acc=${accountId}`,
       cancelUrl: `${this.config.APP_URL}/plans/checkout/${plan.id}?checkout=cancel&acc=${accountId}`,
+      promotionId: coupon?.providerPromotionId ?? null,
     });
     await repo.setCheckoutSession(this.db, accountId, checkout.id, start.providerSessionId);
     if (start.kind === 'redirect')
       return { provider: this.provider.name, status: 'redirect' as const, url: start.url, sandbox: false };
+    // Paid at once (sandbox): the coupon's use is taken now, refused when it was used up meanwhile.
+    if (coupon) await this.coupons.take(coupon.id);
     await this.complete(accountId, checkout.id, plan.id, period, actor);
     return { provider: this.provider.name, status: 'paid' as const, sandbox: true };
   }
@@ -94,12 +119,13 @@ export class BillingService {
     period: 'monthly' | 'yearly',
     actor: TActor | null,
   ) {
-    if (!(await repo.completeCheckout(this.db, accountId, checkoutId))) return;
+    if (!(await repo.completeCheckout(this.db, accountId, checkoutId))) return false;
     await this.accounts.setPlan(
       accountId,
       { ...paidPlan(planId, period), provider: this.provider.name },
       actor,
     );
+    return true;
   }
 
   /** Provider webhook: verified, idempotent on the provider's session id. */
@@ -108,13 +134,16 @@ export class BillingService {
     if (event.type !== 'checkout.completed' || !event.providerSessionId) return { received: true };
     const checkout = await repo.findCheckoutBySession(this.db, event.providerSessionId);
     if (!checkout) return { received: true };
-    await this.complete(
+    const completed = await this.complete(
       checkout.accountId,
       checkout.id,
       checkout.planId as TPlanId,
       checkout.period as 'monthly' | 'yearly',
       null,
     );
+    // The provider applied the promotion code's own limit; the coupon counts the use once.
+    const couponId = checkout.details?.couponId;
+    if (completed && typeof couponId === 'string') await this.coupons.count(couponId);
     return { received: true };
   }
 }

@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { AppError } from '../../platform/errors';
 import { safeEqual } from '../../platform/auth/secrets';
-import type { TBillingProvider, TCheckoutRequest, TCheckoutStart, TWebhookEvent } from './billing.provider';
+import type {
+  TBillingProvider,
+  TCheckoutRequest,
+  TCheckoutStart,
+  TPromotionRequest,
+  TWebhookEvent,
+} from './billing.provider';
 
 const TOLERANCE_S = 300;
 
@@ -26,9 +32,35 @@ export class StripeBillingProvider implements TBillingProvider {
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
     });
+    if (request.promotionId) form.set('discounts[0][promotion_code]', request.promotionId);
+    const session = (await this.post('/v1/checkout/sessions', form)) as { id: string; url: string };
+    return { kind: 'redirect', providerSessionId: session.id, url: session.url };
+  }
+
+  /** A Stripe coupon (off the first payment) and its customer-facing promotion code. */
+  async createPromotion(coupon: TPromotionRequest): Promise<string> {
+    const limits = new URLSearchParams();
+    if (coupon.maxUses !== null) limits.set('max_redemptions', String(coupon.maxUses));
+    const form = new URLSearchParams({ duration: 'once', name: coupon.code });
+    if (coupon.kind === 'percent') form.set('percent_off', String(coupon.value));
+    else {
+      form.set('amount_off', String(coupon.value));
+      form.set('currency', 'brl');
+    }
+    for (const [key, value] of limits) form.set(key, value);
+    if (coupon.validUntil) form.set('redeem_by', String(Math.floor(coupon.validUntil.getTime() / 1000)));
+    const created = (await this.post('/v1/coupons', form)) as { id: string };
+    const promotion = new URLSearchParams({ coupon: created.id, code: coupon.code });
+    for (const [key, value] of limits) promotion.set(key, value);
+    if (coupon.validUntil)
+      promotion.set('expires_at', String(Math.floor(coupon.validUntil.getTime() / 1000)));
+    return ((await this.post('/v1/promotion_codes', promotion)) as { id: string }).id;
+  }
+
+  private async post(path: string, form: URLSearchParams): Promise<unknown> {
     let response: Response;
     try {
-      response = await fetch(`${this.apiUrl}/v1/checkout/sessions`, {
+      response = await fetch(`${this.apiUrl}${path}`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${this.secretKey}`,
@@ -41,8 +73,7 @@ export class StripeBillingProvider implements TBillingProvider {
       throw new AppError('BILLING_PROVIDER_ERROR');
     }
     if (!response.ok) throw new AppError('BILLING_PROVIDER_ERROR', { status: response.status });
-    const session = (await response.json()) as { id: string; url: string };
-    return { kind: 'redirect', providerSessionId: session.id, url: session.url };
+    return response.json();
   }
 
   /** Verifies the Stripe-Signature header (t=..., v1=HMAC-SHA256 of "t.body") within 5 minutes. */

@@ -39,6 +39,18 @@ export class SmsCreditService {
     };
   }
 
+  /**
+   * Service-operator controls (issue 13): credits the installation's operator adds (ops CLI/API),
+   * recorded in the history as a purchase at no price through 'operator'.
+   */
+  async grant(accountId: string, amount: number): Promise<{ before: number; after: number }> {
+    const after = await withTenant(this.db, accountId, (tx) =>
+      repo.credit(tx, accountId, amount, { kind: 'purchase', price: 0, provider: 'operator' }),
+    );
+    await this.tenantCache.invalidate(accountId).catch(() => undefined);
+    return { before: after - amount, after };
+  }
+
   async buy(accountId: string, userId: string, packageId: TSmsPackageId) {
     const pack = SMS_PACKAGES.find((p) => p.id === packageId);
     if (!pack) throw new AppError('SMS_PACKAGE_NOT_FOUND');

@@ -52,7 +52,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => api3rd.listen(0, '127.0.0.1', () => r()));
   api3rdUrl = `http://127.0.0.1:${(api3rd.address() as AddressInfo).port}`;
-  ctx = await startTestApp({ WHATSAPP_GRAPH_URL: await fake.start(), CHATBOT_HTTP_ALLOW_PRIVATE: 'true' });
+  ctx = await startTestApp({ WHATSAPP_GRAPH_URL: await fake.start(), OUTBOUND_HTTP_ALLOW_PRIVATE: 'true' });
   baseUrl = await listen(ctx);
   owner = await signUp(ctx, { plan: 'pro' });
   channel = await insertWhatsAppChannel(ctx, owner.accountId);

@@ -4,6 +4,7 @@ import type { ContactsService } from '../contacts/contacts.service';
 import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
 import type { ConversationActionsService } from '../inbox/actions/conversation-actions.service';
 import type { MessagingService } from '../inbox/messaging/messaging.service';
+import type { KnowledgeSourcesService } from '../knowledge/sources/knowledge-sources.service';
 import type { WebchatService } from '../webchat/webchat.service';
 import { ChatbotTestService } from './chatbot-test.service';
 import { chatbotsRoutes } from './chatbots.routes';
@@ -18,6 +19,7 @@ interface TChatbotsDeps {
   inboxSettings: InboxSettingsService;
   inbox: { messaging: MessagingService; actions: ConversationActionsService };
   webchat: WebchatService;
+  knowledgeSources: KnowledgeSourcesService;
 }
 
 /**
@@ -46,9 +48,10 @@ export const chatbotsModule = defineModule({
         inboxSettings: deps.inboxSettings,
         chatbots,
         tests: chatbotTests,
+        knowledge: deps.knowledgeSources,
       },
       {
-        allowPrivateHttp: platform.config.CHATBOT_HTTP_ALLOW_PRIVATE === 'true',
+        allowPrivateHttp: platform.config.OUTBOUND_HTTP_ALLOW_PRIVATE === 'true',
         crashAfterSends: Number(process.env.CHATBOT_TEST_CRASH_AFTER_SENDS) || undefined,
       },
       platform.log,

@@ -1,4 +1,4 @@
-import type { TChatbotVersion, TFlowDocument } from '@atende/shared';
+import type { TChatbotAiSettings, TChatbotVersion, TFlowDocument } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from '../../platform/db/columns';
@@ -26,6 +26,8 @@ export const chatbots = pgTable(
     debounceSeconds: integer('debounce_seconds').notNull().default(3),
     handoverKeywords: jsonb('handover_keywords').$type<string[]>().notNull().default(['atendente', 'humano']),
     draft: jsonb('draft').$type<TFlowDocument>().notNull(),
+    /** AI and hybrid bots (ZChatbotAiSettings; '{}' = the defaults). */
+    aiSettings: jsonb('ai_settings').$type<Partial<TChatbotAiSettings>>().notNull().default({}),
     publishedVersion: integer('published_version'),
     publishedAt: tsColumn('published_at'),
     trainingState: text('training_state'),

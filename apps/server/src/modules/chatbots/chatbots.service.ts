@@ -9,6 +9,8 @@ import {
   type TFlowDocument,
   type TFlowIssue,
   CHATBOT_DEFAULT_HANDOVER_KEYWORDS,
+  type TChatbotAiSettings,
+  ZChatbotAiSettings,
   emptyFlowDocument,
   findPlan,
   flowDiffSummary,
@@ -40,6 +42,12 @@ import {
   upsertPageRow,
 } from './chatbots.repo';
 
+/** A bot's AI settings with the defaults filled in (a row stores '{}' until they are edited). */
+export function aiSettingsOf(row: TChatbotRow): TChatbotAiSettings {
+  const parsed = ZChatbotAiSettings.safeParse(row.aiSettings ?? {});
+  return parsed.success ? parsed.data : ZChatbotAiSettings.parse({});
+}
+
 function present(row: TChatbotRow, inFlow = 0): TChatbot {
   return {
     _id: row.id,
@@ -53,6 +61,7 @@ function present(row: TChatbotRow, inFlow = 0): TChatbot {
     trainingState: (row.trainingState as TChatbot['trainingState']) ?? null,
     debounceSeconds: row.debounceSeconds,
     handoverKeywords: row.handoverKeywords,
+    ai: aiSettingsOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -120,6 +129,15 @@ export class ChatbotsService {
           ...(channelIds ? { channelIds } : {}),
           ...(body.debounceSeconds !== undefined ? { debounceSeconds: body.debounceSeconds } : {}),
           ...(body.handoverKeywords ? { handoverKeywords: [...new Set(body.handoverKeywords)] } : {}),
+          ...(body.ai
+            ? {
+                aiSettings: {
+                  ...body.ai,
+                  personKeywords: [...new Set(body.ai.personKeywords)],
+                  customKeywords: [...new Set(body.ai.customKeywords)],
+                },
+              }
+            : {}),
         },
         async (tx, updated) => {
           if (channelIds && updated.status === 'published')
@@ -183,6 +201,7 @@ export class ChatbotsService {
         draft: source.draft,
         debounceSeconds: source.debounceSeconds,
         handoverKeywords: source.handoverKeywords,
+        aiSettings: source.aiSettings,
         trainingState: source.trainingState,
         createdBy: userId,
       }),
@@ -274,6 +293,8 @@ export class ChatbotsService {
   }
 
   private async issuesOf(accountId: string, row: TChatbotRow): Promise<TFlowIssue[]> {
+    // An AI bot has no flow to draw: it answers every message from its knowledge base.
+    if (row.type === 'ai') return [];
     const kinds = await channelKinds(this.db, accountId, row.channelIds);
     return validateFlow(row.draft, { whatsapp: kinds.includes('whatsapp-cloud') });
   }

@@ -257,17 +257,30 @@ export function bulkRetagContacts(
   ids: string[],
   add: string[],
   remove: string[],
+  announce: TAnnounce<Array<{ id: string; added: string[] }>> = noAnnounce,
 ) {
   const addArr = sql.raw(uuidArrayLiteral(add));
   const removeArr = sql.raw(uuidArrayLiteral(remove));
   return withTenant(db, accountId, async (tx) => {
+    // `old` is the rows before the change: each contact's newly added tags are announced.
     const result = await tx.execute(sql`
+      with old as (
+        select id, tags from contacts
+        where account_id = ${accountId} and deleted_at is null and id = any(${sql.raw(uuidArrayLiteral(ids))})
+        for update)
       update contacts c set
         tags = array(select distinct t from unnest(c.tags || ${addArr}) t where t <> all(${removeArr}) order by t),
         updated_at = now()
-      where c.account_id = ${accountId} and c.deleted_at is null and c.id = any(${sql.raw(uuidArrayLiteral(ids))})
-      returning c.id`);
-    return rowsOf<{ id: string }>(result).length;
+      from old
+      where c.id = old.id
+      returning c.id,
+        array(select distinct t from unnest(${addArr}) t where t <> all(old.tags) and t <> all(${removeArr}))::text[] as added`);
+    const rows = rowsOf<{ id: string; added: string[] }>(result);
+    await announce(
+      tx,
+      rows.filter((r) => r.added.length > 0),
+    );
+    return rows.length;
   });
 }
 

@@ -25,6 +25,8 @@ const panel = { role: 'operator', check: contactsAccess('panel') } as const;
 export async function contactsRoutes(app: FastifyInstance) {
   const route = tenantRoutes(app, ['contacts']);
   const contacts = () => app.services.contacts.contacts;
+  // Issue 13: custom fields named after a key entity take that entity's validation (departments module).
+  const entities = () => app.services.keyEntities;
 
   route.get(
     '/p/chat/contact/list',
@@ -35,7 +37,10 @@ export async function contactsRoutes(app: FastifyInstance) {
   route.post(
     '/p/chat/contact',
     { ...page, account: 'query-or-body', body: ZCreateContactBody, response: okOf(ZContact) },
-    ({ tenant, body }) => contacts().create(tenant.accountId, body.data),
+    async ({ tenant, body }) => {
+      await entities().assertValues(tenant.accountId, body.data.customFields);
+      return contacts().create(tenant.accountId, body.data);
+    },
   );
 
   route.post(
@@ -63,7 +68,13 @@ export async function contactsRoutes(app: FastifyInstance) {
   route.put(
     '/p/chat/contact/:id',
     { ...panel, account: 'query-or-body', params, body: ZUpdateContactBody, response: okOf(ZContact) },
-    ({ tenant, params, body, actor }) => contacts().update(tenant.accountId, params.id, body.data, actor),
+    async ({ tenant, params, body, actor }) => {
+      if (body.data.customFields) {
+        const current = await contacts().get(tenant.accountId, params.id);
+        await entities().assertValues(tenant.accountId, body.data.customFields, current.customFields);
+      }
+      return contacts().update(tenant.accountId, params.id, body.data, actor);
+    },
   );
 
   route.delete(

@@ -147,6 +147,9 @@ export class ContactsService {
           from: before.phaseId,
           to: after.phaseId,
         });
+      const added = after.tags.filter((t) => !before.tags.includes(t));
+      if (added.length > 0)
+        await this.bus.emit(tx, accountId, 'contact.tag_added', { contactId: id, tagIds: added });
     });
     if (!result) throw new AppError('CONTACT_NOT_FOUND');
     if (result.conflict) throw phoneExists(result.conflict);
@@ -216,7 +219,8 @@ export class ContactsService {
     return presentContact(outcome.after);
   }
 
-  async bulkTags(accountId: string, body: z.output<typeof ZBulkTagsBody>) {
+  /** `cause` (`automation:<rule id>`) rides on contact.tag_added so a rule does not react to its own tag. */
+  async bulkTags(accountId: string, body: z.output<typeof ZBulkTagsBody>, cause?: string) {
     await this.checkTags(accountId, [...body.add, ...body.remove], 'add');
     const updated = await bulkRetagContacts(
       this.db,
@@ -224,6 +228,14 @@ export class ContactsService {
       [...new Set(body.ids)],
       body.add,
       body.remove,
+      async (tx, tagged) => {
+        for (const t of tagged)
+          await this.bus.emit(tx, accountId, 'contact.tag_added', {
+            contactId: t.id,
+            tagIds: t.added,
+            ...(cause ? { cause } : {}),
+          });
+      },
     );
     return { updated };
   }

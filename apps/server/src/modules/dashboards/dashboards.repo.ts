@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client';
 import type { TTx } from '../../platform/db/tenant';
 import { BUCKETS } from './histogram';
-import type { TDay } from './local-day';
+import { addDays, type TDay, wholeMonths } from './local-day';
 
 /** Which rows of the roll-ups a figure covers. */
 export interface TScope {
@@ -35,12 +35,36 @@ export const HISTOGRAMS = [
 export type THistogramName = (typeof HISTOGRAMS)[number];
 export type THistograms = Record<THistogramName, number[]>;
 
-function where(s: TScope): SQL {
-  const parts = [sql`account_id = ${s.accountId}`, sql`day >= ${s.from}::date`, sql`day <= ${s.to}::date`];
+function where(s: TScope, column: 'day' | 'month', from: TDay, to: TDay): SQL {
+  const col = sql.raw(column);
+  const parts = [sql`account_id = ${s.accountId}`, sql`${col} >= ${from}::date`, sql`${col} <= ${to}::date`];
   if (s.operatorId) parts.push(sql`operator_id = ${s.operatorId}::uuid`);
   if (s.channelId) parts.push(sql`channel_id = ${s.channelId}::uuid`);
   if (s.departmentId) parts.push(sql`department_id = ${s.departmentId}`);
   return sql.join(parts, sql` and `);
+}
+
+const COLUMNS = sql.raw(
+  'channel_id, department_id, operator_id, origin, opened, closed, messages_in, messages_out, frt_wall, frt_biz, ' +
+    'reply_wall, reply_biz, resolution_wall, resolution_biz',
+);
+
+/**
+ * The rows a scope sums, as a derived table `r` with the columns of dashboard_daily: per day when
+ * the figure is per day; otherwise the period's whole months from dashboard_monthly and only the
+ * days at its edges from dashboard_daily ("last year" reads 12 months and at most ~60 days).
+ */
+function rowsOfScope(s: TScope, perDay: boolean): SQL {
+  const days = (from: TDay, to: TDay) =>
+    sql`select day, ${COLUMNS} from dashboard_daily where ${where(s, 'day', from, to)}`;
+  const months = perDay ? null : wholeMonths(s.from, s.to);
+  if (!months) return sql`(${days(s.from, s.to)}) r`;
+  const parts = [
+    sql`select month as day, ${COLUMNS} from dashboard_monthly where ${where(s, 'month', months.from, months.to)}`,
+  ];
+  if (s.from < months.from) parts.push(days(s.from, addDays(months.from, -1)));
+  if (months.to < s.to) parts.push(days(addDays(months.to, 1), s.to));
+  return sql`(${sql.join(parts, sql` union all `)}) r`;
 }
 
 const keyOf = (key: TKey | null) =>
@@ -56,44 +80,47 @@ export async function sums(tx: TTx, scope: TScope, key: TKey | null): Promise<TS
     await tx.execute(sql`
       select ${keyOf(key)} as key, sum(opened)::int as opened, sum(closed)::int as closed,
         sum(messages_in)::int as messages_in, sum(messages_out)::int as messages_out
-      from dashboard_daily where ${where(scope)}
+      from ${rowsOfScope(scope, key === 'day')}
       group by 1 order by 1`),
   );
 }
 
-/** The histograms of dashboard_daily summed bucket by bucket, per key. */
+/**
+ * The histograms of dashboard_daily summed bucket by bucket, per key: all of them, or only those
+ * named in `only` (the others stay empty; unnesting is the costly part).
+ */
 export async function histograms(
   tx: TTx,
   scope: TScope,
   key: TKey | null,
+  only: readonly THistogramName[] = HISTOGRAMS,
 ): Promise<Map<string | null, THistograms>> {
-  const rows = rowsOf<{ key: string | null; i: number } & Record<THistogramName, number>>(
+  const list = sql.raw(only.join(', '));
+  const sums = sql.raw(only.map((n, i) => `sum(u.h${i})::int as ${n}`).join(', '));
+  const aliases = sql.raw(only.map((_, i) => `h${i}`).join(', '));
+  const found = rowsOf<{ key: string | null; i: number } & Record<THistogramName, number>>(
     await tx.execute(sql`
-      select ${keyOf(key)} as key, u.i::int as i, sum(u.a)::int as frt_wall, sum(u.b)::int as frt_biz,
-        sum(u.c)::int as reply_wall, sum(u.d)::int as reply_biz, sum(u.e)::int as resolution_wall,
-        sum(u.f)::int as resolution_biz
-      from dashboard_daily
-      cross join lateral unnest(frt_wall, frt_biz, reply_wall, reply_biz, resolution_wall, resolution_biz)
-        with ordinality as u(a, b, c, d, e, f, i)
-      where ${where(scope)}
+      select ${keyOf(key)} as key, u.i::int as i, ${sums}
+      from ${rowsOfScope(scope, key === 'day')}
+      cross join lateral unnest(${list}) with ordinality as u(${aliases}, i)
       group by 1, 2`),
   );
   const out = new Map<string | null, THistograms>();
-  for (const r of rows) {
+  for (const r of found) {
     let h = out.get(r.key);
     if (!h) {
       h = Object.fromEntries(HISTOGRAMS.map((n) => [n, new Array(BUCKETS).fill(0)])) as THistograms;
       out.set(r.key, h);
     }
-    for (const n of HISTOGRAMS) h[n][Number(r.i) - 1] = Number(r[n] ?? 0);
+    for (const n of only) h[n][Number(r.i) - 1] = Number(r[n] ?? 0);
   }
   return out;
 }
 
 /**
  * Several breakdowns of the histograms in one pass over the rows (GROUPING SETS): unnesting the
- * arrays is the costly part, so it is done once for the totals, the days, the channels and the
- * departments. Returns one map per key (null: the totals).
+ * arrays is the costly part, so it is done once for the totals and each key asked for (days,
+ * channels, departments). Returns one map per key (null: the totals).
  */
 export async function histogramSets(
   tx: TTx,
@@ -101,6 +128,11 @@ export async function histogramSets(
   keys: Array<'day' | 'channel_id' | 'department_id'>,
 ): Promise<Map<TKey | null, Map<string | null, THistograms>>> {
   const sets = sql.join([sql`(u.i)`, ...keys.map((k) => sql`(${sql.raw(k)}, u.i)`)], sql`, `);
+  // A key outside the grouping sets may be neither selected nor passed to grouping().
+  const column = (key: 'day' | 'channel_id' | 'department_id', flag: string, value: SQL, as: string) =>
+    keys.includes(key)
+      ? sql`grouping(${sql.raw(key)})::int as ${sql.raw(flag)}, ${value} as ${sql.raw(as)}`
+      : sql`1 as ${sql.raw(flag)}, null::text as ${sql.raw(as)}`;
   const rows = rowsOf<
     {
       g_day: number;
@@ -113,15 +145,14 @@ export async function histogramSets(
     } & Record<THistogramName, number>
   >(
     await tx.execute(sql`
-      select grouping(day)::int as g_day, grouping(channel_id)::int as g_channel,
-        grouping(department_id)::int as g_department, to_char(day, 'YYYY-MM-DD') as day,
-        channel_id::text as channel, department_id as department, u.i::int as i,
+      select ${column('day', 'g_day', sql`to_char(day, 'YYYY-MM-DD')`, 'day')},
+        ${column('channel_id', 'g_channel', sql`channel_id::text`, 'channel')},
+        ${column('department_id', 'g_department', sql`department_id`, 'department')}, u.i::int as i,
         sum(u.a)::int as frt_wall, sum(u.b)::int as frt_biz, sum(u.c)::int as reply_wall,
         sum(u.d)::int as reply_biz, sum(u.e)::int as resolution_wall, sum(u.f)::int as resolution_biz
-      from dashboard_daily
+      from ${rowsOfScope(scope, keys.includes('day'))}
       cross join lateral unnest(frt_wall, frt_biz, reply_wall, reply_biz, resolution_wall, resolution_biz)
         with ordinality as u(a, b, c, d, e, f, i)
-      where ${where(scope)}
       group by grouping sets (${sets})`),
   );
   const out = new Map<TKey | null, Map<string | null, THistograms>>();

@@ -30,7 +30,41 @@ export const dashboardDaily = pgTable(
     resolutionWall: histogram('resolution_wall'),
     resolutionBiz: histogram('resolution_biz'),
   },
-  (t) => [index('dashboard_daily_acc_day_idx').on(t.accountId, t.day)],
+  (t) => [
+    index('dashboard_daily_acc_day_idx').on(t.accountId, t.day),
+    index('dashboard_daily_acc_operator_day_idx').on(t.accountId, t.operatorId, t.day),
+  ],
+);
+
+/**
+ * The dashboard_daily rows of a local calendar month (`month` = its first day) summed per channel,
+ * department, operator and origin, rebuilt with any of its days (rollup.repo.ts mergeMonth): long
+ * periods read their whole months here and only the days at their edges from dashboard_daily.
+ */
+export const dashboardMonthly = pgTable(
+  'dashboard_monthly',
+  {
+    accountId: accountIdColumn(),
+    month: date('month').notNull(),
+    channelId: uuid('channel_id'),
+    departmentId: text('department_id'),
+    operatorId: uuid('operator_id'),
+    origin: text('origin').notNull(),
+    opened: integer('opened').notNull().default(0),
+    closed: integer('closed').notNull().default(0),
+    messagesIn: integer('messages_in').notNull().default(0),
+    messagesOut: integer('messages_out').notNull().default(0),
+    frtWall: histogram('frt_wall'),
+    frtBiz: histogram('frt_biz'),
+    replyWall: histogram('reply_wall'),
+    replyBiz: histogram('reply_biz'),
+    resolutionWall: histogram('resolution_wall'),
+    resolutionBiz: histogram('resolution_biz'),
+  },
+  (t) => [
+    index('dashboard_monthly_acc_month_idx').on(t.accountId, t.month),
+    index('dashboard_monthly_acc_operator_month_idx').on(t.accountId, t.operatorId, t.month),
+  ],
 );
 
 /** Per local hour of the day and operator: the volumes of the heatmap and the operators' hours. */

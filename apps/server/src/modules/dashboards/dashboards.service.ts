@@ -17,22 +17,18 @@ import type { TTenant } from '../../platform/tenancy';
 import type { TeamChat } from '../team-chat/team-chat';
 import { countOf, quantile, shareUnder } from './histogram';
 import {
-  activeHours,
   checklist,
-  contactSums,
-  heatmap,
-  histograms,
-  histogramSets,
   liveCounts,
   names,
   saveTargets,
-  sums,
   targetsRow,
   type THistograms,
   type TScope,
   type TSums,
 } from './dashboards.repo';
 import { resolvePeriod, type TPeriod } from './period';
+import { RollupCache } from './rollup-cache';
+import { RollupReader } from './rollup-reader';
 import type { RollupService } from './rollup.service';
 
 export function percentiles(h: readonly number[] | undefined): TPercentiles {
@@ -63,65 +59,75 @@ export class DashboardsService {
     private readonly db: TDb,
     private readonly rollups: RollupService,
     private readonly teamChat: TeamChat,
+    private readonly cache = new RollupCache(),
   ) {}
+
+  /** The roll-up figures of one request, cached per roll-up version (rollup-cache.ts). */
+  private reader(tx: TTx, accountId: string, version: string | null) {
+    return new RollupReader(tx, accountId, version, this.cache);
+  }
 
   async period(tenant: TTenant, query: Pick<TDashboardQuery, 'filter' | 'from' | 'to'>, now = new Date()) {
     const tz = tenant.account.timezone;
     const p = resolvePeriod(query, tz, now);
+    const state = await this.rollups.state(tenant.accountId);
     const presented: TDashboardPeriod = {
       filter: p.filter,
       from: p.from,
       to: p.to,
       previous: p.previous,
-      dataThrough: await this.rollups.builtThrough(tenant.accountId),
+      dataThrough: state.builtThrough,
       timezone: tz,
     };
-    return { p, presented };
+    return { p, presented, version: state.version };
   }
 
   async main(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardMain> {
-    const { p, presented } = await this.period(tenant, query);
+    const { p, presented, version } = await this.period(tenant, query);
     const live = await this.live(tenant);
     return withTenant(this.db, tenant.accountId, async (tx) => {
+      const rollup = this.reader(tx, tenant.accountId, version);
       const mine = { operatorId: tenant.userId };
       return {
         period: presented,
         live,
-        mine: await this.totals(tx, tenant.accountId, p.from, p.to, mine),
+        mine: await this.totals(rollup, tenant.accountId, p.from, p.to, mine),
         minePrevious: p.previous
-          ? await this.totals(tx, tenant.accountId, p.previous.from, p.previous.to, mine)
+          ? await this.totals(rollup, tenant.accountId, p.previous.from, p.previous.to, mine)
           : null,
-        days: await this.days(tx, tenant.accountId, p, mine),
+        days: await this.days(rollup, tenant.accountId, p, mine),
         checklist: await checklist(tx, tenant.accountId),
       };
     });
   }
 
   async legacy(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardLegacy> {
-    const { p, presented } = await this.period(tenant, query);
+    const { p, presented, version } = await this.period(tenant, query);
     const live = await this.live(tenant);
     return withTenant(this.db, tenant.accountId, async (tx) => {
+      const rollup = this.reader(tx, tenant.accountId, version);
       // Operators see their own figures; managers and above the account's.
       const scope: TFilters = tenant.role === 'operator' ? { operatorId: tenant.userId } : {};
       return {
         period: presented,
         live,
-        totals: await this.totals(tx, tenant.accountId, p.from, p.to, scope),
+        totals: await this.totals(rollup, tenant.accountId, p.from, p.to, scope),
         previous: p.previous
-          ? await this.totals(tx, tenant.accountId, p.previous.from, p.previous.to, scope)
+          ? await this.totals(rollup, tenant.accountId, p.previous.from, p.previous.to, scope)
           : null,
-        days: await this.days(tx, tenant.accountId, p, scope),
+        days: await this.days(rollup, tenant.accountId, p, scope),
       };
     });
   }
 
   async marketing(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardMarketing> {
-    const { p, presented } = await this.period(tenant, query);
+    const { p, presented, version } = await this.period(tenant, query);
     return withTenant(this.db, tenant.accountId, async (tx) => {
+      const rollup = this.reader(tx, tenant.accountId, version);
       const scope = (from: string, to: string): TScope => ({ accountId: tenant.accountId, from, to });
       const marketingTotals = async (from: string, to: string) => {
-        const c = (await contactSums(tx, scope(from, to), null))[0];
-        const origins = new Map((await sums(tx, scope(from, to), 'origin')).map((r) => [r.key, r.opened]));
+        const c = (await rollup.contactSums(scope(from, to), null))[0];
+        const origins = new Map((await rollup.sums(scope(from, to), 'origin')).map((r) => [r.key, r.opened]));
         return {
           newContacts: Number(c?.new_contacts ?? 0),
           phaseEntries: Number(c?.phase_entries ?? 0),
@@ -131,7 +137,7 @@ export class DashboardsService {
           outboundConversations: Number(origins.get('outbound') ?? 0),
         };
       };
-      const byPhase = await contactSums(tx, scope(p.from, p.to), 'phase_id');
+      const byPhase = await rollup.contactSums(scope(p.from, p.to), 'phase_id');
       const phaseNames = await names(
         tx,
         'contact_phases',
@@ -141,7 +147,7 @@ export class DashboardsService {
         period: presented,
         totals: await marketingTotals(p.from, p.to),
         previous: p.previous ? await marketingTotals(p.previous.from, p.previous.to) : null,
-        bySource: (await contactSums(tx, scope(p.from, p.to), 'source'))
+        bySource: (await rollup.contactSums(scope(p.from, p.to), 'source'))
           .filter((r) => r.key !== null)
           .map((r) => ({ source: r.key as string, count: Number(r.new_contacts) })),
         byPhase: byPhase
@@ -153,11 +159,11 @@ export class DashboardsService {
             newContacts: Number(r.new_contacts),
             entries: Number(r.phase_entries),
           })),
-        byOrigin: (await sums(tx, scope(p.from, p.to), 'origin')).map((r) => ({
+        byOrigin: (await rollup.sums(scope(p.from, p.to), 'origin')).map((r) => ({
           origin: r.key ?? 'inbound',
           opened: Number(r.opened),
         })),
-        days: (await contactSums(tx, scope(p.from, p.to), 'day')).map((r) => ({
+        days: (await rollup.contactSums(scope(p.from, p.to), 'day')).map((r) => ({
           date: r.key as string,
           newContacts: Number(r.new_contacts),
           optOuts: Number(r.opt_outs),
@@ -168,15 +174,17 @@ export class DashboardsService {
   }
 
   async performance(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardPerformance> {
-    const { p, presented } = await this.period(tenant, query);
+    const { p, presented, version } = await this.period(tenant, query);
     const filters: TFilters = { channelId: query.channelId, departmentId: query.departmentId };
     return withTenant(this.db, tenant.accountId, async (tx) => {
+      const rollup = this.reader(tx, tenant.accountId, version);
       const scope: TScope = { accountId: tenant.accountId, from: p.from, to: p.to, ...filters };
-      // One pass over the histograms for the totals, the days, the channels and the departments.
-      const sets = await histogramSets(tx, scope, ['day', 'channel_id', 'department_id']);
+      // One pass over the histograms (whole months pre-merged) for the totals, the channels and the
+      // departments; the days' medians from the day rows.
+      const sets = await rollup.histogramSets(scope, ['channel_id', 'department_id']);
       const totalsHist = sets.get(null)?.get(null);
       const breakdown = async (key: 'channel_id' | 'department_id', table: 'channels' | 'departments') => {
-        const counts = await sums(tx, scope, key);
+        const counts = await rollup.sums(scope, key);
         const hist = sets.get(key) ?? new Map<string | null, THistograms>();
         const labels = await names(
           tx,
@@ -203,11 +211,11 @@ export class DashboardsService {
       };
       return {
         period: presented,
-        totals: totalsOf((await sums(tx, scope, null))[0], totalsHist),
+        totals: totalsOf((await rollup.sums(scope, null))[0], totalsHist),
         previous: p.previous
-          ? await this.totals(tx, tenant.accountId, p.previous.from, p.previous.to, filters)
+          ? await this.totals(rollup, tenant.accountId, p.previous.from, p.previous.to, filters)
           : null,
-        heatmap: (await heatmap(tx, scope)).map((c) => ({
+        heatmap: (await rollup.heatmap(scope)).map((c) => ({
           weekday: Number(c.weekday),
           hour: Number(c.hour),
           opened: Number(c.opened),
@@ -229,28 +237,34 @@ export class DashboardsService {
               ? shareUnder(totalsHist.resolution_biz, targets.resolutionSeconds)
               : null,
         },
-        days: await this.days(tx, tenant.accountId, p, filters, sets.get('day')),
+        days: await this.days(rollup, tenant.accountId, p, filters),
       };
     });
   }
 
   async agents(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardAgents> {
-    const { presented } = await this.period(tenant, query);
+    const resolved = await this.period(tenant, query);
     const online = await this.onlineUsers(tenant.accountId);
-    return { period: presented, rows: await this.agentRows(tenant, query, online) };
+    return { period: resolved.presented, rows: await this.agentRows(tenant, query, online, resolved) };
   }
 
   async agentRows(
     tenant: TTenant,
     query: Pick<TDashboardQuery, 'filter' | 'from' | 'to'>,
     online = new Set<string>(),
+    resolved?: { p: TPeriod; version: string | null },
   ) {
-    const { p } = await this.period(tenant, query);
+    const { p, version } = resolved ?? (await this.period(tenant, query));
     return withTenant(this.db, tenant.accountId, async (tx) => {
+      const rollup = this.reader(tx, tenant.accountId, version);
       const scope: TScope = { accountId: tenant.accountId, from: p.from, to: p.to };
-      const counts = (await sums(tx, scope, 'operator_id')).filter((r) => r.key);
-      const hist = await histograms(tx, scope, 'operator_id');
-      const hours = await activeHours(tx, scope);
+      const counts = (await rollup.sums(scope, 'operator_id')).filter((r) => r.key);
+      const hist = await rollup.histograms(scope, 'operator_id', [
+        'frt_wall',
+        'reply_wall',
+        'resolution_wall',
+      ]);
+      const hours = await rollup.activeHours(scope);
       const labels = await names(
         tx,
         'users',
@@ -279,9 +293,11 @@ export class DashboardsService {
   }
 
   async daysOf(tenant: TTenant, query: Pick<TDashboardQuery, 'filter' | 'from' | 'to'>) {
-    const { p } = await this.period(tenant, query);
+    const { p, version } = await this.period(tenant, query);
     const scope: TFilters = tenant.role === 'operator' ? { operatorId: tenant.userId } : {};
-    return withTenant(this.db, tenant.accountId, (tx) => this.days(tx, tenant.accountId, p, scope));
+    return withTenant(this.db, tenant.accountId, (tx) =>
+      this.days(this.reader(tx, tenant.accountId, version), tenant.accountId, p, scope),
+    );
   }
 
   async targets(accountId: string): Promise<TDashboardTargets> {
@@ -294,21 +310,15 @@ export class DashboardsService {
     return this.targets(accountId);
   }
 
-  private async totals(tx: TTx, accountId: string, from: string, to: string, filters: TFilters) {
+  private async totals(rollup: RollupReader, accountId: string, from: string, to: string, filters: TFilters) {
     const scope: TScope = { accountId, from, to, ...filters };
-    return totalsOf((await sums(tx, scope, null))[0], (await histograms(tx, scope, null)).get(null));
+    return totalsOf((await rollup.sums(scope, null))[0], (await rollup.histograms(scope, null)).get(null));
   }
 
-  private async days(
-    tx: TTx,
-    accountId: string,
-    p: TPeriod,
-    filters: TFilters,
-    known?: Map<string | null, THistograms>,
-  ) {
+  private async days(rollup: RollupReader, accountId: string, p: TPeriod, filters: TFilters) {
     const scope: TScope = { accountId, from: p.from, to: p.to, ...filters };
-    const counts = await sums(tx, scope, 'day');
-    const hist = known ?? (await histograms(tx, scope, 'day'));
+    const counts = await rollup.sums(scope, 'day');
+    const hist = await rollup.histograms(scope, 'day', ['frt_wall', 'resolution_wall']);
     return counts.map((r) => ({
       date: r.key as string,
       opened: Number(r.opened),

@@ -17,6 +17,19 @@ export function addDays(day: TDay, n: number): TDay {
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
+/** The first day of the calendar month of `day`. */
+export const monthOf = (day: TDay): TDay => `${day.slice(0, 8)}01`;
+
+/**
+ * The whole calendar months inside [from, to] (days inclusive): the first day of the first one and
+ * the last day of the last one; null when no month is whole.
+ */
+export function wholeMonths(from: TDay, to: TDay): { from: TDay; to: TDay } | null {
+  const first = from.endsWith('-01') ? from : monthOf(addDays(monthOf(from), 32));
+  const last = addDays(to, 1).endsWith('-01') ? to : addDays(monthOf(to), -1);
+  return first <= last ? { from: first, to: last } : null;
+}
+
 export function daysBetween(from: TDay, to: TDay): number {
   const t = (day: TDay) => {
     const [y, m, d] = day.split('-').map(Number);

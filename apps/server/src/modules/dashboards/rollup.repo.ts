@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client';
 import type { TTx } from '../../platform/db/tenant';
-import type { TDay } from './local-day';
+import { monthOf, type TDay } from './local-day';
 
 // Reporting is the one place where a module reads other modules' tables (conversations, messages,
 // contacts): read-only SQL, inside the account's tenant transaction, never a write and never a
@@ -197,14 +197,26 @@ export interface THourlyRow {
 
 const CHUNK = 500;
 
-/** Replaces the day's roll-up rows (delete then insert, in the caller's transaction). */
+/**
+ * Replaces the day's roll-up rows (delete then insert, in the caller's transaction). Returns
+ * whether the day's dashboard_daily rows changed (it had some before or has some now): only then
+ * does its month need merging again.
+ */
 export async function replaceDay(
   tx: TTx,
   accountId: string,
   day: TDay,
   rows: { daily: TDailyRow[]; hourly: THourlyRow[]; contacts: TContactCount[] },
 ) {
-  await tx.execute(sql`delete from dashboard_daily where account_id = ${accountId} and day = ${day}::date`);
+  // The rows change: a new version for the figures read from them (rollup-cache.ts).
+  await tx.execute(
+    sql`update dashboard_rollups set updated_at = clock_timestamp() where account_id = ${accountId}`,
+  );
+  const removed = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with gone as (delete from dashboard_daily where account_id = ${accountId} and day = ${day}::date returning 1)
+      select count(*)::int as n from gone`),
+  );
   await tx.execute(sql`delete from dashboard_hourly where account_id = ${accountId} and day = ${day}::date`);
   await tx.execute(
     sql`delete from dashboard_contacts_daily where account_id = ${accountId} and day = ${day}::date`,
@@ -243,18 +255,71 @@ export async function replaceDay(
       insert into dashboard_contacts_daily (account_id, day, source, phase_id, new_contacts, phase_entries, opt_outs)
       values ${sql.join(values, sql`, `)}`);
   }
+  return Number(removed[0]?.n ?? 0) > 0 || rows.daily.length > 0;
+}
+
+/**
+ * Rebuilds the account's dashboard_monthly rows of the month of `day` from its dashboard_daily
+ * rows (in the caller's transaction, after the day was replaced): counters summed, histograms added
+ * bucket by bucket (a histogram without samples stays '{}').
+ */
+export async function mergeMonth(tx: TTx, accountId: string, day: TDay) {
+  const month = monthOf(day);
+  await tx.execute(
+    sql`delete from dashboard_monthly where account_id = ${accountId} and month = ${month}::date`,
+  );
+  await tx.execute(sql`
+    insert into dashboard_monthly (account_id, month, channel_id, department_id, operator_id, origin, opened, closed,
+      messages_in, messages_out, frt_wall, frt_biz, reply_wall, reply_biz, resolution_wall, resolution_biz)
+    with days as (
+      select * from dashboard_daily
+      where account_id = ${accountId} and day >= ${month}::date
+        and day < (${month}::date + interval '1 month')::date
+    ), counts as (
+      select channel_id, department_id, operator_id, origin, sum(opened)::int as opened, sum(closed)::int as closed,
+        sum(messages_in)::int as messages_in, sum(messages_out)::int as messages_out
+      from days group by 1, 2, 3, 4
+    ), buckets as (
+      select channel_id, department_id, operator_id, origin, u.i,
+        coalesce(sum(u.a), 0)::int as a, coalesce(sum(u.b), 0)::int as b, coalesce(sum(u.c), 0)::int as c,
+        coalesce(sum(u.d), 0)::int as d, coalesce(sum(u.e), 0)::int as e, coalesce(sum(u.f), 0)::int as f
+      from days
+      cross join lateral unnest(frt_wall, frt_biz, reply_wall, reply_biz, resolution_wall, resolution_biz)
+        with ordinality as u(a, b, c, d, e, f, i)
+      group by 1, 2, 3, 4, 5
+    ), hists as (
+      select channel_id, department_id, operator_id, origin,
+        case when sum(a) > 0 then array_agg(a order by i) end as frt_wall,
+        case when sum(b) > 0 then array_agg(b order by i) end as frt_biz,
+        case when sum(c) > 0 then array_agg(c order by i) end as reply_wall,
+        case when sum(d) > 0 then array_agg(d order by i) end as reply_biz,
+        case when sum(e) > 0 then array_agg(e order by i) end as resolution_wall,
+        case when sum(f) > 0 then array_agg(f order by i) end as resolution_biz
+      from buckets group by 1, 2, 3, 4
+    )
+    select ${accountId}, ${month}::date, c.channel_id, c.department_id, c.operator_id, c.origin, c.opened, c.closed,
+      c.messages_in, c.messages_out, coalesce(h.frt_wall, '{}'), coalesce(h.frt_biz, '{}'),
+      coalesce(h.reply_wall, '{}'), coalesce(h.reply_biz, '{}'), coalesce(h.resolution_wall, '{}'),
+      coalesce(h.resolution_biz, '{}')
+    from counts c
+    left join hists h on h.channel_id is not distinct from c.channel_id
+      and h.department_id is not distinct from c.department_id and h.operator_id is not distinct from c.operator_id
+      and h.origin = c.origin`);
 }
 
 export interface TRollupState {
   built_through: string | null;
   dirty_days: string[] | string;
+  /** Moves whenever the account's roll-up rows change (rollup-cache.ts). */
+  version: string;
 }
 
 export async function rollupState(tx: TTx, accountId: string): Promise<TRollupState | null> {
   const rows = rowsOf<TRollupState>(
     await tx.execute(sql`
       select to_char(built_through, 'YYYY-MM-DD') as built_through,
-        coalesce(array(select to_char(d, 'YYYY-MM-DD') from unnest(dirty_days) d order by d), '{}') as dirty_days
+        coalesce(array(select to_char(d, 'YYYY-MM-DD') from unnest(dirty_days) d order by d), '{}') as dirty_days,
+        to_char(built_through, 'YYYY-MM-DD') || '@' || (extract(epoch from updated_at) * 1000000)::bigint::text as version
       from dashboard_rollups where account_id = ${accountId}`),
   );
   return rows[0] ?? null;

@@ -6,13 +6,14 @@ import type { Jobs } from '../../platform/jobs';
 import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
 import { BusinessClock } from './business-time';
 import { addTo, emptyHistogram, type THistogram, stored } from './histogram';
-import { addDays, dayBounds, dayOf, type TDay } from './local-day';
+import { addDays, dayBounds, dayOf, monthOf, type TDay } from './local-day';
 import {
   clearDirty,
   closedIn,
   contactCounts,
   firstResponsesIn,
   markDirty,
+  mergeMonth,
   messageCounts,
   openedIn,
   repliesIn,
@@ -120,8 +121,13 @@ export class RollupService {
 
   /** The last day built (null before the first run). */
   async builtThrough(accountId: string): Promise<TDay | null> {
+    return (await this.state(accountId)).builtThrough;
+  }
+
+  /** The last day built and the roll-ups' version (null before the first run; rollup-cache.ts). */
+  async state(accountId: string): Promise<{ builtThrough: TDay | null; version: string | null }> {
     const state = await withTenant(this.db, accountId, (tx) => rollupState(tx, accountId));
-    return state?.built_through ?? null;
+    return { builtThrough: state?.built_through ?? null, version: state?.version ?? null };
   }
 
   /** Builds (or rebuilds) one local day of the account and records it as built. */
@@ -207,7 +213,7 @@ export class RollupService {
         h.messagesOut += Number(m.outbound);
       }
       const contacts = await contactCounts(tx, accountId, range);
-      await replaceDay(tx, accountId, day, {
+      const changed = await replaceDay(tx, accountId, day, {
         daily: [...daily.values()].map((r) => ({
           ...r,
           frtWall: stored(r.frtWall),
@@ -220,10 +226,23 @@ export class RollupService {
         hourly: [...hourly.values()],
         contacts,
       });
+      // The month's pre-merged rows follow the day's, in the same transaction.
+      if (changed) await mergeMonth(tx, accountId, day);
       // Only a finished day counts as built: today (a partial build) is built again tomorrow.
       if (day < dayOf(new Date(), tz)) await setBuiltThrough(tx, accountId, day);
     });
     this.log.debug({ accountId, day, ms: Date.now() - started }, 'dashboard day built');
+  }
+
+  /**
+   * Rebuilds the pre-merged months (dashboard_monthly) from `from` to `to` from the day rows, for
+   * day rows written without buildDay (the benchmark's generated year).
+   */
+  async mergeMonths(accountId: string, from: TDay, to: TDay): Promise<void> {
+    for (let m = monthOf(from); m <= to; m = monthOf(addDays(m, 32))) {
+      const month = m;
+      await withTenant(this.db, accountId, (tx) => mergeMonth(tx, accountId, month));
+    }
   }
 
   private async account(accountId: string): Promise<TAccountClock | null> {

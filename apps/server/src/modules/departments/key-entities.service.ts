@@ -1,4 +1,5 @@
 import {
+  keyEntityValueValid,
   KEY_ENTITY_LIMITS,
   type TKeyEntity,
   type TKeyEntityBody,
@@ -62,6 +63,31 @@ export class KeyEntitiesService {
     const unique = [...new Set(ids)];
     if ((await existingKeyEntityIds(this.db, accountId, unique)).length !== unique.length)
       throw new AppError('KEY_ENTITY_UNKNOWN');
+  }
+
+  /**
+   * Issue 13: a contact's custom-field values whose key is an entity's alias (without `$`) must fit
+   * that entity's type and validation; only values that changed from `previous` are checked, so an
+   * older value never blocks saving something else. VALIDATION_FAILED names each field.
+   */
+  async assertValues(
+    accountId: string,
+    values: Record<string, unknown> | undefined,
+    previous: Record<string, unknown> = {},
+  ): Promise<void> {
+    const changed = Object.entries(values ?? {}).filter(
+      ([key, value]) => value !== null && value !== '' && previous[key] !== value,
+    );
+    if (changed.length === 0) return;
+    const byKey = new Map((await this.list(accountId)).map((e) => [e.alias.replace(/^\$/, ''), e]));
+    const fields: Array<{ path: string; key: 'email' | 'phone' | 'invalid' }> = [];
+    for (const [key, value] of changed) {
+      const entity = byKey.get(key);
+      if (!entity || keyEntityValueValid(entity, String(value))) continue;
+      const reason = entity.type === 'email' || entity.type === 'phone' ? entity.type : 'invalid';
+      fields.push({ path: `data.customFields.${key}`, key: reason });
+    }
+    if (fields.length) throw AppError.validation(fields);
   }
 
   async create(accountId: string, input: TKeyEntityBody, actor: TActor): Promise<TKeyEntity> {

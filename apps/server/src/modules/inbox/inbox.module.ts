@@ -12,6 +12,8 @@ import { InboxAccess } from './access/inbox-access';
 import { ConversationActionsService } from './actions/conversation-actions.service';
 import { INACTIVITY_QUEUE, InactivityService } from './actions/inactivity.service';
 import { AutomaticActionsService } from './actions/automatic-actions.service';
+import { HOLD_QUEUE, HoldService, type THoldJob } from './actions/hold.service';
+import { resumeHeldOnReply } from './actions/hold.listener';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { findConversationState } from './conversations/conversations.repo';
 import { ConversationsService } from './conversations/conversations.service';
@@ -64,9 +66,11 @@ interface TInboxDeps {
  * statement and transcripts, and the realtime fan-out of its domain events.
  *
  * Emits: conversation.opened, conversation.updated, conversation.assigned, conversation.closed,
- * conversation.reopened, conversation.typing, message.created, message.status, message.reaction.
+ * conversation.reopened, conversation.held, conversation.resumed, conversation.typing,
+ * message.created, message.status, message.reaction.
  * Listens: its own events (realtime fan-out; distribution on opened/updated/closed/assigned;
- * the out-of-hours reply, durable, on conversation.opened).
+ * the out-of-hours reply, durable, on conversation.opened; a held conversation's resume, durable,
+ * on an inbound message.created).
  */
 export const inboxModule = defineModule({
   name: 'inbox',
@@ -132,10 +136,12 @@ export const inboxModule = defineModule({
       ),
       distribution,
       inactivity: new InactivityService(db, emitter, bus),
+      // On hold (issue 13): until a moment (a pg-boss timer) or the customer's next message.
+      hold: new HoldService(db, access, emitter, bus, platform.jobs, deps.activityLog),
       // Automations (issue 17): assign, close and notes without an operator.
       automatic: new AutomaticActionsService(db, deps.inboxSettings, emitter, bus),
       // Campaigns (issue 16): a reply to a campaign puts its conversation in the Campanhas tab.
-      campaignOrigin: new CampaignOriginService(db, emitter),
+      campaignOrigin: new CampaignOriginService(db, emitter, bus),
       statement: new StatementService(db),
       transcript: new TranscriptService(db, conversations),
       data: new InboxDataService(db, deps.inboxSettings, deps.channels, deps.accounts, presence),
@@ -168,6 +174,10 @@ export const inboxModule = defineModule({
       await inbox.inactivity.run();
     });
     jobs.schedule(INACTIVITY_QUEUE, '*/5 * * * *');
+    jobs.register<THoldJob>(HOLD_QUEUE, async (data) => {
+      await inbox.hold.resumeDue(data);
+    });
+    resumeHeldOnReply(platform.events, inbox.hold);
     pushInboxEvents(platform.events, inbox.events);
     listenForDistribution(platform.events, distribution);
     clearDeletedDepartments(platform.events, platform.database.db);

@@ -20,7 +20,8 @@ import { contacts } from '../contacts/contacts.schema';
 
 /**
  * A conversation between a contact and the account on one channel (spec §3/§4).
- * stage: 'flow' | 'waiting' | 'attendance' | 'closed' (packages/shared CONVERSATION_STAGES).
+ * stage: 'flow' | 'waiting' | 'attendance' | 'hold' | 'closed' (packages/shared CONVERSATION_STAGES).
+ * holdUntil: on hold, when it comes back to its operator (null: at the customer's next message).
  * At most one open (not closed) conversation per contact and channel — a unique partial index, so
  * two webhooks racing for a new contact still open one conversation.
  * counted: whether it counts against the plan's monthly conversations (conversation_usage;
@@ -57,6 +58,7 @@ export const conversations = pgTable(
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
     closeReason: text('close_reason'),
     closeSubReason: text('close_sub_reason'),
+    holdUntil: tsColumn('hold_until'),
     /** Surveys (issue 18): the reply this closed conversation awaits (intake/awaited-replies.ts). */
     awaitingReply: jsonb('awaiting_reply').$type<{
       until: string;

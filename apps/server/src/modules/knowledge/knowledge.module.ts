@@ -1,5 +1,6 @@
 import { createAiProvider } from '../../platform/ai/ai-provider';
 import { defineModule } from '../../platform/module';
+import type { AiSettingsService } from '../ai/ai-settings.service';
 import { knowledgeRoutes } from './knowledge.routes';
 import * as tables from './knowledge.schema';
 import { KnowledgeService } from './knowledge.service';
@@ -13,15 +14,21 @@ import { KnowledgeSourcesService, TRAIN_QUEUE } from './sources/knowledge-source
 export const knowledgeModule = defineModule({
   name: 'knowledge',
   tables,
-  create: (platform) => {
+  create: (platform, deps: { aiSettings: AiSettingsService }) => {
     const knowledge = new KnowledgeService(platform.database.db);
-    const provider = createAiProvider(platform.config, knowledge.search);
+    // The one AI provider of the process: every call made for an account is counted (Settings → AI).
+    const provider = createAiProvider(platform.config, knowledge.search, {
+      record: deps.aiSettings.record,
+      onError: (err) => platform.log.warn({ err }, 'AI usage not counted'),
+    });
     return {
       knowledge,
+      aiProvider: provider,
       knowledgeSources: new KnowledgeSourcesService(
         platform.database.db,
         platform.jobs,
         provider.kind === 'openai' ? provider : null,
+        { allowPrivate: platform.config.OUTBOUND_HTTP_ALLOW_PRIVATE === 'true' },
       ),
     };
   },

@@ -1,5 +1,6 @@
 // A local OpenAI-compatible server for tests: POST /v1/chat/completions (JSON, or SSE chunks when
-// stream is true) and POST /v1/embeddings, speaking the real wire format. It records requests,
+// stream is true; a last usage chunk when stream_options.include_usage) and POST /v1/embeddings,
+// speaking the real wire format. Every call reports 2 tokens (embeddings 1). It records requests,
 // can fail the next N calls with 503 (retry-after-ms: 1) or hold them without answering.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -100,6 +101,17 @@ export class FakeOpenAi {
     res.write(chunk({ role: 'assistant', content: '' }, null));
     for (const piece of pieces) res.write(chunk({ content: piece }, null));
     res.write(chunk({}, 'stop'));
+    if (body.stream_options?.include_usage)
+      res.write(
+        `data: ${JSON.stringify({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion.chunk',
+          created,
+          model: body.model,
+          choices: [],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        })}\n\n`,
+      );
     res.end('data: [DONE]\n\n');
   }
 }

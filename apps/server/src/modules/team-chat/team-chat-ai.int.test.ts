@@ -84,6 +84,12 @@ describe('AI room with an OpenAI-compatible provider (local fake server)', () =>
       'assistant',
       'user',
     ]);
+    // Both streamed answers are counted with the tokens of their last (usage) chunk.
+    const settings = await api(ctx.app, 'GET', `/p/ai/settings?acc=${owner.accountId}`, {
+      token: owner.token,
+    });
+    expect(settings.body.data.usage).toMatchObject({ requests: 2, tokens: 4 });
+    expect(fake.chatRequests()[0].body.stream_options).toEqual({ include_usage: true });
     const page = await alice.call('fetchMessages', { roomId: aiRoom });
     expect((page as any).data.messages.map((m: any) => m.senderId)).toEqual([
       'assistant',
@@ -154,7 +160,7 @@ describe('AI room with an OpenAI-compatible provider (local fake server)', () =>
 });
 
 describe('OpenAI-compatible provider (complete, embed, retries, timeouts)', () => {
-  it('completes without streaming, retrying a 503', async () => {
+  it('completes without streaming, retrying a 503, with the tokens reported', async () => {
     const provider = new OpenAiProvider({ apiKey: 'k', baseURL: fake.url, model: 'fake-model' });
     fake.failNext = 1;
     const before = fake.chatRequests().length;
@@ -167,6 +173,7 @@ describe('OpenAI-compatible provider (complete, embed, retries, timeouts)', () =
       text: 'Resposta do modelo para: ping',
       provider: 'openai',
       model: 'fake-model',
+      usage: { tokens: 2 },
     });
     expect(fake.chatRequests().length - before).toBe(2);
   });
@@ -181,6 +188,7 @@ describe('OpenAI-compatible provider (complete, embed, retries, timeouts)', () =
       ],
       provider: 'openai',
       model: 'fake-embed',
+      usage: { tokens: 1 },
     });
   });
 

@@ -1,4 +1,5 @@
-import type { TKnowledgeSearch } from '../../platform/ai/ai.types';
+import type { TAiProvider } from '../../platform/ai/ai.types';
+import type { AiSettingsService } from '../ai/ai-settings.service';
 import { defineModule } from '../../platform/module';
 import { TeamChat } from './team-chat';
 import { teamChatRoutes } from './team-chat.routes';
@@ -9,8 +10,8 @@ import { registerTeamChatSockets } from './team-chat.sockets';
 export const teamChatModule = defineModule({
   name: 'team-chat',
   tables,
-  create: (platform, deps: { knowledge: { search: TKnowledgeSearch } }) => ({
-    teamChat: new TeamChat(platform, deps.knowledge),
+  create: (platform, deps: { aiProvider: TAiProvider; aiSettings: AiSettingsService }) => ({
+    teamChat: new TeamChat(platform, { provider: deps.aiProvider, settings: deps.aiSettings }),
   }),
   plugin: async (app) => {
     const feature = app.services.teamChat;

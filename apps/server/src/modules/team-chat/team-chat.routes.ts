@@ -12,7 +12,6 @@ import {
 } from '@atende/shared';
 import { okOf, rawSchema } from '../../platform/envelope';
 import { tenantRoutes } from '../../platform/tenant-route';
-import { getAiPrompt, setAiPrompt } from './settings.repo';
 
 function bearer(request: FastifyRequest): string | undefined {
   const [scheme, token] = (request.headers.authorization ?? '').split(' ');
@@ -91,20 +90,22 @@ export async function teamChatRoutes(app: FastifyInstance) {
     }),
   );
 
+  // The assistant room's prompt (also edited in Settings → AI); '' = the default.
   route.get(
     '/p/team-chat/settings',
     { role: 'admin', response: okOf(ZTeamChatSettings) },
     async ({ tenant }) => ({
-      aiPrompt: await getAiPrompt(app.platform.database.db, tenant.accountId),
+      aiPrompt: (await app.services.aiSettings.ownPrompt(tenant.accountId, 'assistant')) ?? '',
     }),
   );
 
   route.put(
     '/p/team-chat/settings',
     { role: 'admin', body: ZTeamChatSettingsBody, response: okOf(ZTeamChatSettings) },
-    async ({ tenant, body }) => {
-      await setAiPrompt(app.platform.database.db, tenant.accountId, body.aiPrompt);
-      return { aiPrompt: body.aiPrompt };
+    async ({ tenant, body, actor }) => {
+      const aiPrompt = body.aiPrompt.trim();
+      await app.services.aiSettings.update(tenant.accountId, { assistantPrompt: aiPrompt || null }, actor);
+      return { aiPrompt };
     },
   );
 }

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from '../../platform/db/columns';
-import { accounts, accountIdColumn } from '../accounts/accounts.schema';
+import { accountIdColumn } from '../accounts/accounts.schema';
 import { users } from '../auth/auth.schema';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -121,12 +121,3 @@ export const teamChatPresence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId] })],
 );
-
-/** Per-account team chat settings: the AI room's system prompt. */
-export const teamChatSettings = pgTable('team_chat_settings', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  aiPrompt: text('ai_prompt').notNull().default(''),
-  updatedAt: updatedAtColumn(),
-});

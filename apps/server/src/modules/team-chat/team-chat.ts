@@ -1,4 +1,5 @@
-import { createAiProvider, type TKnowledgeSearch } from '../../platform/ai/ai-provider';
+import type { TAiProvider } from '../../platform/ai/ai-provider';
+import type { AiSettingsService } from '../ai/ai-settings.service';
 import type { TPlatform } from '../../platform/platform';
 import { AiRoomService } from './ai-room.service';
 import { TeamChatFiles } from './files.service';
@@ -16,20 +17,14 @@ export class TeamChat {
 
   constructor(
     readonly platform: TPlatform,
-    knowledge: { search: TKnowledgeSearch },
+    ai: { provider: TAiProvider; settings: AiSettingsService },
   ) {
     const db = platform.database.db;
     const log = () => platform.log;
     this.directory = new TeamDirectory(db, platform.tenantCache);
     this.chat = new TeamChatService(db, this.directory);
     this.presence = new PresenceService(db, platform.realtime, this.directory, log);
-    this.ai = new AiRoomService(
-      db,
-      platform.realtime,
-      createAiProvider(platform.config, knowledge.search),
-      this.directory,
-      log,
-    );
+    this.ai = new AiRoomService(db, platform.realtime, ai.provider, ai.settings, this.directory, log);
     this.files = new TeamChatFiles(db, platform.jwt, this.directory);
   }
 }

@@ -18,16 +18,28 @@ export interface TCompleteRequest {
 
 export type TAiProviderKind = 'openai' | 'retrieval';
 
+/** What a call cost, when the provider reports it (OpenAI's `usage.total_tokens`). */
+export interface TAiUsageReport {
+  tokens: number;
+}
+
 export interface TCompletion {
   text: string;
   provider: TAiProviderKind;
   model: string;
+  usage?: TAiUsageReport;
 }
 
 export interface TEmbedding {
   vectors: number[][];
   provider: TAiProviderKind;
   model: string;
+  usage?: TAiUsageReport;
+}
+
+export interface TEmbedOptions {
+  /** Whom the call is counted to (the account's monthly AI usage). */
+  accountId?: string;
 }
 
 /** The one AI interface of DESIGN.md §6: an OpenAI-compatible model, or the built-in retrieval assistant. */
@@ -35,7 +47,7 @@ export interface TAiProvider {
   readonly kind: TAiProviderKind;
   readonly model: string;
   complete(request: TCompleteRequest): Promise<TCompletion>;
-  embed(input: string[]): Promise<TEmbedding>;
+  embed(input: string[], options?: TEmbedOptions): Promise<TEmbedding>;
 }
 
 /** One passage the built-in assistant found: an account note or a help text of the product. */

@@ -1,5 +1,10 @@
 import OpenAI from 'openai';
-import type { TAiProvider, TCompleteRequest, TCompletion, TEmbedding } from './ai.types';
+import type { TAiProvider, TAiUsageReport, TCompleteRequest, TCompletion, TEmbedding } from './ai.types';
+
+/** The tokens a response reports (absent from some OpenAI-compatible servers). */
+function usageOf(usage: { total_tokens?: number } | null | undefined): { usage?: TAiUsageReport } {
+  return typeof usage?.total_tokens === 'number' ? { usage: { tokens: usage.total_tokens } } : {};
+}
 
 export interface TOpenAiOptions {
   apiKey: string;
@@ -44,20 +49,30 @@ export class OpenAiProvider implements TAiProvider {
     const base = { model: this.model, messages: request.messages };
     if (!request.onDelta) {
       const response = await this.client.chat.completions.create(base, { signal });
-      return { text: response.choices[0]?.message?.content ?? '', provider: 'openai', model: response.model };
+      return {
+        text: response.choices[0]?.message?.content ?? '',
+        provider: 'openai',
+        model: response.model,
+        ...usageOf(response.usage),
+      };
     }
-    const stream = await this.client.chat.completions.create({ ...base, stream: true }, { signal });
+    const stream = await this.client.chat.completions.create(
+      { ...base, stream: true, stream_options: { include_usage: true } },
+      { signal },
+    );
     let text = '';
     let model = this.model;
+    let usage: { usage?: TAiUsageReport } = {};
     for await (const chunk of stream) {
       if (chunk.model) model = chunk.model;
+      if (chunk.usage) usage = usageOf(chunk.usage);
       const delta = chunk.choices[0]?.delta?.content;
       if (delta) {
         text += delta;
         request.onDelta(delta, text);
       }
     }
-    return { text, provider: 'openai', model };
+    return { text, provider: 'openai', model, ...usage };
   }
 
   async embed(input: string[]): Promise<TEmbedding> {
@@ -66,6 +81,6 @@ export class OpenAiProvider implements TAiProvider {
       { signal: this.signal() },
     );
     const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
-    return { vectors, provider: 'openai', model: response.model };
+    return { vectors, provider: 'openai', model: response.model, ...usageOf(response.usage) };
   }
 }

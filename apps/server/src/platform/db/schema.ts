@@ -15,6 +15,7 @@ export * from '../../modules/templates/templates.schema';
 export * from '../events.schema';
 export * from '../../modules/inbox/distribution/distribution.schema';
 export * from '../../modules/knowledge/knowledge.schema';
+export * from '../../modules/ai/ai.schema';
 export * from '../../modules/departments/departments.schema';
 export * from '../../modules/surveys/surveys.schema';
 export * from '../../modules/app-store/app-store.schema';

@@ -25,6 +25,12 @@ const role = (t: TFunction, value: unknown) =>
 const plan = (t: TFunction, value: unknown) =>
   typeof value === 'string' ? t(`billing:plans.${value}.name`, { defaultValue: value }) : '';
 
+/** Who acted: the member's name, 'System', or (issue 13) the installation's service operator. */
+export function activityWho(t: TFunction, item: Pick<TActivity, 'userName' | 'details'>): string {
+  if (item.details?.by === 'service-operator') return t('activity:serviceOperator');
+  return item.userName || t('activity:system');
+}
+
 /** The action in words; an action this version does not know yet reads 'Other action', never its code. */
 export function activityAction(t: TFunction, action: string): string {
   return t(`activity:actions.${action}`, { defaultValue: t('activity:actions.other') });
@@ -181,10 +187,10 @@ export function ActivityPage() {
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Avatar size={26} radius="xl" color="brand" alt="">
-                          {initials(item.userName || t('system'))}
+                          {initials(activityWho(t, item))}
                         </Avatar>
                         <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {item.userName || t('system')}
+                          {activityWho(t, item)}
                         </Text>
                       </Group>
                     </Table.Td>

@@ -7,7 +7,7 @@ import type {
   TWebhookEndpoint,
 } from '@atende/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../app/api-client';
+import { ApiError, api } from '../../app/api-client';
 import { i18n } from '../../app/i18n';
 import { AdminTestWrapper, signInTestAdmin, TEST_ACC } from '../settings/settings-testing';
 import { AppHistoryPage } from './app-history-page';
@@ -162,6 +162,37 @@ describe('app store page', () => {
         { query: { acc: TEST_ACC } },
       ),
     );
+  });
+});
+
+describe('webhook endpoint form', () => {
+  it('shows a refused private address under the URL field', async () => {
+    routes({
+      '/p/apps/catalogue': CATALOGUE,
+      '/p/apps/installs': [WEBHOOKS],
+      '/p/apps/webhooks/endpoints': [],
+    });
+    mocked.post.mockRejectedValue(
+      new ApiError(
+        400,
+        'URL_NOT_ALLOWED',
+        'Este endereço não é permitido: use um endereço http:// ou https:// público',
+      ),
+    );
+    render(<AppStorePage />, { wrapper: AdminTestWrapper });
+    await screen.findByTestId('endpoints-empty');
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar endpoint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo endpoint de webhook' });
+    const url = within(dialog).getByLabelText(/^URL/);
+    fireEvent.change(url, { target: { value: 'http://127.0.0.1:8080/hooks' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Mensagem criada' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar endpoint' }));
+    expect(
+      await within(dialog).findByText(
+        'Este endereço não é permitido: use um endereço http:// ou https:// público',
+      ),
+    ).toBeInTheDocument();
+    expect(url).toHaveAttribute('aria-invalid', 'true');
   });
 });
 

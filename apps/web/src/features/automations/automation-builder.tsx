@@ -27,6 +27,8 @@ import {
   type TAutomationTrigger,
 } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { ChatbotActionFields } from './chatbot-action-fields';
+import { TemplateActionFields } from './template-action-fields';
 
 /** What the builder edits (the body of POST/PUT /p/automations). */
 export interface TAutomationDraft {
@@ -81,12 +83,15 @@ const FIELDS: TAutomationCondition['field'][] = [
 ];
 const ACTIONS: TAutomationAction['type'][] = [
   'send_message',
+  'send_template',
   'assign',
   'add_tag',
   'remove_tag',
   'set_phase',
   'note',
   'close',
+  'start_chatbot',
+  'send_survey',
   'email',
   'webhook',
   'wait',
@@ -123,6 +128,8 @@ export function newAction(type: TAutomationAction['type']): TAutomationAction {
     case 'send_message':
     case 'note':
       return { type, text: '' };
+    case 'send_template':
+      return { type, templateId: '', variables: [] };
     case 'assign':
       return { type, operatorId: null, departmentId: null };
     case 'add_tag':
@@ -138,6 +145,10 @@ export function newAction(type: TAutomationAction['type']): TAutomationAction {
       return { type, url: '', secret: '' };
     case 'wait':
       return { type, minutes: 5 };
+    case 'start_chatbot':
+      return { type, chatbotId: '' };
+    case 'send_survey':
+      return { type };
   }
 }
 
@@ -247,6 +258,19 @@ export function AutomationBuilder({
               onChange={(v) => set({ trigger: { ...trigger, minutes: Number(v) || 1 } })}
               error={errors['trigger.minutes']}
               w={160}
+            />
+          )}
+          {trigger?.type === 'contact.tag_added' && (
+            <MultiSelect
+              label={t('builder.onlyTags')}
+              description={t('builder.onlyTagsHelp')}
+              data={options.tags}
+              value={trigger.tagIds ?? []}
+              onChange={(v) => set({ trigger: { type: 'contact.tag_added', tagIds: v } })}
+              error={errors['trigger.tagIds']}
+              searchable
+              w={360}
+              comboboxProps={{ withinPortal: true }}
             />
           )}
           {trigger?.type === 'schedule' && (
@@ -624,6 +648,8 @@ function ActionFields({
 }) {
   const { t } = useTranslation('automations');
   switch (a.type) {
+    case 'send_template':
+      return <TemplateActionFields action={a} errors={errors} prefix={prefix} onChange={onChange} />;
     case 'send_message':
     case 'note':
       return (
@@ -750,6 +776,14 @@ function ActionFields({
             w={240}
           />
         </Group>
+      );
+    case 'start_chatbot':
+      return <ChatbotActionFields action={a} errors={errors} prefix={prefix} onChange={onChange} />;
+    case 'send_survey':
+      return (
+        <Text fz="sm" c="dimmed" maw={560}>
+          {t('builder.surveyHelp')}
+        </Text>
       );
     case 'wait':
       return (

@@ -4,6 +4,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type TAutomationDryRun, ZAutomationBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../app/format';
 import { serverFieldErrors, zodValidator } from '../../app/forms';
@@ -131,8 +132,10 @@ export function AutomationEditPage() {
         }
       />
       {rule.data?.disabledReason && (
-        <Alert color="orange" title={t('disabledTitle')}>
-          {t('disabledText')}
+        <Alert color="orange" title={t('disabledTitle')} data-testid="automation-disabled">
+          {i18n.exists(`automations:disabledReasons.${rule.data.disabledReason}`)
+            ? `${t(`disabledReasons.${rule.data.disabledReason}`)}. ${t('disabledFix')}`
+            : t('disabledText')}
         </Alert>
       )}
       {failure && (
@@ -284,7 +287,7 @@ function RunLog({ acc, id, lang }: { acc: string; id: string; lang: string }) {
               <Table.Td>
                 <Text fz="sm">
                   {r.results
-                    .map((a) => `${t(`actions.${a.type}`)} (${t(`results.${a.status}`)})`)
+                    .map((a) => `${t(`actions.${a.type}`)} (${t(`results.${a.status}`)}${skipReason(t, a)})`)
                     .join(' → ') || '—'}
                 </Text>
               </Table.Td>
@@ -294,4 +297,10 @@ function RunLog({ acc, id, lang }: { acc: string; id: string; lang: string }) {
       )}
     </Card>
   );
+}
+
+/** Why a step was skipped, when it says (an error code, e.g. a template off WhatsApp): ': <message>'. */
+function skipReason(t: TFunction, a: { status: string; detail: string | null }): string {
+  if (a.status !== 'skipped' || !a.detail || !/^[A-Z_]+$/.test(a.detail)) return '';
+  return `: ${t(`errors:${a.detail}`, { defaultValue: t('reasons.other') })}`;
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconBolt, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAutomationListItem } from '@atende/shared';
@@ -139,9 +139,9 @@ export function AutomationsPage() {
                     {r.name}
                   </Text>
                   {r.disabledReason && (
-                    <Badge color="orange" variant="light" size="sm" tt="none">
-                      {t('turnedOff')}
-                    </Badge>
+                    <Text fz="xs" c="orange.8" maw={280} data-testid="automation-disabled">
+                      {t(`disabledReasons.${r.disabledReason}`, { defaultValue: t('turnedOff') })}
+                    </Text>
                   )}
                 </Table.Td>
                 <Table.Td>

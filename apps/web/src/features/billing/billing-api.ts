@@ -1,4 +1,4 @@
-import { PLANS, type TAccountDetails, type TPlan, type TPlanId } from '@atende/shared';
+import { PLANS, type TAccountDetails, type TCouponQuote, type TPlan, type TPlanId } from '@atende/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
 import type { TMutationOptions } from '../../app/query-client';
@@ -25,11 +25,26 @@ export type TBillingPeriod = 'monthly' | 'yearly';
 /** PUT /g/acc/:acc/plan/:plan: pay for, start the trial of, or move to a plan (sandbox or provider). */
 export function useChangePlan(
   acc: string,
-  options: TMutationOptions<TChangePlanResult, { plan: TPlanId; period: TBillingPeriod }> = {},
+  options: TMutationOptions<
+    TChangePlanResult,
+    { plan: TPlanId; period: TBillingPeriod; coupon?: string }
+  > = {},
 ) {
   return useMutation({
     ...options,
-    mutationFn: ({ plan, period }) => api.put<TChangePlanResult>(`/g/acc/${acc}/plan/${plan}`, { period }),
+    mutationFn: ({ plan, period, coupon }) =>
+      api.put<TChangePlanResult>(`/g/acc/${acc}/plan/${plan}`, coupon ? { period, coupon } : { period }),
+  });
+}
+
+/** Issue 13: a coupon's discount on the plan and period, before paying (COUPON_INVALID otherwise). */
+export function useCouponQuote(acc: string, plan: string, period: TBillingPeriod, code: string | null) {
+  return useQuery({
+    queryKey: ['coupon-quote', acc, plan, period, code],
+    queryFn: () => api.get<TCouponQuote>(`/g/acc/${acc}/plan/${plan}/coupon`, { code: code ?? '', period }),
+    enabled: Boolean(code),
+    retry: false,
+    staleTime: 60_000,
   });
 }
 

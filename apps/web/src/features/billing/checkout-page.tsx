@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   Alert,
   Button,
@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
-import { findPlan, type TPlanId } from '@atende/shared';
+import { findPlan, type TCouponQuote, type TPlanId } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorText } from '../../app/i18n';
@@ -22,6 +22,7 @@ import { PageHeader } from '../../ui/page-header';
 import { canStartTrial, type TBillingPeriod, useChangePlan } from './billing-api';
 import { formatNumber, formatPrice } from '../../app/format';
 import { notify } from '../../app/notify';
+import { CouponField } from './coupon-field';
 
 /** /plans/checkout/{plan}: order summary and payment through the configured (sandbox) provider. */
 export function CheckoutPage() {
@@ -31,6 +32,8 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const link = useAccLink();
   const [period, setPeriod] = useState<TBillingPeriod>('monthly');
+  const [quote, setQuote] = useState<TCouponQuote | null>(null);
+  const onQuote = useCallback((q: TCouponQuote | null) => setQuote(q), []);
   const acc = useAcc();
   const plan = findPlan(planId);
   const change = useChangePlan(acc, {
@@ -58,10 +61,14 @@ export function CheckoutPage() {
     },
   });
   if (!plan) return <Navigate to="/error-404" replace />;
-  const total = period === 'yearly' ? plan.price * 10 : plan.price;
+  const listTotal = period === 'yearly' ? plan.price * 10 : plan.price;
   const trial = canStartTrial(plan, session.account);
+  // Issue 13: a coupon applies to paid checkouts only; its discount shows before paying.
+  const couponable = !trial && plan.price > 0;
+  const applied = couponable && quote?.amount === listTotal ? quote : null;
+  const total = applied ? applied.total : listTotal;
 
-  const pay = () => change.mutate({ plan: plan.id as TPlanId, period });
+  const pay = () => change.mutate({ plan: plan.id as TPlanId, period, coupon: applied?.code });
   const busy = change.isPending;
   const error = change.error ? errorText(t, change.error) : null;
 
@@ -82,6 +89,7 @@ export function CheckoutPage() {
                 ]}
                 disabled={plan.price === 0 || trial}
               />
+              {couponable && <CouponField acc={acc} planId={plan.id} period={period} onQuote={onQuote} />}
               <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
                 {trial ? t('checkout.trialNote', { count: plan.trialDays }) : t('checkout.sandbox')}
               </Alert>
@@ -123,6 +131,20 @@ export function CheckoutPage() {
               </Text>
               <Text fz="sm">{t('chatbots', { count: plan.planParameters.chatbots })}</Text>
               <Divider />
+              {applied && (
+                <>
+                  <Group justify="space-between">
+                    <Text fz="sm">{t('checkout.subtotal')}</Text>
+                    <Text fz="sm">{formatPrice(applied.amount, i18n.language)}</Text>
+                  </Group>
+                  <Group justify="space-between">
+                    <Text fz="sm">{t('checkout.discount', { code: applied.code })}</Text>
+                    <Text fz="sm" fw={600} data-testid="checkout-discount">
+                      −{formatPrice(applied.discount, i18n.language)}
+                    </Text>
+                  </Group>
+                </>
+              )}
               <Group justify="space-between">
                 <Text fw={600}>{trial ? t('checkout.dueToday') : t('checkout.total')}</Text>
                 <Text fw={750} fz="lg" data-testid="checkout-total">

@@ -3,7 +3,7 @@ import { configure, render } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { TAccountDetails, TChannel, TChatbot } from '@atende/shared';
+import { defaultAiSettings, type TAccountDetails, type TChannel, type TChatbot } from '@atende/shared';
 import { resetSession } from '../../app/session';
 import { Wrapper } from '../../test/setup';
 
@@ -41,6 +41,7 @@ export function chatbot(patch: Partial<TChatbot> = {}): TChatbot {
     trainingState: null,
     debounceSeconds: 3,
     handoverKeywords: ['atendente'],
+    ai: defaultAiSettings(),
     createdAt: '2026-11-20T12:00:00.000Z',
     updatedAt: '2026-11-20T12:00:00.000Z',
     ...patch,

@@ -165,6 +165,7 @@ function InboxScreen() {
 /** The list tab an open conversation is shown in (none for a closed one). */
 function tabOf(c: TConversation): TVisibleTab | null {
   if (c.stage === 'closed' || c.stage === 'flow') return null;
+  if (c.stage === 'hold') return 'hold';
   if (isCampaign(c)) return 'campaigns';
   return c.stage === 'waiting' && !c.assigneeId ? 'waiting' : 'attendance';
 }

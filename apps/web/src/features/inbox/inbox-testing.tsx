@@ -143,7 +143,7 @@ export function inboxData(patch: Partial<TInboxData['inbox']> = {}): TInboxData 
         address: '+5511999990000',
       },
     ],
-    counts: { waiting: 0, attendance: 0, mine: 0 },
+    counts: { waiting: 0, attendance: 0, mine: 0, hold: 0 },
     usage: { used: 3, limit: 300 },
   };
 }

@@ -29,6 +29,12 @@ export const useAddFaq = (acc: string) =>
     api.post<TKnowledgeSource>(`${base}/sources/faq`, body, { query: { acc } }),
   );
 
+/** POST /p/ai/knowledge/sources/url: a web page the server downloads and trains. */
+export const useAddPage = (acc: string) =>
+  useSourceMutation(acc, (url: string) =>
+    api.post<TKnowledgeSource>(`${base}/sources/url`, { url }, { query: { acc } }),
+  );
+
 export const useRetrain = (acc: string) =>
   useSourceMutation(acc, (id: string) =>
     api.post<TKnowledgeSource>(`${base}/sources/${id}/train`, {}, { query: { acc } }),

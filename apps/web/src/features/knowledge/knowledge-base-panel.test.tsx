@@ -126,4 +126,71 @@ describe('knowledge base panel', { timeout: 20_000 }, () => {
       await screen.findByText('Nada parecido foi encontrado: o bot passaria a conversa para um atendente.'),
     ).toBeInTheDocument();
   });
+
+  it('adds a web page: the address is checked here, and a refused address is shown under the field', async () => {
+    let refuse = true;
+    const api = mockApi((call) => {
+      if (call.path === '/p/ai/knowledge/sources')
+        return {
+          body: {
+            items: [
+              source({
+                kind: 'url',
+                name: 'Central de ajuda',
+                url: 'https://loja.example.com/ajuda',
+                fileType: null,
+                pages: 1,
+              }),
+            ],
+            count: 1,
+          },
+        };
+      if (call.path === '/p/ai/knowledge/sources/url')
+        return refuse
+          ? {
+              status: 400,
+              body: { status: 0, code: 'URL_NOT_ALLOWED', message: 'Este endereço não é permitido' },
+            }
+          : { body: source({ kind: 'url', name: call.body.url, url: call.body.url }) };
+      return undefined;
+    });
+    renderPage(<KnowledgeBasePanel />, '/', `/?acc=${ACC}`);
+    const [row] = await screen.findAllByTestId('source-row');
+    expect(within(row).getByText('Página da web')).toBeInTheDocument();
+    expect(within(row).getByText('https://loja.example.com/ajuda')).toBeInTheDocument();
+
+    const input = screen.getByLabelText('Endereço da página');
+    fireEvent.change(input, { target: { value: 'loja.example.com/ajuda' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar página' }));
+    expect(await screen.findByText('A URL deve começar com http:// ou https://')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/p/ai/knowledge/sources/url')).toBe(false);
+
+    fireEvent.change(input, { target: { value: 'http://127.0.0.1:8080/admin' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar página' }));
+    expect(
+      await screen.findByText('Este endereço não é permitido: use um endereço http:// ou https:// público'),
+    ).toBeInTheDocument();
+
+    refuse = false;
+    fireEvent.change(input, { target: { value: ' https://loja.example.com/faq ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar página' }));
+    await waitFor(() => expect(input).toHaveValue(''));
+    const posts = api.calls.filter((c) => c.path === '/p/ai/knowledge/sources/url');
+    expect(posts.at(-1)!.body).toEqual({ url: 'https://loja.example.com/faq' });
+    expect(posts.at(-1)!.query.get('acc')).toBe(ACC);
+  });
+
+  it('shows the web page form and its messages in English', async () => {
+    await i18n.changeLanguage('en');
+    mockApi((call) =>
+      call.path === '/p/ai/knowledge/sources' ? { body: { items: [], count: 0 } } : undefined,
+    );
+    renderPage(<KnowledgeBasePanel />, '/', `/?acc=${ACC}`);
+    fireEvent.change(await screen.findByLabelText('Page address'), { target: { value: 'ftp://x.com/a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add page' }));
+    expect(await screen.findByText('URL must start with http:// or https://')).toBeInTheDocument();
+    expect(
+      screen.getByText('No sources yet. Upload a file, add a web page or a frequent question.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -16,12 +16,13 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconRefresh, IconTrash, IconUpload, IconWorldWww } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TKnowledgeSource } from '@atende/shared';
+import { type TKnowledgeSource, ZKnowledgeUrlBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatDate } from '../../app/format';
-import { errorText } from '../../app/i18n';
+import { serverFieldErrors } from '../../app/forms';
+import { errorText, validationText } from '../../app/i18n';
 import { useAcc } from '../../app/session';
 import { uploadFile } from '../../app/upload';
 import { LoadError } from '../../ui/load-error';
@@ -29,6 +30,7 @@ import {
   knowledgeSourcesKey,
   UPLOAD_PATH,
   useAddFaq,
+  useAddPage,
   useAsk,
   useKnowledgeSources,
   useRemoveSource,
@@ -38,7 +40,10 @@ import {
 const STATUS_COLOR = { not_trained: 'gray', training: 'blue', trained: 'teal', failed: 'red' } as const;
 const ACCEPT = '.pdf,.txt,.doc,.docx,.md';
 
-/** The account's knowledge base in the AI editor: sources with their training, upload, FAQ pairs, test console. */
+/**
+ * The account's knowledge base in the AI editor: sources with their training, upload, web pages,
+ * FAQ pairs, test console.
+ */
 export function KnowledgeBasePanel() {
   const { t } = useTranslation('knowledge');
   const acc = useAcc();
@@ -58,6 +63,7 @@ export function KnowledgeBasePanel() {
           <SourcesTable items={sources.data?.items ?? []} loading={sources.isPending} />
         )}
         <UploadButton />
+        <WebPageForm />
         <FaqForm />
         <TestConsole />
       </Stack>
@@ -118,6 +124,11 @@ function SourcesTable({ items, loading }: { items: TKnowledgeSource[]; loading: 
                     {t(`kinds.${s.kind}`)}
                     {s.kind === 'file' && s.pages > 0 ? ` · ${t('pages', { count: s.pages })}` : ''}
                   </Text>
+                  {s.kind === 'url' && s.url && s.url !== s.name && (
+                    <Text fz="xs" c="dimmed" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+                      {s.url}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={STATUS_COLOR[s.status]} tt="none">
@@ -208,6 +219,64 @@ function UploadButton() {
           {error}
         </Text>
       )}
+    </Stack>
+  );
+}
+
+/** A web page by its address: checked here (http/https), and by the server (public addresses only). */
+function WebPageForm() {
+  const { t } = useTranslation('knowledge');
+  const acc = useAcc();
+  const add = useAddPage(acc);
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    const parsed = ZKnowledgeUrlBody.shape.url.safeParse(url);
+    if (!parsed.success) {
+      setError(validationText(t, parsed.error.issues[0]?.message));
+      return;
+    }
+    setError(null);
+    add.mutate(parsed.data, {
+      onSuccess: () => setUrl(''),
+      onError: (e) => setError(serverFieldErrors(t, e).url ?? errorText(t, e)),
+    });
+  };
+  return (
+    <Stack
+      gap="xs"
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Text fw={600} fz="sm">
+        {t('page.title')}
+      </Text>
+      <TextInput
+        inputMode="url"
+        label={t('page.url')}
+        placeholder={t('page.placeholder')}
+        description={t('page.help')}
+        value={url}
+        error={error}
+        onChange={(e) => {
+          setUrl(e.currentTarget.value);
+          if (error) setError(null);
+        }}
+      />
+      <Group>
+        <Button
+          type="submit"
+          variant="light"
+          leftSection={<IconWorldWww size={16} />}
+          loading={add.isPending}
+          disabled={!url.trim()}
+        >
+          {t('page.add')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

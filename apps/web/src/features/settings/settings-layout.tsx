@@ -10,6 +10,7 @@ import {
   IconUsersGroup,
   IconBuildingStore,
   IconVariable,
+  IconSparkles,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,6 +26,7 @@ export const SETTINGS_TABS = [
   'surveys',
   'departments',
   'entities',
+  'ai',
 ] as const;
 export type TSettingsTab = (typeof SETTINGS_TABS)[number] | 'autoMessages';
 
@@ -37,6 +39,7 @@ const ICONS = {
   surveys: IconMoodSmile,
   departments: IconBuildingStore,
   entities: IconVariable,
+  ai: IconSparkles,
   autoMessages: IconMessageCircleBolt,
 } as const;
 

@@ -9,6 +9,7 @@ import { DepartmentsTab } from '../departments/departments-tab';
 import { KeyEntitiesTab } from '../departments/key-entities-tab';
 import { isSettingsTab, SettingsLayout } from './settings-layout';
 import { SurveySettingsTab } from '../surveys/survey-settings-tab';
+import { AiSettingsTab } from '../ai/ai-settings-tab';
 
 /** /settings (admins): channels, attendance hours, closing reasons, inbox rules, distribution queue. */
 export function SettingsPage() {
@@ -26,6 +27,7 @@ export function SettingsPage() {
       {tab === 'departments' && <DepartmentsTab acc={acc} />}
       {tab === 'entities' && <KeyEntitiesTab acc={acc} />}
       {tab === 'surveys' && <SurveySettingsTab acc={acc} />}
+      {tab === 'ai' && <AiSettingsTab acc={acc} />}
     </SettingsLayout>
   );
 }

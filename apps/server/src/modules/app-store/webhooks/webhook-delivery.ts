@@ -4,6 +4,7 @@ import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
 import type { Jobs } from '../../../platform/jobs';
+import { OutboundUrlError, type TOutboundFetch } from '../../../platform/outbound-url';
 import type { SecretBox } from '../../../platform/secret-box';
 import type { AppsService } from '../catalogue/apps.service';
 import { signatureHeader } from './webhook-signature';
@@ -50,7 +51,8 @@ export class WebhookDelivery {
     private readonly box: SecretBox,
     private readonly apps: AppsService,
     private readonly log: FastifyBaseLogger,
-    private readonly fetchImpl: typeof fetch = fetch,
+    /** The platform's guarded fetch: public http(s) addresses only, checked where it connects. */
+    private readonly fetchImpl: TOutboundFetch,
   ) {}
 
   listen(bus: DomainEvents) {
@@ -138,14 +140,19 @@ export class WebhookDelivery {
           [WEBHOOK_HEADERS.signature]: signatureHeader(secrets, timestamp, body),
         },
         body,
-        redirect: 'manual',
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       status = response.status;
       excerpt = (await response.text().catch(() => '')).slice(0, WEBHOOK_LIMITS.responseExcerpt);
       if (!response.ok) error = `HTTP ${response.status}`;
     } catch (err) {
-      error = ((err as Error).name === 'TimeoutError' ? 'timeout' : (err as Error).message).slice(0, 300);
+      error = (
+        err instanceof OutboundUrlError
+          ? 'address not allowed'
+          : (err as Error).name === 'TimeoutError'
+            ? 'timeout'
+            : (err as Error).message
+      ).slice(0, 300);
     }
     const latencyMs = Date.now() - started;
     const result = { responseStatus: status, latencyMs, responseExcerpt: excerpt, error, claimedUntil: null };

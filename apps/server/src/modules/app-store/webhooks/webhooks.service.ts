@@ -9,6 +9,7 @@ import {
 import type { TDb } from '../../../platform/db/client';
 import { withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
+import { checkOutboundUrl, type TOutboundOptions } from '../../../platform/outbound-url';
 import type { SecretBox } from '../../../platform/secret-box';
 import type { AppsService } from '../catalogue/apps.service';
 import type { WebhookDelivery } from './webhook-delivery';
@@ -58,7 +59,17 @@ export class WebhooksService {
     private readonly box: SecretBox,
     private readonly apps: AppsService,
     private readonly delivery: WebhookDelivery,
+    private readonly outbound: TOutboundOptions,
   ) {}
+
+  /** The endpoint's URL must reach a public http(s) address (checked again at each delivery). */
+  private async checkUrl(url: string) {
+    try {
+      await checkOutboundUrl(url, this.outbound);
+    } catch {
+      throw new AppError('URL_NOT_ALLOWED');
+    }
+  }
 
   async endpoints(accountId: string): Promise<TWebhookEndpoint[]> {
     return (await repo.listEndpointRows(this.db, accountId)).map((r) => presentEndpoint(r));
@@ -68,6 +79,7 @@ export class WebhooksService {
     const install = await this.apps.installOf(accountId, 'webhooks');
     if (!install) throw new AppError('WEBHOOKS_NOT_INSTALLED');
     const input = ZWebhookEndpointBody.parse(body);
+    await this.checkUrl(input.url);
     const secret = newWebhookSecret();
     const row = await repo.insertEndpointRow(
       this.db,
@@ -81,6 +93,7 @@ export class WebhooksService {
 
   async update(accountId: string, id: string, body: TWebhookEndpointBody): Promise<TWebhookEndpoint> {
     const input = ZWebhookEndpointBody.parse(body);
+    await this.checkUrl(input.url);
     const row = await repo.updateEndpointRow(this.db, accountId, id, input);
     if (!row) throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND');
     return presentEndpoint(row);

@@ -7,6 +7,7 @@ import {
   isInputBlock,
 } from '@atende/shared';
 import { builtinValue, renderText, seededRandom, type TTextContext, refValue } from './flow-text';
+import type { TAiAgentDeps } from './ai-agent';
 import { inputOptions, parseAnswer, type TAnswer } from './input-answers';
 import type { TSessionState, TTimerKind } from './session-state';
 
@@ -42,6 +43,8 @@ export interface TEngineDeps {
   http(block: TFlowBlockOf<'http_request'>, ctx: TTextContext): Promise<{ ok: boolean; json?: unknown }>;
   /** The default retry text when a block has none (the account's language). */
   retryText: string;
+  /** The AI agent block's answers (none: the block hands over). */
+  ai?: TAiAgentDeps;
 }
 
 /** Steps a turn may take before it is cut (validation refuses loops without input; a safety net). */
@@ -96,6 +99,12 @@ export class FlowEngine {
         break;
       }
       case 'answer': {
+        const agent = s.at?.kind === 'ai' ? this.blocks.get(s.at.blockId)?.block : undefined;
+        if (agent?.type === 'ai_agent') {
+          cursor = await this.aiAnswer(agent, trigger.answer.text, out);
+          if (!cursor) return out;
+          break;
+        }
         const waiting = s.at?.kind === 'input' ? this.blocks.get(s.at.blockId)?.block : undefined;
         if (!waiting || !isInputBlock(waiting)) {
           // Waiting on time (or nothing): the message is read, nothing runs.
@@ -218,6 +227,17 @@ export class FlowEngine {
         case 'end':
           out.status = 'ended';
           return;
+        case 'ai_agent':
+          if (!this.deps.ai?.enabled) {
+            cursor = this.aiExit(block, 'handover', '', out);
+            if (!cursor) return;
+            continue;
+          }
+          if (block.message) out.effects.push({ type: 'send', text: renderText(block.message, ctx) });
+          s.at = { blockId: block.id, kind: 'ai' };
+          s.ai = { turns: 0, misses: 0 };
+          this.armIdle(out);
+          return;
       }
       cursor = this.next(block, exit);
     }
@@ -245,6 +265,84 @@ export class FlowEngine {
       if (idle && idle.kind === 'idle' && this.eventTarget(idle.id))
         out.timer = { kind: 'idle', seconds: idle.config.minutes * 60 };
     }
+  }
+
+  /**
+   * A customer message in an AI agent block: hand over when asked (or AI is off), the 'resolved'
+   * exit on thanks, else the AI's answer (a no-answer turn counts towards handing over). Answers
+   * the block to go on with, or null when the session waits (or was handed over).
+   */
+  private async aiAnswer(
+    block: TFlowBlockOf<'ai_agent'>,
+    text: string,
+    out: TTurnResult,
+  ): Promise<string | null> {
+    const ai = this.deps.ai;
+    const s = out.state;
+    const leave = (exit: 'handover' | 'max_turns') => {
+      s.at = null;
+      s.ai = undefined;
+      return this.aiExit(block, exit, text, out);
+    };
+    if (!ai?.enabled) return leave('handover');
+    const intent = ai.intent(text);
+    if (intent === 'handover') return leave('handover');
+    const counts = s.ai ?? { turns: 0, misses: 0 };
+    if (intent === 'resolved') {
+      const to = this.next(block, 'resolved');
+      if (to) {
+        s.at = null;
+        s.ai = undefined;
+        return to;
+      }
+      // Nothing after the block: it thanks and keeps answering.
+      out.effects.push({ type: 'send', text: ai.say('closing', text) });
+      this.armIdle(out);
+      return null;
+    }
+    const reply = await ai.answer(text);
+    if (reply) {
+      out.effects.push({ type: 'send', text: reply });
+      s.ai = { turns: counts.turns + 1, misses: 0 };
+      if (s.ai.turns >= block.maxTurns) return leave('max_turns');
+    } else {
+      s.ai = { turns: counts.turns, misses: counts.misses + 1 };
+      if (s.ai.misses >= ai.lowConfidenceTurns) return leave('handover');
+      out.effects.push({ type: 'send', text: ai.say('no_answer', text) });
+    }
+    this.armIdle(out);
+    return null;
+  }
+
+  /**
+   * The AI agent block's 'handover' / 'max_turns' exit: its edge, or (unconnected) a transfer to
+   * the block's department (else the bot's) after saying so. Answers the next block, if any.
+   */
+  private aiExit(
+    block: TFlowBlockOf<'ai_agent'>,
+    exit: 'handover' | 'max_turns',
+    text: string,
+    out: TTurnResult,
+  ): string | null {
+    const edge = this.doc.edges.find(
+      (e) => 'blockId' in e.from && e.from.blockId === block.id && e.from.exit === exit,
+    );
+    if (edge) return this.targetOf(edge.to);
+    if (this.deps.ai) out.effects.push({ type: 'send', text: this.deps.ai.say('handover', text) });
+    out.effects.push({
+      type: 'transfer',
+      departmentId: block.departmentId ?? this.deps.ai?.departmentId ?? null,
+      operatorId: null,
+    });
+    out.status = 'transferred';
+    return null;
+  }
+
+  /** While waiting in an AI agent block: the idle event's timer, when the flow has one. */
+  private armIdle(out: TTurnResult) {
+    const idle = this.doc.events.find((e) => e.kind === 'idle');
+    if (idle && idle.kind === 'idle' && this.eventTarget(idle.id))
+      out.timer = { kind: 'idle', seconds: idle.config.minutes * 60 };
   }
 
   /** A message read while waiting on time: the timer it had stays. */

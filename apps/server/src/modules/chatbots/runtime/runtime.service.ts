@@ -1,4 +1,4 @@
-import { MAX_INTERACTIVE_OPTIONS, type TDomainEvent, type TFlowDocument } from '@atende/shared';
+import { errorMessage, MAX_INTERACTIVE_OPTIONS, type TDomainEvent, type TFlowDocument } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
@@ -11,7 +11,18 @@ import type { ContactsService } from '../../contacts/contacts.service';
 import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
 import type { ConversationActionsService } from '../../inbox/actions/conversation-actions.service';
 import type { MessagingService } from '../../inbox/messaging/messaging.service';
+import { customerReply } from '../../knowledge/sources/ai-answer';
+import type { KnowledgeSourcesService } from '../../knowledge/sources/knowledge-sources.service';
 import type { ChatbotTestService } from '../chatbot-test.service';
+import { aiSettingsOf } from '../chatbots.service';
+import {
+  AI_BOT_BLOCK_ID,
+  AI_TEXTS,
+  aiBotDocument,
+  aiIntent,
+  detectLang,
+  type TAiAgentDeps,
+} from './ai-agent';
 import type { ChatbotsService } from '../chatbots.service';
 import type { TChatbotRow } from '../chatbots.repo';
 import { findLiveBotOfChannel } from '../chatbots.repo';
@@ -60,6 +71,8 @@ export interface TRuntimeDeps {
   inboxSettings: InboxSettingsService;
   chatbots: ChatbotsService;
   tests: ChatbotTestService;
+  /** The knowledge base's answers (AI bots and AI agent blocks). */
+  knowledge: Pick<KnowledgeSourcesService, 'ask'>;
 }
 
 /** Turns one process runs at once. */
@@ -300,19 +313,23 @@ export class ChatbotRuntime {
         await stopSession(this.db, accountId, session.id, 'transferred');
         return false;
       }
-      const plan = this.triggerOf(session, bot, doc, timerId);
+      // An AI bot runs as a one-block flow whose session starts waiting in its AI agent block.
+      const flow = bot.type === 'ai' ? aiBotDocument() : doc;
+      const turn = bot.type === 'ai' ? aiBotSession(session) : session;
+      const plan = this.triggerOf(turn, bot, flow, timerId, facts.first_contact);
       if (!plan) {
         await releaseLease(this.db, accountId, session.id, token);
         return false;
       }
       const contact = await this.deps.contacts.contacts.get(accountId, facts.contact_id);
       const timeZone = facts.timezone ?? 'America/Sao_Paulo';
-      const engine = new FlowEngine(doc, {
+      const engine = new FlowEngine(flow, {
+        ai: this.aiAgent(accountId, bot, facts),
         retryText: RETRY_TEXT,
         isOpen: () => this.deps.inboxSettings.isOpenNow(accountId),
         http: (block, ctx) => runHttpRequest(block, ctx, { allowPrivate: this.opts.allowPrivateHttp }),
       });
-      const state: TSessionState = { ...session.state, started: true } as TSessionState;
+      const state: TSessionState = { ...turn.state, started: true } as TSessionState;
       const result = plan.handover
         ? {
             effects: [{ type: 'transfer', departmentId: null, operatorId: null }] as TEffect[],
@@ -368,6 +385,7 @@ export class ChatbotRuntime {
     bot: TChatbotRow,
     doc: TFlowDocument,
     timerId?: string,
+    firstContact = true,
   ): { trigger: TTrigger; consumed: string[]; handover?: boolean } | null {
     const state = session.state as TSessionState & { started?: boolean };
     if (timerId) {
@@ -380,6 +398,12 @@ export class ChatbotRuntime {
       const keywords = startEvent?.kind === 'start' ? startEvent.config.keywords : [];
       const first = pending.map((p) => fold(p.text)).join(' ');
       if (keywords.length > 0 && !keywords.some((k) => first.includes(fold(k))))
+        return { trigger: { kind: 'start' }, consumed: pending.map((p) => p.id), handover: true };
+      // Start condition "first contact only": a contact who talked to the account before goes
+      // straight to the queue (the bot answers only newcomers). An operator's hand-back (a
+      // session started with no message) is not a start by the customer: it always runs.
+      const fromCustomer = pending.length > 0;
+      if (startEvent?.kind === 'start' && startEvent.config.firstContactOnly && !firstContact && fromCustomer)
         return { trigger: { kind: 'start' }, consumed: pending.map((p) => p.id), handover: true };
       return { trigger: { kind: 'start' }, consumed: pending.map((p) => p.id) };
     }
@@ -445,8 +469,8 @@ export class ChatbotRuntime {
             .catch((err) => this.log.warn({ err }, 'bot phase not set'));
           break;
         case 'template':
-          // Templates go out through the operator's composer only (the inbox has no automatic
-          // template send yet): the block is skipped.
+          await this.sendTemplate(accountId, conversationId, effect, purpose);
+          sends++;
           break;
         case 'transfer':
           await this.deps.actions.botHandover(accountId, conversationId, effect, bot.name);
@@ -457,6 +481,39 @@ export class ChatbotRuntime {
       }
       if (this.opts.crashAfterSends && sends >= this.opts.crashAfterSends && effects.length > n + 1)
         process.kill(process.pid, 'SIGKILL');
+    }
+  }
+
+  /**
+   * A "send template" block: the account's approved WhatsApp template with the block's variables,
+   * sent once per turn step (sendAutomaticTemplate's client id). A refusal (not a WhatsApp
+   * conversation, a template deleted or no longer approved, an empty variable) is logged with its
+   * reason and the flow goes on.
+   */
+  private async sendTemplate(
+    accountId: string,
+    conversationId: string,
+    effect: Extract<TEffect, { type: 'template' }>,
+    purpose: string,
+  ) {
+    try {
+      await this.deps.messaging.sendAutomaticTemplate(
+        accountId,
+        conversationId,
+        { templateId: effect.templateId, variables: effect.params },
+        purpose,
+      );
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      this.log.warn(
+        {
+          code: err.code,
+          reason: errorMessage(err.code, 'en'),
+          conversationId,
+          templateId: effect.templateId,
+        },
+        'bot template not sent',
+      );
     }
   }
 
@@ -479,12 +536,52 @@ export class ChatbotRuntime {
     }
   }
 
+  /** What an AI agent block (and an AI bot) answers with: the bot's knowledge base and settings. */
+  private aiAgent(
+    accountId: string,
+    bot: TChatbotRow,
+    facts: { ai_enable: boolean; account_lang: string | null },
+  ): TAiAgentDeps {
+    const settings = aiSettingsOf(bot);
+    const langOf = (text: string) => detectLang(text, facts.account_lang === 'en' ? 'en' : 'pt-BR');
+    return {
+      enabled: facts.ai_enable,
+      lowConfidenceTurns: settings.lowConfidenceTurns,
+      departmentId: settings.departmentId,
+      intent: (text) => aiIntent(text, settings),
+      say: (kind, text) => AI_TEXTS[langOf(text)][kind],
+      answer: async (text) => {
+        const lang = langOf(text);
+        const { answer } = await this.deps.knowledge.ask(accountId, bot.id, text, {
+          instructions: settings.instructions,
+          lang,
+          retrievedOnError: true,
+        });
+        return customerReply(answer, lang);
+      },
+    };
+  }
+
   private async botOf(accountId: string, id: string) {
     return this.deps.chatbots.row(accountId, id).catch(() => undefined);
   }
 }
 
 const BOT_ACTOR = { userId: '', ip: '', lang: 'pt-BR' as const };
+
+/** An AI bot's new session waits in its AI agent block from the start (the first message is a question). */
+function aiBotSession(session: TSessionRow): TSessionRow {
+  if (session.state.started) return session;
+  return {
+    ...session,
+    state: {
+      ...session.state,
+      started: true,
+      at: { blockId: AI_BOT_BLOCK_ID, kind: 'ai' },
+      ai: { turns: 0, misses: 0 },
+    },
+  };
+}
 
 /**
  * A bubble, or a question with options as an interactive message (each channel renders it: WhatsApp

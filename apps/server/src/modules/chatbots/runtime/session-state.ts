@@ -2,8 +2,13 @@ import type { TFlowDocument } from '@atende/shared';
 
 /** What a bot session remembers between turns (chatbot_sessions.state). */
 export interface TSessionState {
-  /** The block the bot waits on: an input (the customer's answer) or a wait block (time). */
-  at: { blockId: string; kind: 'input' | 'wait' } | null;
+  /**
+   * The block the bot waits on: an input (the customer's answer), a wait block (time) or an AI
+   * agent block (each message is answered by the AI).
+   */
+  at: { blockId: string; kind: 'input' | 'wait' | 'ai' } | null;
+  /** In an AI agent block: answers given, and no-answer turns in a row. */
+  ai?: { turns: number; misses: number };
   /** Flow variables by variable id. */
   variables: Record<string, string>;
   /** Invalid answers given to the current input. */

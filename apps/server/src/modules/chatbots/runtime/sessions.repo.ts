@@ -196,9 +196,18 @@ export function conversationFacts(db: TDb, accountId: string, conversationId: st
       channel_id: string | null;
       channel_kind: string | null;
       timezone: string | null;
+      /** The contact has no other conversation (a bot's "first contact only" start condition). */
+      first_contact: boolean;
+      ai_enable: boolean;
+      /** The account's language: its (first) owner's. */
+      account_lang: string | null;
     }>(
       await tx.execute(sql`
-        select c.stage, c.contact_id, c.channel_id, ch.kind as channel_kind, a.timezone
+        select c.stage, c.contact_id, c.channel_id, ch.kind as channel_kind, a.timezone, a.ai_enable,
+          (select u.lang from account_members m join users u on u.id = m.user_id
+            where m.account_id = c.account_id and m.acl = 'master' order by m.created_at limit 1) as account_lang,
+          not exists (select 1 from conversations o
+            where o.account_id = c.account_id and o.contact_id = c.contact_id and o.id <> c.id) as first_contact
         from conversations c
         left join channels ch on ch.id = c.channel_id
         join accounts a on a.id = c.account_id

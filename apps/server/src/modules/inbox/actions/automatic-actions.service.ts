@@ -162,6 +162,44 @@ export class AutomaticActionsService {
     });
   }
 
+  /**
+   * Hands an open conversation to a bot (flow stage, unassigned): `start` runs in the same
+   * transaction (the chatbots module's hand-back creates the bot's session there). Already with a
+   * bot, or closed: unchanged.
+   */
+  async handToBot(
+    accountId: string,
+    id: string,
+    botName: string,
+    cause: string,
+    start: (tx: Parameters<Parameters<typeof withLockedConversation>[3]>[0]) => Promise<void>,
+    lang: TLang = 'pt-BR',
+  ): Promise<'done' | 'unchanged'> {
+    return withLockedConversation(this.db, accountId, id, async (tx, row) => {
+      if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+      if (row.stage === 'closed' || row.stage === 'flow') return 'unchanged';
+      await this.bus.emit(tx, accountId, 'conversation.assigned', {
+        conversationId: id,
+        assigneeId: null,
+        previousAssigneeId: row.assigneeId,
+        departmentId: row.departmentId,
+        by: 'transfer',
+        cause,
+      });
+      const patch = { stage: 'flow', assigneeId: null, takenAt: null };
+      await this.change(
+        tx,
+        accountId,
+        row,
+        patch,
+        { system: 'bot', actor: AUTOMATION_ACTOR[lang], bot: botName },
+        lang,
+      );
+      await start(tx);
+      return 'done';
+    });
+  }
+
   /** A private note for the team, stored once per client id. */
   async note(accountId: string, id: string, text: string, clientId: string): Promise<'done' | 'unchanged'> {
     return withLockedConversation(this.db, accountId, id, async (tx, row) => {

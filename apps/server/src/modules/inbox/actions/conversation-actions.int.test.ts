@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TSignedUp } from '../../../testing/fixtures';
 import { queryRows } from '../../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../../testing/test-app';
+import { createDepartment } from '../../departments/departments.testing';
 import {
   createChannel,
   member,
@@ -19,6 +20,8 @@ let ana: TMember;
 let bruno: TMember;
 let manager: TMember;
 let channelId: string;
+let salesId: string;
+let financeId: string;
 
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -28,6 +31,8 @@ beforeAll(async () => {
   bruno = await member(ctx, owner, 'operator');
   manager = await member(ctx, owner, 'manager');
   channelId = (await createChannel(ctx, owner, smsBody()))._id;
+  salesId = await createDepartment(ctx, owner, 'Vendas');
+  financeId = await createDepartment(ctx, owner, 'Financeiro');
 });
 afterAll(async () => {
   await ctx.close();
@@ -128,17 +133,17 @@ describe('transfer', () => {
       message: 'This conversation belongs to another operator',
     });
     const waiting = await seed();
-    const unassigned = await act(waiting.conversationId, 'transfer', bruno.token, { departmentId: 'vendas' });
+    const unassigned = await act(waiting.conversationId, 'transfer', bruno.token, { departmentId: salesId });
     expect(unassigned.body.code).toBe('CONVERSATION_OTHER_OPERATOR');
   });
 
   it('managers transfer any; to a department it goes back to waiting; unknown members and empty targets are refused', async () => {
     const { conversationId } = await seed({ stage: 'attendance', assigneeId: ana.userId });
-    const toDept = await act(conversationId, 'transfer', manager.token, { departmentId: 'financeiro' });
+    const toDept = await act(conversationId, 'transfer', manager.token, { departmentId: financeId });
     expect(toDept.body.data).toMatchObject({
       stage: 'waiting',
       assigneeId: null,
-      departmentId: 'financeiro',
+      departmentId: financeId,
     });
     const unknown = await act(conversationId, 'transfer', manager.token, { operatorId: other.userId });
     expect(unknown.statusCode).toBe(404);
@@ -151,6 +156,34 @@ describe('transfer', () => {
       sql`select count(*)::int as n from activity_log where action = 'conversation.transferred' and target = ${conversationId}`,
     );
     expect(Number(log.n)).toBe(1);
+  });
+});
+
+describe('transfer to a department (issue 13)', () => {
+  it("refuses a department that is not one of the account's (made up, or another account's): 404, nothing changes", async () => {
+    const { conversationId } = await seed({ stage: 'attendance', assigneeId: ana.userId });
+    const theirs = await createDepartment(ctx, other, 'Vendas deles');
+    for (const departmentId of ['vendas', '00000000-0000-4000-8000-000000000000', theirs]) {
+      const res = await act(conversationId, 'transfer', manager.token, { departmentId });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toMatchObject({ code: 'DEPARTMENT_NOT_FOUND', message: 'Department not found' });
+    }
+    const pt = await api(
+      ctx.app,
+      'POST',
+      withAcc(`/p/chat/conversation/${conversationId}/transfer`, owner.accountId),
+      {
+        token: manager.token,
+        body: { departmentId: theirs },
+        lang: 'pt-BR',
+      },
+    );
+    expect(pt.body.message).toBe('Departamento não encontrado');
+    const [row] = await queryRows<{ stage: string; assignee_id: string | null }>(
+      ctx,
+      sql`select stage, assignee_id from conversations where id = ${conversationId}`,
+    );
+    expect(row).toEqual({ stage: 'attendance', assignee_id: ana.userId });
   });
 });
 

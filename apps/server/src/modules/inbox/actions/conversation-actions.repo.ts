@@ -17,6 +17,7 @@ export type TConversationPatch = Partial<
     | 'closedBy'
     | 'closeReason'
     | 'closeSubReason'
+    | 'holdUntil'
     | 'unreadCount'
     | 'lastMessageAt'
     | 'lastMessagePreview'
@@ -50,9 +51,11 @@ export async function updateConversationRow(
   id: string,
   patch: TConversationPatch,
 ): Promise<TConversationRow> {
+  // Leaving the hold stage (transfer, close, resume) ends the hold's time too.
+  const hold = patch.stage && patch.stage !== 'hold' ? { holdUntil: null } : {};
   const [row] = await tx
     .update(conversations)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, ...hold, updatedAt: new Date() })
     .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)))
     .returning();
   return row;

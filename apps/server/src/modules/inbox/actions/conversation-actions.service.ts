@@ -101,9 +101,11 @@ export class ConversationActionsService {
   async transfer(viewer: TViewer, id: string, body: TTransferBody, actor: TActor): Promise<TConversation> {
     const policy = await this.access.gate(viewer);
     const actorName = await this.nameOf(viewer.userId);
+    // Issue 13: only one of the account's departments (another account's or a made-up id: 404).
     const departmentName = body.departmentId
-      ? ((await this.departmentName(viewer.accountId, body.departmentId)) ?? body.departmentId)
+      ? await this.departmentName(viewer.accountId, body.departmentId)
       : null;
+    if (body.departmentId && departmentName === null) throw new AppError('DEPARTMENT_NOT_FOUND');
     const outcome = await this.locked(viewer, id, async (tx, row) => {
       this.assertOpenAndMine(viewer, row, policy);
       const target = body.operatorId ? await findMember(tx, viewer.accountId, body.operatorId) : undefined;

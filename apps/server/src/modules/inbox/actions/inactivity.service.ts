@@ -40,6 +40,8 @@ export class InactivityService {
           select c.id from conversations c
           join inbox_settings s on s.account_id = c.account_id
           where s.downtime_days is not null and c.stage <> 'closed'
+            -- On hold until a moment still ahead: its operator chose to wait (issue 13).
+            and not (c.stage = 'hold' and c.hold_until is not null and c.hold_until > ${now.toISOString()}::timestamptz)
             and c.last_message_at < ${now.toISOString()}::timestamptz - make_interval(days => s.downtime_days)
           order by c.last_message_at
           limit ${BATCH}

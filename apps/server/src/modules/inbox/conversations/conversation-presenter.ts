@@ -33,6 +33,7 @@ export function presentListConversation(r: TConversationListRow): TConversation 
     closedAt: iso(r.closedAt),
     closeReason: r.closeReason,
     closeSubReason: r.closeSubReason,
+    holdUntil: iso(r.holdUntil),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -71,6 +72,7 @@ export function presentPageConversation(r: TConversationPageRow): TConversation 
     closedAt: r.closed_at,
     closeReason: r.close_reason,
     closeSubReason: r.close_sub_reason,
+    holdUntil: r.hold_until,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -115,6 +117,7 @@ export function conversationFromJson(r: Record<string, any>): TConversationListR
     closedBy: r.closed_by,
     closeReason: r.close_reason,
     closeSubReason: r.close_sub_reason,
+    holdUntil: date(r.hold_until),
     createdAt: date(r.created_at)!,
     updatedAt: date(r.updated_at)!,
   };

@@ -32,6 +32,7 @@ const listColumns = {
   closedBy: conversations.closedBy,
   closeReason: conversations.closeReason,
   closeSubReason: conversations.closeSubReason,
+  holdUntil: conversations.holdUntil,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
 };
@@ -47,7 +48,7 @@ export type TConversationListRow = Omit<TColumnsRow, 'channelKind'> & { channelK
 /** The list's filter, already narrowed to what the caller may see (conversations.service.ts). */
 export interface TConversationFilter {
   /** undefined: every stage (one contact's conversations). */
-  stage?: 'flow' | 'waiting' | 'attendance' | 'closed';
+  stage?: 'flow' | 'waiting' | 'attendance' | 'hold' | 'closed';
   /** An operator's view across stages (inbox-rooms.ts canSee): theirs, closed by them, and the waiting ones they may see. */
   visibleTo?: TOperatorView;
   contactId?: string;
@@ -153,6 +154,7 @@ export interface TConversationPageRow {
   closed_at: string | null;
   close_reason: string | null;
   close_sub_reason: string | null;
+  hold_until: string | null;
   created_at: string;
   updated_at: string;
   /** last_message_at in microseconds since the epoch (the keyset keeps them; a Date cannot). */
@@ -176,7 +178,8 @@ function pageSql(accountId: string, filter: TConversationFilter, limit: number, 
       ct.name as contact_name, ct.phone as contact_phone, ct.email as contact_email,
       ct.profile_pic as contact_pic, ct.tags as contact_tags, p.assignee_id, p.department_id,
       p.unread_count, p.counted, ${iso('last_message_at')}, ${iso('last_inbound_at')}, p.last_message_preview,
-      ${iso('taken_at')}, ${iso('closed_at')}, p.close_reason, p.close_sub_reason, ${iso('created_at')},
+      ${iso('taken_at')}, ${iso('closed_at')}, p.close_reason, p.close_sub_reason, ${iso('hold_until')},
+      ${iso('created_at')},
       ${iso('updated_at')},
       (extract(epoch from p.last_message_at) * 1000000)::bigint::text as cursor_us,
       (select count(*)::int from (select 1 from ${conversations} ${join}
@@ -240,26 +243,34 @@ export function listConversationsUpdatedSince(
   });
 }
 
-/** Open conversations per tab for the inbox header: waiting, in attendance, and mine. */
+/** Open conversations per tab for the inbox header: waiting, in attendance, mine, and on hold (a manager's: all). */
 export function countOpenConversations(
   db: TDb,
   accountId: string,
   userId: string,
   departments: string[] | null,
-): Promise<{ waiting: number; attendance: number; mine: number }> {
+  manager = false,
+): Promise<{ waiting: number; attendance: number; mine: number; hold: number }> {
   return withTenant(db, accountId, async (tx) => {
     const dept = departments?.length
       ? sql`and (department_id is null
           or department_id in (select jsonb_array_elements_text(${JSON.stringify(departments)}::jsonb)))`
       : sql``;
-    const [row] = rowsOf<{ waiting: number; attendance: number; mine: number }>(
+    const heldBy = manager ? sql`` : sql`and assignee_id = ${userId}`;
+    const [row] = rowsOf<{ waiting: number; attendance: number; mine: number; hold: number }>(
       await tx.execute(sql`select
         (select count(*)::int from conversations where account_id = ${accountId} and stage = 'waiting' ${dept}) as waiting,
         (select count(*)::int from conversations where account_id = ${accountId} and stage = 'attendance') as attendance,
         (select count(*)::int from conversations where account_id = ${accountId} and stage = 'attendance'
-           and assignee_id = ${userId}) as mine`),
+           and assignee_id = ${userId}) as mine,
+        (select count(*)::int from conversations where account_id = ${accountId} and stage = 'hold' ${heldBy}) as hold`),
     );
-    return { waiting: Number(row.waiting), attendance: Number(row.attendance), mine: Number(row.mine) };
+    return {
+      waiting: Number(row.waiting),
+      attendance: Number(row.attendance),
+      mine: Number(row.mine),
+      hold: Number(row.hold),
+    };
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ZCloseBody,
+  ZHoldBody,
   ZConversation,
   ZConversationList,
   ZConversationListQuery,
@@ -98,6 +99,17 @@ export async function conversationsRoutes(app: FastifyInstance) {
 
   route.post('/p/chat/conversation/:id/reopen', one, ({ tenant, params, actor }) =>
     inbox().actions.reopen(tenant, params.id, actor),
+  );
+
+  // On hold (issue 13): until a moment or the customer's next message; resume takes it back.
+  route.post(
+    '/p/chat/conversation/:id/hold',
+    { ...one, body: ZHoldBody },
+    ({ tenant, params, body, actor }) => inbox().hold.hold(tenant, params.id, body, actor),
+  );
+
+  route.post('/p/chat/conversation/:id/resume', one, ({ tenant, params, actor }) =>
+    inbox().hold.resume(tenant, params.id, actor),
   );
 
   route.post(

@@ -88,8 +88,8 @@ export class ConversationsService {
       filter.stage = 'waiting';
       filter.assigneeId = null;
       if (!manager && viewer.intentions.length) filter.departments = viewer.intentions;
-    } else if (query.tab === 'attendance') {
-      filter.stage = 'attendance';
+    } else if (query.tab === 'attendance' || query.tab === 'hold') {
+      filter.stage = query.tab;
       if (!manager || query.scope === 'mine') filter.assigneeId = viewer.userId;
     } else {
       filter.stage = 'closed';

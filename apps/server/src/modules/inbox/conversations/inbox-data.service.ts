@@ -38,8 +38,14 @@ export class InboxDataService {
     const departments =
       hasRole(tenant.role, 'manager') || tenant.intentions.length === 0 ? null : tenant.intentions;
     const counts = restrictOperator
-      ? { waiting: 0, attendance: 0, mine: 0 }
-      : await countOpenConversations(this.db, accountId, tenant.userId, departments);
+      ? { waiting: 0, attendance: 0, mine: 0, hold: 0 }
+      : await countOpenConversations(
+          this.db,
+          accountId,
+          tenant.userId,
+          departments,
+          hasRole(tenant.role, 'manager'),
+        );
     const seen = new Map(presence.map((p) => [p.userId, p]));
     const operators: TInboxOperator[] = members.map((m) => {
       const p = seen.get(m.userId);

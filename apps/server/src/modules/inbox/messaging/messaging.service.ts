@@ -1,4 +1,10 @@
-import { hasRole, type TInteractive, type TMessage, type TSendMessageBody } from '@atende/shared';
+import {
+  hasRole,
+  type TInteractive,
+  type TMessage,
+  type TSendMessageBody,
+  templateSendVariables,
+} from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
@@ -165,6 +171,51 @@ export class MessagingService {
       });
       if (!result.inserted) return result.row.id;
       await touchConversation(tx, accountId, conversationId, text);
+      await this.announce(tx, accountId, conversationId, channel.kind, current.contactId, null, [result.row]);
+      return result.row.id;
+    });
+  }
+
+  /**
+   * An automatic WhatsApp template (a bot's "send template" block, an automation's action): the
+   * way to write again once the 24-hour window is closed. Stored as a template message of the bot
+   * with the client id `auto:<purpose>` (a repeated turn or action stores and sends it once), then
+   * delivered by the outbound job with the template's name, language and components.
+   * Refused with an AppError the caller logs and goes on from: TEMPLATE_CHANNEL_NOT_SUPPORTED (the
+   * conversation is not on WhatsApp), TEMPLATE_NOT_FOUND (deleted, or of another channel),
+   * TEMPLATE_NOT_APPROVED, TEMPLATE_VARIABLES_MISSING (a value came out empty, or the template's
+   * variables changed since the block/action was set up). Returns the stored message's id, or
+   * undefined when the conversation is closed or its channel is off (as sendAutomatic).
+   */
+  async sendAutomaticTemplate(
+    accountId: string,
+    conversationId: string,
+    send: { templateId: string; variables: readonly string[] },
+    purpose: string,
+    options: { closed?: boolean } = {},
+  ): Promise<string | undefined> {
+    const current = await findConversationListRow(this.db, accountId, conversationId);
+    if (!current?.channelId || (current.stage === 'closed' && !options.closed)) return undefined;
+    const channel = await this.channels.row(accountId, current.channelId);
+    if (channel.kind !== 'whatsapp-cloud') throw new AppError('TEMPLATE_CHANNEL_NOT_SUPPORTED');
+    if (channel.status !== 'active') return undefined;
+    const template = await this.templateOf(accountId, send.templateId);
+    assertTemplateSendable(template, channel);
+    const variables = send.variables.map((v) => v.trim());
+    if (variables.length !== templateSendVariables(template).length || variables.some((v) => !v))
+      throw new AppError('TEMPLATE_VARIABLES_MISSING');
+    const message = templateMessage(template, variables);
+    return withTenant(this.db, accountId, async (tx) => {
+      const result = await insertMessageRow(tx, accountId, conversationId, {
+        channelId: channel.id,
+        authorType: 'bot',
+        kind: 'template',
+        body: message.text,
+        template: message.template,
+        clientId: `auto:${purpose}`,
+      });
+      if (!result.inserted) return result.row.id;
+      await touchConversation(tx, accountId, conversationId, message.text);
       await this.announce(tx, accountId, conversationId, channel.kind, current.contactId, null, [result.row]);
       return result.row.id;
     });

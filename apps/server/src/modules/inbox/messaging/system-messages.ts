@@ -10,7 +10,17 @@ export type TSystemEvent =
   | { system: 'reopened'; actor: string }
   // Chatbots (issue 14): a bot handed the conversation to the queue; an operator handed it back to a bot.
   | { system: 'handover'; actor: string }
-  | { system: 'bot'; actor: string; bot: string };
+  | { system: 'bot'; actor: string; bot: string }
+  // On hold (issue 13): until a moment (ISO) or the customer's next message; back to attendance.
+  | { system: 'held'; actor: string; until: string }
+  | { system: 'heldUntilReply'; actor: string }
+  | { system: 'resumed'; actor: string }
+  | { system: 'holdEnded' }
+  | { system: 'customerReplied' };
+
+/** A hold's end in the stored text (the web shows it in the reader's time zone). */
+const when = (iso: string, lang: TLang) =>
+  `${new Date(iso).toLocaleString(lang, { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'short' })} UTC`;
 
 const TEXTS: Record<TLang, (e: TSystemEvent) => string> = {
   'pt-BR': (e) => {
@@ -31,6 +41,16 @@ const TEXTS: Record<TLang, (e: TSystemEvent) => string> = {
         return `${e.actor} passou a conversa para a fila de atendimento`;
       case 'bot':
         return `${e.actor} devolveu a conversa ao chatbot ${e.bot}`;
+      case 'held':
+        return `${e.actor} colocou a conversa em espera até ${when(e.until, 'pt-BR')}`;
+      case 'heldUntilReply':
+        return `${e.actor} colocou a conversa em espera até a próxima mensagem do cliente`;
+      case 'resumed':
+        return `${e.actor} retomou a conversa`;
+      case 'holdEnded':
+        return 'A espera terminou: a conversa voltou ao atendimento';
+      case 'customerReplied':
+        return 'O cliente respondeu: a conversa voltou ao atendimento';
     }
   },
   en: (e) => {
@@ -51,6 +71,16 @@ const TEXTS: Record<TLang, (e: TSystemEvent) => string> = {
         return `${e.actor} handed the conversation over to the queue`;
       case 'bot':
         return `${e.actor} handed the conversation back to the chatbot ${e.bot}`;
+      case 'held':
+        return `${e.actor} put the conversation on hold until ${when(e.until, 'en')}`;
+      case 'heldUntilReply':
+        return `${e.actor} put the conversation on hold until the customer's next message`;
+      case 'resumed':
+        return `${e.actor} resumed the conversation`;
+      case 'holdEnded':
+        return 'The hold ended: the conversation is back in attendance';
+      case 'customerReplied':
+        return 'The customer replied: the conversation is back in attendance';
     }
   },
 };

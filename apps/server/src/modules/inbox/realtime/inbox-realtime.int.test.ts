@@ -3,6 +3,7 @@ import { signUp, type TSignedUp } from '../../../testing/fixtures';
 import { uniqueIp } from '../../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../../testing/test-app';
 import { type ChatClient, listen } from '../../team-chat/team-chat.testing';
+import { createDepartment } from '../../departments/departments.testing';
 import {
   connectAgent,
   connectVisitor,
@@ -22,6 +23,7 @@ let ana: TMember;
 let sales: TMember;
 let support: TMember;
 let slug: string;
+let salesId: string;
 const clients: ChatClient[] = [];
 
 beforeAll(async () => {
@@ -30,8 +32,10 @@ beforeAll(async () => {
   owner = await signUp(ctx);
   other = await signUp(ctx);
   ana = await member(ctx, owner, 'operator');
-  sales = await member(ctx, owner, 'operator', ['vendas']);
-  support = await member(ctx, owner, 'operator', ['suporte']);
+  // Issue 13: a transfer takes only the account's departments.
+  salesId = await createDepartment(ctx, owner, 'Vendas');
+  sales = await member(ctx, owner, 'operator', [salesId]);
+  support = await member(ctx, owner, 'operator', [await createDepartment(ctx, owner, 'Suporte')]);
   const body = webchatBody('Chat');
   slug = body.slug;
   await createChannel(ctx, owner, body);
@@ -89,14 +93,14 @@ describe('inbox realtime (/attendance)', () => {
       withAcc(`/p/chat/conversation/${first.conversationId}/transfer`, owner.accountId),
       {
         token: owner.token,
-        body: { departmentId: 'vendas' },
+        body: { departmentId: salesId },
       },
     );
     expect(routed.statusCode).toBe(200);
     const moved = await supportC.waitFor(
       'conversation:updated',
       (p: { conversation: { _id: string; departmentId: string; stage: string } }) =>
-        p.conversation._id === first.conversationId && p.conversation.departmentId === 'vendas',
+        p.conversation._id === first.conversationId && p.conversation.departmentId === salesId,
     );
     expect(moved.conversation.stage).toBe('waiting');
     const second = await say(maria, 'm-2', 'Ainda quero comprar');

@@ -84,7 +84,7 @@ export interface TSeed {
   channelId: string;
   name?: string;
   phone?: string | null;
-  stage?: 'flow' | 'waiting' | 'attendance' | 'closed';
+  stage?: 'flow' | 'waiting' | 'attendance' | 'hold' | 'closed';
   assigneeId?: string | null;
   departmentId?: string | null;
   lastInboundAt?: Date | null;

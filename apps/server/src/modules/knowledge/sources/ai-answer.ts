@@ -17,16 +17,32 @@ export const KNOWLEDGE_GUARDRAILS = [
 const cite = (p: TAnswerPassage) =>
   [p.sourceName, p.page ? `page ${p.page}` : null, p.section].filter(Boolean).join(', ');
 
-/** The messages sent to an OpenAI-compatible model: guardrails + numbered passages, then the question. */
-export function answerMessages(question: string, passages: TAnswerPassage[]): TAiMessage[] {
+const LANGUAGE_NAMES: Record<TLangCode, string> = { 'pt-BR': 'Brazilian Portuguese', en: 'English' };
+
+/**
+ * The messages sent to an OpenAI-compatible model: guardrails (+ the bot's own instructions and
+ * the customer's language, when given) + numbered passages, then the question.
+ */
+export function answerMessages(
+  question: string,
+  passages: TAnswerPassage[],
+  opts: { instructions?: string; lang?: TLangCode } = {},
+): TAiMessage[] {
   const context = passages.map((p, i) => `[${i + 1}] (${cite(p)})\n${p.text}`).join('\n\n');
+  const instructions = opts.instructions?.trim()
+    ? `\n\nInstructions from the business (tone, facts, what not to do; the rules above prevail):\n${opts.instructions.trim()}`
+    : '';
+  const language = opts.lang ? `\n\nThe customer writes in ${LANGUAGE_NAMES[opts.lang]}: reply in it.` : '';
   return [
-    { role: 'system', content: `${KNOWLEDGE_GUARDRAILS}\n\nKnowledge base passages:\n${context}` },
+    {
+      role: 'system',
+      content: `${KNOWLEDGE_GUARDRAILS}${instructions}${language}\n\nKnowledge base passages:\n${context}`,
+    },
     { role: 'user', content: question },
   ];
 }
 
-type TLangCode = 'pt-BR' | 'en';
+export type TLangCode = 'pt-BR' | 'en';
 const LABELS: Record<TLangCode, { found: string; source: string; page: string }> = {
   'pt-BR': { found: 'Encontrei isto na nossa base de conhecimento:', source: 'Fonte', page: 'página' },
   en: { found: 'I found this in our knowledge base:', source: 'Source', page: 'page' },

@@ -51,7 +51,9 @@ export async function setSourceState(
   tx: TTx,
   accountId: string,
   id: string,
-  patch: Partial<Pick<TSourceRow, 'status' | 'errorCode' | 'pages' | 'chunks' | 'trainedAt'>>,
+  patch: Partial<
+    Pick<TSourceRow, 'status' | 'errorCode' | 'pages' | 'chunks' | 'trainedAt' | 'name' | 'size'>
+  >,
 ) {
   const [row] = await tx
     .update(knowledgeSources)
@@ -89,7 +91,7 @@ export async function replaceChunks(tx: TTx, accountId: string, sourceId: string
 export interface TPassageRow {
   sourceId: string;
   sourceName: string;
-  kind: 'file' | 'faq' | 'markdown';
+  kind: 'file' | 'faq' | 'markdown' | 'url';
   answer: string | null;
   page: number | null;
   section: string | null;

@@ -6,6 +6,7 @@ import {
   ZKnowledgeScope,
   ZKnowledgeSource,
   ZKnowledgeUploadQuery,
+  ZKnowledgeUrlBody,
   zUuid,
 } from '@atende/shared';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +16,8 @@ import { tenantRoutes } from '../../../platform/tenant-route';
 import { KNOWLEDGE_FILE_MAX_BYTES } from './knowledge-sources.service';
 
 /**
- * p/ai/knowledge/sources: the knowledge base's files (raw body, name in the query), FAQ pairs and
- * markdown, re-training, and the test console (p/ai/knowledge/ask). Admins only.
+ * p/ai/knowledge/sources: the knowledge base's files (raw body, name in the query), FAQ pairs,
+ * markdown and web pages (by address), re-training, and the test console (p/ai/knowledge/ask). Admins only.
  */
 export async function knowledgeSourcesRoutes(app: FastifyInstance) {
   const route = tenantRoutes(app, ['ai']);
@@ -61,6 +62,12 @@ export async function knowledgeSourcesRoutes(app: FastifyInstance) {
     { role: 'admin', body: ZKnowledgeMarkdownBody, response: okOf(ZKnowledgeSource) },
     ({ tenant, body }) =>
       sources().addMarkdown(tenant.accountId, tenant.userId, body.chatbotId ?? null, body),
+  );
+
+  route.post(
+    '/p/ai/knowledge/sources/url',
+    { role: 'admin', body: ZKnowledgeUrlBody, response: okOf(ZKnowledgeSource) },
+    ({ tenant, body }) => sources().addUrl(tenant.accountId, tenant.userId, body.chatbotId ?? null, body.url),
   );
 
   route.post(

@@ -8,7 +8,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * What an account's (or one chatbot's) AI answers come from: an uploaded file (bytes kept until
- * re-training), a FAQ pair or a markdown text; status not_trained → training → trained | failed.
+ * re-training), a FAQ pair, a markdown text or a web page (its address in `content`, fetched again
+ * at each training); status not_trained → training → trained | failed.
  */
 export const knowledgeSources = pgTable(
   'knowledge_sources',
@@ -18,7 +19,7 @@ export const knowledgeSources = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     chatbotId: uuid('chatbot_id'),
-    kind: text('kind').notNull().$type<'file' | 'faq' | 'markdown'>(),
+    kind: text('kind').notNull().$type<'file' | 'faq' | 'markdown' | 'url'>(),
     name: text('name').notNull(),
     fileType: text('file_type'),
     size: integer('size').notNull().default(0),

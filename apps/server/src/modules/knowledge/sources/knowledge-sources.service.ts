@@ -3,8 +3,10 @@ import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
 import type { Jobs } from '../../../platform/jobs';
-import { answerMessages } from './ai-answer';
+import { checkOutboundUrl, type TOutboundOptions } from '../../../platform/outbound-url';
+import { answerMessages, type TLangCode } from './ai-answer';
 import { chunkText } from './chunk-text';
+import { fetchPage, PAGE_TIMEOUT_MS } from './fetch-page';
 import {
   checkSourceContent,
   extractText,
@@ -43,6 +45,7 @@ const present = (s: TSourceView) => ({
   size: s.size,
   status: s.status,
   errorCode: s.errorCode,
+  url: s.kind === 'url' ? s.content : null,
   pages: s.pages,
   chunks: s.chunks,
   trainedAt: s.trainedAt?.toISOString() ?? null,
@@ -70,7 +73,7 @@ export interface TRetrievedAnswer {
 }
 
 /**
- * The knowledge base's sources (files, FAQ pairs, markdown), their training as a durable pg-boss
+ * The knowledge base's sources (files, FAQ pairs, markdown, web pages), their training as a durable pg-boss
  * job (extract → chunk → index; states not_trained → training → trained | failed with the reason)
  * and the retrieval that ranks the account's chunks for a question.
  */
@@ -80,7 +83,12 @@ export class KnowledgeSourcesService {
     private readonly jobs: Jobs,
     /** An OpenAI-compatible model when the server has one; without it answers are retrieved passages. */
     private readonly model: TAiProvider | null = null,
+    /** Web pages: public http(s) addresses only, unless the server allows private ones (tests). */
+    private readonly outbound: TOutboundOptions = { allowPrivate: false },
   ) {}
+
+  /** How long a web page may take to download (tests shorten it). */
+  pageTimeoutMs = PAGE_TIMEOUT_MS;
 
   async list(accountId: string, chatbotId: string | null) {
     const rows = await listSources(this.db, accountId, chatbotId);
@@ -151,7 +159,30 @@ export class KnowledgeSourcesService {
     );
   }
 
-  /** Trains a source again (after a failure or a change). */
+  /**
+   * A web page by its address: http(s) to a public address (URL_NOT_ALLOWED otherwise), fetched by
+   * the training job (and again at each re-training); its title becomes the source's name.
+   */
+  async addUrl(accountId: string, userId: string, chatbotId: string | null, url: string) {
+    let checked: URL;
+    try {
+      checked = await checkOutboundUrl(url, this.outbound);
+    } catch {
+      throw new AppError('URL_NOT_ALLOWED');
+    }
+    return this.insert(accountId, (tx) =>
+      insertSource(tx, {
+        accountId,
+        chatbotId,
+        kind: 'url',
+        name: checked.href.slice(0, 300),
+        content: checked.href,
+        createdBy: userId,
+      }),
+    );
+  }
+
+  /** Trains a source again (after a failure or a change); a web page is downloaded again. */
   async retrain(accountId: string, id: string) {
     return withTenant(this.db, accountId, async (tx) => {
       const row = await setSourceState(tx, accountId, id, { status: 'not_trained', errorCode: null });
@@ -188,8 +219,13 @@ export class KnowledgeSourcesService {
     });
     if (!source) return; // deleted meanwhile
     try {
-      const extracted =
-        source.kind === 'file'
+      const page =
+        source.kind === 'url'
+          ? await fetchPage(source.content ?? '', { ...this.outbound, timeoutMs: this.pageTimeoutMs })
+          : null;
+      const extracted = page
+        ? page
+        : source.kind === 'file'
           ? await extractText(source.fileType as TSourceFileType, source.data ?? Buffer.alloc(0))
           : source.kind === 'faq'
             ? {
@@ -199,7 +235,10 @@ export class KnowledgeSourcesService {
             : { pages: 1, parts: markdownParts(source.content ?? '') };
       if (extracted.parts.length === 0) throw new AppError('KNOWLEDGE_SOURCE_NO_TEXT');
       await withTenant(this.db, accountId, (tx) =>
-        setSourceState(tx, accountId, sourceId, { pages: extracted.pages }),
+        setSourceState(tx, accountId, sourceId, {
+          pages: extracted.pages,
+          ...(page ? { size: page.bytes, name: (page.title ?? source.content ?? '').slice(0, 300) } : {}),
+        }),
       );
       const chunks = chunkText(extracted.parts);
       await withTenant(this.db, accountId, async (tx) => {
@@ -233,7 +272,16 @@ export class KnowledgeSourcesService {
    * over, the model is not asked); with a configured model, its answer from the good passages under
    * the guardrails; without one, the best FAQ answer or passage as is, labelled as retrieved.
    */
-  async ask(accountId: string, chatbotId: string | null, question: string) {
+  async ask(
+    accountId: string,
+    chatbotId: string | null,
+    question: string,
+    /**
+     * A bot's answer: its own instructions and the customer's language go into the prompt; with
+     * `retrievedOnError`, a model that fails yields the retrieved answer (labelled as such).
+     */
+    opts: { instructions?: string; lang?: TLangCode; retrievedOnError?: boolean } = {},
+  ) {
     const rows = await searchChunks(this.db, accountId, chatbotId, question, 5);
     const passages = this.passagesOf(rows);
     const best = rows[0];
@@ -247,15 +295,21 @@ export class KnowledgeSourcesService {
     };
     if (this.model?.kind === 'openai') {
       const good = passages.filter((p) => p.score >= MIN_ANSWER_SCORE);
-      const completion = await this.model.complete({
-        accountId,
-        lang: 'pt-BR',
-        messages: answerMessages(question, good),
-      });
-      return {
-        passages,
-        answer: { kind: 'generated', text: completion.text, source } satisfies TRetrievedAnswer,
-      };
+      const completion = await this.model
+        .complete({
+          accountId,
+          lang: opts.lang ?? 'pt-BR',
+          messages: answerMessages(question, good, opts),
+        })
+        .catch((error: unknown) => {
+          if (!opts.retrievedOnError) throw error;
+          return null;
+        });
+      if (completion?.text.trim())
+        return {
+          passages,
+          answer: { kind: 'generated', text: completion.text, source } satisfies TRetrievedAnswer,
+        };
     }
     const answer: TRetrievedAnswer = {
       kind: 'retrieved',

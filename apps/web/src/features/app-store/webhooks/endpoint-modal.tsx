@@ -30,7 +30,8 @@ export function EndpointModal({
     initialValues: { url: '', description: '', events: [], enabled: true },
     validate: zodValidator<TValues>(ZWebhookEndpointBody, t),
   });
-  const { saving, failure, setFailure, save } = useFormSave(form, t);
+  // A private or loopback address is refused by the server under the URL field.
+  const { saving, failure, setFailure, save } = useFormSave(form, t, { fieldOf: { URL_NOT_ALLOWED: 'url' } });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useEffect(() => {

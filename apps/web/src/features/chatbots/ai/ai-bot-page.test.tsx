@@ -1,5 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TAccountDetails } from '@atende/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSession } from '../../../app/session';
 import { ChatbotEditPage } from '../chatbot-edit-page';
 import { ACC, CHANNELS, chatbot, mockApi, renderPage, signInAdmin } from '../chatbots-testing';
 import { AiBotPage } from './ai-bot-page';
@@ -8,18 +11,25 @@ beforeEach(signInAdmin);
 afterEach(() => vi.restoreAllMocks());
 
 const draft = { version: 1, groups: [], edges: [], variables: [], events: [] };
+const DEPARTMENTS = [{ _id: 'd-sales', name: 'Vendas', description: '', distribution: true, capacity: null }];
 const serve = (bot: ReturnType<typeof chatbot>) =>
   mockApi((call) => {
+    if (call.path === `/p/chatbots/${bot._id}` && call.method === 'PATCH')
+      return { body: { ...bot, ...call.body, updatedAt: '2026-11-21T12:00:00.000Z' } };
     if (call.path === `/p/chatbots/${bot._id}`) return { body: { chatbot: bot, draft } };
     if (call.path === '/p/chat/channels') return { body: CHANNELS };
+    if (call.path === '/p/chat/departments') return { body: DEPARTMENTS };
     return undefined;
   });
 
 describe('AI and hybrid bot pages', { timeout: 20_000 }, () => {
-  it("an AI bot's page edits its basic data and says its answers are configured in the AI editor", async () => {
+  it("an AI bot's page edits its basic data and says how it answers customers", async () => {
     serve(chatbot({ _id: 'ai1', name: 'Assistente', type: 'ai', trainingState: 'training' }));
     renderPage(<AiBotPage />, '/apps/chatbot/edit/ai/:chatbot_id', `/apps/chatbot/edit/ai/ai1?acc=${ACC}`);
-    expect(await screen.findByTestId('ai-note')).toHaveTextContent('configuradas no editor de IA');
+    expect(await screen.findByTestId('ai-note')).toHaveTextContent(
+      'Este bot responde aos seus clientes no chat web, WhatsApp e SMS',
+    );
+    expect(screen.queryByTestId('ai-off')).not.toBeInTheDocument();
     expect(screen.getByTestId('training-state')).toHaveTextContent('Treinando');
     expect(screen.getByLabelText(/Nome do chatbot/)).toHaveValue('Assistente');
     expect(screen.queryByTestId('area-frame')).not.toBeInTheDocument();
@@ -50,6 +60,74 @@ describe('AI and hybrid bot pages', { timeout: 20_000 }, () => {
     renderPage(<ChatbotEditPage />, '/apps/chatbot/edit/:chatbot_id', `/apps/chatbot/edit/f1?acc=${ACC}`);
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(`/apps/chatbot/edit/flow/f1?acc=${ACC}`),
+    );
+  });
+});
+
+describe('AI editor settings (instructions and handover rules)', { timeout: 20_000 }, () => {
+  it('shows the defaults and saves the instructions, keywords, low-confidence turns and department', async () => {
+    const bot = chatbot({ _id: 'ai2', name: 'Assistente', type: 'ai', trainingState: 'trained' });
+    const { calls } = serve(bot);
+    renderPage(<AiBotPage />, '/apps/chatbot/edit/ai/:chatbot_id', `/apps/chatbot/edit/ai/ai2?acc=${ACC}`);
+    const card = within(await screen.findByTestId('ai-settings'));
+    expect(card.getByText('Instruções e transferência')).toBeInTheDocument();
+    // pt-BR and en defaults of "the customer asks for a person".
+    for (const word of ['atendente', 'humano', 'pessoa', 'agent', 'human'])
+      expect(card.getByText(word)).toBeInTheDocument();
+    expect(card.getByLabelText('Perguntas seguidas sem resposta')).toHaveValue('2');
+
+    const instructions = card.getByLabelText('Instruções do bot');
+    fireEvent.change(instructions, {
+      target: { value: 'Fale de forma simpática. Nunca prometa descontos.' },
+    });
+    expect(card.getByText('49 de 4000 caracteres')).toBeInTheDocument();
+    const custom = card.getByLabelText('Outras palavras de transferência');
+    await userEvent.type(custom, 'reclamação{Enter}');
+    const turns = card.getByLabelText('Perguntas seguidas sem resposta');
+    fireEvent.change(turns, { target: { value: '3' } });
+    fireEvent.click(card.getByRole('textbox', { name: 'Departamento da transferência' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Vendas', hidden: true }));
+    await userEvent.click(card.getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.path).toBe('/p/chatbots/ai2');
+    expect(patch.body).toEqual({
+      ai: {
+        instructions: 'Fale de forma simpática. Nunca prometa descontos.',
+        personKeywords: [
+          'atendente',
+          'humano',
+          'pessoa',
+          'falar com alguém',
+          'agent',
+          'human',
+          'person',
+          'representative',
+        ],
+        customKeywords: ['reclamação'],
+        lowConfidenceTurns: 3,
+        departmentId: 'd-sales',
+      },
+    });
+    expect(await screen.findByText('Configurações salvas')).toBeInTheDocument();
+  });
+
+  it('says why an AI bot does not answer when AI is off for the account', async () => {
+    resetSession({
+      token: 't',
+      status: 'ready',
+      account: {
+        acc: { _id: ACC, name: 'Loja', aiEnable: false },
+        userAccAccessAcl: 'admin',
+      } as unknown as TAccountDetails,
+    });
+    serve(chatbot({ _id: 'ai3', name: 'Assistente', type: 'ai', trainingState: 'trained' }));
+    renderPage(<AiBotPage />, '/apps/chatbot/edit/ai/:chatbot_id', `/apps/chatbot/edit/ai/ai3?acc=${ACC}`);
+    const off = await screen.findByTestId('ai-off');
+    expect(off).toHaveTextContent('A IA está desligada nesta conta');
+    expect(off).toHaveTextContent(
+      'os bots de IA não respondem: cada conversa vai direto para a fila da equipe',
     );
   });
 });

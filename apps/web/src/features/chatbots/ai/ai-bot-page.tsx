@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconGitBranch, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconGitBranch, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TChatbot, TChatbotDetail } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { notify } from '../../../app/notify';
-import { useAcc } from '../../../app/session';
+import { useAcc, useSession } from '../../../app/session';
 import { useAccLink } from '../../../app/shell/use-acc-link';
 import { LoadError } from '../../../ui/load-error';
 import { PageHeader } from '../../../ui/page-header';
@@ -16,6 +16,7 @@ import { BotBasicsForm } from '../editor/bot-settings-modal';
 import { chatbotKey, chatbotsKey, useChatbot } from '../chatbots-api';
 import { chatPagePath, createPath, editPath, flowPath, LIST_PATH } from '../chatbot-paths';
 import { StatusBadge } from '../list/chatbots-table';
+import { AiSettingsForm } from './ai-settings-form';
 
 /**
  * /apps/chatbot-ai/{chatbot_id?}, /apps/chatbot/edit/ai/{chatbot_id} and
@@ -35,6 +36,7 @@ function AiBot({ id }: { id: string }) {
   const link = useAccLink();
   const queryClient = useQueryClient();
   const detail = useChatbot(acc, id);
+  const aiEnabled = useSession().account?.acc.aiEnable !== false;
   if (detail.isPending) return <PageLoader />;
   if (detail.isError) return <LoadError error={detail.error} />;
   const bot = detail.data.chatbot;
@@ -61,7 +63,17 @@ function AiBot({ id }: { id: string }) {
           </Group>
         }
       />
-      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="ai-note">
+      {!aiEnabled && (
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('aiSettings.offTitle')}
+          data-testid="ai-off"
+        >
+          {t('aiSettings.offText')}
+        </Alert>
+      )}
+      <Alert color="blue" variant="default" icon={<IconInfoCircle size={18} />} data-testid="ai-note">
         <Text fz="sm">{t(bot.type === 'hybrid' ? 'ai.hybridEditorNote' : 'ai.editorNote')}</Text>
         <FaqHelpLink />
       </Alert>
@@ -90,6 +102,7 @@ function AiBot({ id }: { id: string }) {
         </Text>
         <BotBasicsForm key={bot.updatedAt} chatbot={bot} onSaved={saved} />
       </Card>
+      <AiSettingsForm key={`ai-${bot.updatedAt}`} chatbot={bot} onSaved={saved} />
       <KnowledgeBasePanel />
       <Group justify="space-between">
         <Anchor component={Link} to={link(LIST_PATH)} fz="sm">

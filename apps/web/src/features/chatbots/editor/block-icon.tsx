@@ -29,12 +29,14 @@ import {
   IconVariable,
   IconWorld,
   IconArrowBigRightLines,
+  IconSparkles,
   IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
 import type { TFlowBlockType } from '@atende/shared';
 
 const ICONS: Record<TFlowBlockType, Icon> = {
+  ai_agent: IconSparkles,
   text: IconMessage,
   image: IconPhoto,
   video: IconMovie,
@@ -73,6 +75,7 @@ export const SECTION_COLORS = {
   inputs: 'orange',
   logic: 'violet',
   actions: 'teal',
+  ai: 'grape',
 } as const;
 
 export function BlockIcon({ type, size = 16 }: { type: TFlowBlockType; size?: number }) {

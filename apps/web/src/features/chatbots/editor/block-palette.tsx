@@ -10,12 +10,19 @@ import classes from './flow-editor.module.css';
  * Blocks to add: drag one onto the canvas (onto a group to append it there), or press it (mouse or
  * keyboard) to add it after the selected block, or in a new group.
  */
-export function BlockPalette({ onAdd }: { onAdd: (type: TFlowBlockType) => void }) {
+export function BlockPalette({
+  onAdd,
+  withAi = false,
+}: {
+  onAdd: (type: TFlowBlockType) => void;
+  /** Hybrid bots: the AI agent block. */
+  withAi?: boolean;
+}) {
   const { t } = useTranslation('chatbots');
   return (
     <nav className={classes.palette} aria-label={t('palette.title')}>
       <Stack gap="sm">
-        {PALETTE.map(({ section, types }) => (
+        {PALETTE.filter((s) => withAi || s.section !== 'ai').map(({ section, types }) => (
           <div key={section}>
             <Text fz={11} fw={700} c="dimmed" tt="uppercase" px={8} mb={2}>
               {t(`palette.${section}`)}

@@ -48,6 +48,11 @@ export function blockSummary(t: TFunction, block: TFlowBlock, doc: TFlowDocument
       return block.reason ?? '';
     case 'end':
       return t('chatbots:summary.end');
+    case 'send_template':
+      // The template's variables as mapped (its name is the account's data, shown in the panel).
+      return block.params.filter((p) => p.trim()).join(' · ');
+    case 'ai_agent':
+      return block.message || t('chatbots:summary.aiAgent', { count: block.maxTurns });
     default:
       return '';
   }

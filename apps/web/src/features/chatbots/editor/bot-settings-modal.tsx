@@ -1,4 +1,15 @@
-import { Group, Button, Modal, MultiSelect, NumberInput, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import {
+  Group,
+  Button,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Stack,
+  Switch,
+  TagsInput,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CHATBOT_LIMITS, type TChatbot, type TChatbotUpdateBody, ZChatbotUpdateBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
@@ -8,22 +19,37 @@ import { FormFailure, ModalActions } from '../../../ui/form-modal';
 import { useChannels } from '../../settings/settings-api';
 import { chatbotsApi } from '../chatbots-api';
 
-type TValues = Required<TChatbotUpdateBody>;
+type TValues = Required<Omit<TChatbotUpdateBody, 'ai'>>;
 
-/** The bot's basic data (PATCH): name, channels, debounce of split messages, handover keywords. */
+/**
+ * The flow's start condition "first contact only" (the draft's start event; published with the
+ * next version): the form shows it when the editor passes it, and hands a change back on save.
+ */
+export interface TStartCondition {
+  firstContactOnly: boolean;
+  onChange: (firstContactOnly: boolean) => void;
+}
+
+/**
+ * The bot's basic data (PATCH): name, channels, debounce of split messages, handover keywords;
+ * in the flow editor also when it starts (first contact only).
+ */
 export function BotBasicsForm({
   chatbot,
   onSaved,
   onCancel,
+  start,
 }: {
   chatbot: TChatbot;
   onSaved: (bot: TChatbot) => void;
   /** In a dialog: its cancel button. */
   onCancel?: () => void;
+  start?: TStartCondition;
 }) {
   const { t } = useTranslation('chatbots');
   const acc = useAcc();
   const channels = useChannels(acc);
+  const [firstContactOnly, setFirstContactOnly] = useState(start?.firstContactOnly ?? false);
   const form = useForm<TValues>({
     initialValues: {
       name: chatbot.name,
@@ -35,9 +61,11 @@ export function BotBasicsForm({
   });
   const { saving, failure, save } = useFormSave(form, t);
   const submit = form.onSubmit((values) =>
-    save(async () =>
-      onSaved(await chatbotsApi.update(acc, chatbot._id, { ...values, name: values.name.trim() })),
-    ),
+    save(async () => {
+      const bot = await chatbotsApi.update(acc, chatbot._id, { ...values, name: values.name.trim() });
+      if (start && firstContactOnly !== start.firstContactOnly) start.onChange(firstContactOnly);
+      onSaved(bot);
+    }),
   );
   return (
     <form onSubmit={submit} noValidate>
@@ -70,6 +98,14 @@ export function BotBasicsForm({
           maxTags={CHATBOT_LIMITS.handoverKeywordsMax}
           {...form.getInputProps('handoverKeywords')}
         />
+        {start && (
+          <Switch
+            label={t('panel.firstContactOnly')}
+            description={t('settings.firstContactOnlyHelp')}
+            checked={firstContactOnly}
+            onChange={(e) => setFirstContactOnly(e.currentTarget.checked)}
+          />
+        )}
         {onCancel ? (
           <ModalActions onCancel={onCancel} saving={saving} submit={t('common:save')} mt="xs" />
         ) : (
@@ -90,11 +126,13 @@ export function BotSettingsModal({
   onClose,
   chatbot,
   onSaved,
+  start,
 }: {
   opened: boolean;
   onClose: () => void;
   chatbot: TChatbot;
   onSaved: (bot: TChatbot) => void;
+  start?: TStartCondition;
 }) {
   const { t } = useTranslation('chatbots');
   return (
@@ -109,6 +147,7 @@ export function BotSettingsModal({
       {opened && (
         <BotBasicsForm
           chatbot={chatbot}
+          start={start}
           onCancel={onClose}
           onSaved={(bot) => {
             onSaved(bot);

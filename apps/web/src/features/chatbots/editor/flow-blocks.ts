@@ -1,5 +1,6 @@
 import {
   ACTION_BLOCK_TYPES,
+  AI_BLOCK_TYPES,
   BUBBLE_BLOCK_TYPES,
   INPUT_BLOCK_TYPES,
   LOGIC_BLOCK_TYPES,
@@ -10,14 +11,17 @@ import {
 
 /** The palette's sections, in order, with their block types (chatbots:palette.<section>). */
 export const PALETTE: {
-  section: 'bubbles' | 'inputs' | 'logic' | 'actions';
+  section: TPaletteSection;
   types: readonly TFlowBlockType[];
 }[] = [
   { section: 'bubbles', types: BUBBLE_BLOCK_TYPES },
   { section: 'inputs', types: INPUT_BLOCK_TYPES },
   { section: 'logic', types: LOGIC_BLOCK_TYPES },
   { section: 'actions', types: ACTION_BLOCK_TYPES },
+  { section: 'ai', types: AI_BLOCK_TYPES },
 ];
+
+export type TPaletteSection = 'bubbles' | 'inputs' | 'logic' | 'actions' | 'ai';
 
 /** A short random id (documents keep ids under 64 characters). */
 export function newId(prefix: string): string {
@@ -104,6 +108,8 @@ export function createBlock<T extends TFlowBlockType>(type: T, id = newId('b')):
         return { id, type, reason: null, message: null };
       case 'end':
         return { id, type };
+      case 'ai_agent':
+        return { id, type, message: null, maxTurns: 10, departmentId: null };
     }
     throw new Error(`unknown block type ${type}`);
   })();
@@ -111,6 +117,6 @@ export function createBlock<T extends TFlowBlockType>(type: T, id = newId('b')):
 }
 
 /** The palette section of a block type (the node's colour and icon family). */
-export function sectionOf(type: TFlowBlockType): 'bubbles' | 'inputs' | 'logic' | 'actions' {
+export function sectionOf(type: TFlowBlockType): TPaletteSection {
   return PALETTE.find((s) => s.types.includes(type))?.section ?? 'actions';
 }

@@ -19,7 +19,15 @@ import { BlockPalette } from './block-palette';
 import { BotSettingsModal } from './bot-settings-modal';
 import { EditorContext } from './editor-context';
 import { FlowCanvas } from './flow-canvas';
-import { addBlock, addGroup, copyGroups, findBlock, pasteClip, type TFlowClip } from './flow-edit';
+import {
+  addBlock,
+  addGroup,
+  copyGroups,
+  findBlock,
+  pasteClip,
+  type TFlowClip,
+  updateEvent,
+} from './flow-edit';
 import { exportFlow, parseFlowFile } from './flow-file';
 import { eventNodeId, groupNodeId } from './flow-graph';
 import { FlowToolbar, type TToolbarAction } from './flow-toolbar';
@@ -69,6 +77,18 @@ export function FlowEditor({ detail, note }: { detail: TChatbotDetail; note?: Re
   const flow = useReactFlow();
   const state = useFlowState(detail.draft);
   const { doc, edit, select, selection } = state;
+  const startEvent = doc.events.find((e) => e.kind === 'start');
+  // The start condition "first contact only" also in the bot's settings (it lives on the start event).
+  const startCondition =
+    startEvent?.kind === 'start'
+      ? {
+          firstContactOnly: startEvent.config.firstContactOnly,
+          onChange: (firstContactOnly: boolean) =>
+            edit((d) =>
+              updateEvent(d, { ...startEvent, config: { ...startEvent.config, firstContactOnly } }),
+            ),
+        }
+      : undefined;
   const [chatbot, setChatbot] = useState<TChatbot>(detail.chatbot);
   const [panel, setPanel] = useState<'issues' | 'versions' | 'test' | 'settings' | null>(null);
   const [publishing, setPublishing] = useState(false);
@@ -273,7 +293,7 @@ export function FlowEditor({ detail, note }: { detail: TChatbotDetail; note?: Re
           onAction={onAction}
         />
         <div className={classes.body}>
-          <BlockPalette onAdd={addFromPalette} />
+          <BlockPalette withAi={chatbot.type === 'hybrid'} onAdd={addFromPalette} />
           <div className={classes.canvas} ref={canvasRef}>
             <FlowCanvas
               state={state}
@@ -323,6 +343,7 @@ export function FlowEditor({ detail, note }: { detail: TChatbotDetail; note?: Re
         onClose={() => setPanel(null)}
         chatbot={chatbot}
         onSaved={updateBot}
+        start={startCondition}
       />
     </EditorContext.Provider>
   );

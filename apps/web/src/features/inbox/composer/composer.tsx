@@ -14,6 +14,7 @@ import { IconClockExclamation, IconPaperclip, IconSend, IconTemplate } from '@ta
 import { renderQuickMessage, type TConversation, type TQuickMessage } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
+import { AiMenu, type TAiInsert } from './ai-menu';
 import { AttachmentChips, useAttachments } from './attachments';
 import { EmojiPicker } from './emoji-picker';
 import { useQuickMessages } from '../../quick-messages/quick-messages-api';
@@ -23,6 +24,7 @@ import { filterQuickMessages, insertQuick, quickQuery } from './quick-replies';
 import { TemplateDialog } from './template-dialog';
 import type { TUploadedFile } from './upload';
 import { useSender } from './use-sender';
+import { VoiceRecorder } from './voice-recorder';
 import classes from '../inbox.module.css';
 
 const drafts = new Map<string, string>();
@@ -64,6 +66,8 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<number | null>(null);
+  /** Where the AI's text in the box came from (until it is sent). */
+  const [aiLabel, setAiLabel] = useState<string | null>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
@@ -132,6 +136,12 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
     place(next.text, next.caret);
   };
 
+  const insertAi = (insert: TAiInsert) => {
+    if (insert.note) setNote(true);
+    place(insert.text, insert.text.length);
+    setAiLabel(insert.label);
+  };
+
   const submit = () => {
     const body = text.trim();
     if (attachments.uploading) return;
@@ -141,6 +151,7 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
     onSend(body, files, note);
     attachments.clear();
     drafts.delete(id);
+    setAiLabel(null);
     setText('');
     setCaret(0);
   };
@@ -204,6 +215,11 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
         />
       )}
       {!note && !templateOnly && <AttachmentChips items={attachments.items} onRemove={attachments.remove} />}
+      {aiLabel && !templateOnly && (
+        <Text fz="xs" c="violet.8" mb={4} data-testid="ai-label">
+          {aiLabel}
+        </Text>
+      )}
       {templateOnly ? (
         <Paper withBorder radius="md" p="sm" bg="yellow.0" role="status" data-testid="window-closed">
           <Group gap="sm" wrap="nowrap" justify="space-between">
@@ -264,6 +280,7 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
               }}
             />
           )}
+          {!templateOnly && <AiMenu acc={acc} conversationId={id} draft={text} onInsert={insertAi} />}
           {!note && !templateOnly && (
             <FileButton onChange={(files) => attachments.add(files)} multiple>
               {(props) => (
@@ -282,6 +299,17 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
               )}
             </FileButton>
           )}
+          {/* Voice messages (issue 13): WhatsApp and the web chat play them. */}
+          {!note &&
+            !templateOnly &&
+            (conversation.channelKind === 'whatsapp-cloud' || conversation.channelKind === 'webchat') && (
+              <VoiceRecorder
+                acc={acc}
+                channelKind={conversation.channelKind}
+                disabled={disabled}
+                onRecorded={(file) => onSend('', [file], false)}
+              />
+            )}
         </Group>
         {!templateOnly && (
           <Button

@@ -4,6 +4,8 @@ import {
   IconArrowsExchange,
   IconCircleCheck,
   IconArrowBackUp,
+  IconPlayerPause,
+  IconPlayerPlay,
   IconLayoutSidebarRight,
   IconUserCheck,
 } from '@tabler/icons-react';
@@ -16,7 +18,13 @@ import type { allowedActions } from './use-conversation-actions';
 import classes from '../inbox.module.css';
 import { SendSurveyButton } from '../../surveys/send-survey-button';
 
-const STAGE_COLORS = { flow: 'violet', waiting: 'orange', attendance: 'brand', closed: 'gray' } as const;
+const STAGE_COLORS = {
+  flow: 'violet',
+  waiting: 'orange',
+  attendance: 'brand',
+  hold: 'yellow',
+  closed: 'gray',
+} as const;
 
 /** Contact, channel, stage and assignee, with the actions the member may take. */
 export function ConversationHeader({
@@ -28,16 +36,20 @@ export function ConversationHeader({
   onTransfer,
   onClose,
   onReopen,
+  onHold,
+  onResume,
   onToggleContact,
 }: {
   conversation: TConversation;
   allowed: ReturnType<typeof allowedActions>;
-  busy: { take: boolean; reopen: boolean };
+  busy: { take: boolean; reopen: boolean; resume: boolean };
   onBack: () => void;
   onTake: () => void;
   onTransfer: () => void;
   onClose: () => void;
   onReopen: () => void;
+  onHold: () => void;
+  onResume: () => void;
   onToggleContact?: () => void;
 }) {
   const { t } = useTranslation('inbox');
@@ -117,6 +129,24 @@ export function ConversationHeader({
               <IconArrowsExchange size={18} />
             </ActionIcon>
           </Tooltip>
+        )}
+        {allowed.hold && (
+          <Tooltip label={t('actions.hold')}>
+            <ActionIcon size={36} variant="default" aria-label={t('actions.hold')} onClick={onHold}>
+              <IconPlayerPause size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {allowed.resume && (
+          <Button
+            size="sm"
+            variant="light"
+            leftSection={<IconPlayerPlay size={16} />}
+            loading={busy.resume}
+            onClick={onResume}
+          >
+            {t('actions.resume')}
+          </Button>
         )}
         {allowed.close && (
           <Button

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
-import { IconClock, IconLock } from '@tabler/icons-react';
+import { IconClock, IconLock, IconPlayerPause } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/i18n';
@@ -14,6 +14,8 @@ import { applyConversationToCaches } from '../data/inbox-realtime';
 import { MessageList } from './message-list';
 import { useReact } from './message-reactions';
 import { TransferDialog } from './transfer-dialog';
+import { HoldDialog } from './hold-dialog';
+import { holdWhen } from './message-bubble';
 import { allowedActions, useConversationActions } from './use-conversation-actions';
 import { useSender } from '../composer/use-sender';
 import classes from '../inbox.module.css';
@@ -41,7 +43,7 @@ export function ConversationView({
   const actions = useConversationActions(c);
   const sender = useSender(env.acc, id);
   const react = useReact(env.acc, id);
-  const [dialog, setDialog] = useState<'close' | 'transfer' | null>(null);
+  const [dialog, setDialog] = useState<'close' | 'transfer' | 'hold' | null>(null);
   const drop = useRef<((files: File[]) => void) | null>(null);
   const registerDrop = useCallback((add: ((files: File[]) => void) | null) => {
     drop.current = add;
@@ -81,12 +83,18 @@ export function ConversationView({
       <ConversationHeader
         conversation={c}
         allowed={allowed}
-        busy={{ take: actions.take.isPending, reopen: actions.reopen.isPending }}
+        busy={{
+          take: actions.take.isPending,
+          reopen: actions.reopen.isPending,
+          resume: actions.resume.isPending,
+        }}
         onBack={onBack}
         onTake={() => actions.take.mutate(undefined, { onSuccess: () => onTaken?.() })}
         onTransfer={() => setDialog('transfer')}
         onClose={() => setDialog('close')}
         onReopen={() => actions.reopen.mutate()}
+        onHold={() => setDialog('hold')}
+        onResume={() => actions.resume.mutate()}
         onToggleContact={onToggleContact}
       />
       <MessageList
@@ -126,6 +134,20 @@ export function ConversationView({
               <Text fz="sm">{t('conversation.waitingHint')}</Text>
             </Alert>
           )}
+          {c.stage === 'hold' && (
+            <Alert
+              color="yellow"
+              variant="light"
+              radius={0}
+              py={6}
+              icon={<IconPlayerPause size={16} />}
+              data-testid="hold-banner"
+            >
+              <Text fz="sm">
+                {c.holdUntil ? t('hold.banner', { when: holdWhen(c.holdUntil) }) : t('hold.bannerReply')}
+              </Text>
+            </Alert>
+          )}
           {/* WhatsApp's closed 24-hour window: the composer says so and offers a template. */}
           {allowed.reply ? (
             <Composer
@@ -150,6 +172,12 @@ export function ConversationView({
         busy={actions.close.isPending}
         onClose={() => setDialog(null)}
         onConfirm={(body) => actions.close.mutate(body, { onSuccess: () => setDialog(null) })}
+      />
+      <HoldDialog
+        opened={dialog === 'hold'}
+        busy={actions.hold.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={(until) => actions.hold.mutate(until, { onSuccess: () => setDialog(null) })}
       />
       <TransferDialog
         opened={dialog === 'transfer'}

@@ -21,8 +21,15 @@ export function systemText(
   const reason = [event?.reason, event?.subReason].filter(Boolean).join(' / ');
   const target =
     event?.operator ?? (event?.department ? t('system.department', { name: event.department }) : '');
-  const text = t(`system.${kind}`, { ...event, reason, target, defaultValue: m.body ?? '' });
+  // A hold's end in the reader's language and time zone.
+  const when = typeof event?.until === 'string' ? holdWhen(event.until) : '';
+  const text = t(`system.${kind}`, { ...event, reason, target, when, defaultValue: m.body ?? '' });
   return event?.note ? `${text}: ${event.note}` : text;
+}
+
+/** A hold's end (ISO) as a short date and time in the interface language. */
+export function holdWhen(iso: string): string {
+  return new Date(iso).toLocaleString(i18next.language, { dateStyle: 'short', timeStyle: 'short' });
 }
 
 /** Why a message failed, in the reader's language. */

@@ -8,7 +8,7 @@ import { useInbox } from '../inbox-context';
 import { applyConversationToCaches } from '../data/inbox-realtime';
 
 /**
- * Take, transfer, close and reopen. The answer goes into the caches at once (the socket's
+ * Take, transfer, close, reopen, hold and resume. The answer goes into the caches at once (the socket's
  * conversation:updated brings the same). A refusal (taken by someone else first, closed meanwhile,
  * another operator's) is a toast with the catalogue's text, and the lists are read again.
  */
@@ -56,7 +56,23 @@ export function useConversationActions(conversation: TConversation | undefined) 
     },
     onError,
   });
-  return { take, reopen, close, transfer };
+  const hold = useMutation({
+    mutationFn: (until: string | null) => inboxApi.hold(env.acc, id, until),
+    onSuccess: (next) => {
+      onSuccess(next);
+      notify({ color: 'green', message: t('actions.held') });
+    },
+    onError,
+  });
+  const resume = useMutation({
+    mutationFn: () => inboxApi.resume(env.acc, id),
+    onSuccess: (next) => {
+      onSuccess(next);
+      notify({ color: 'green', message: t('actions.resumed') });
+    },
+    onError,
+  });
+  return { take, reopen, close, transfer, hold, resume };
 }
 
 /** What the signed-in member may do with a conversation (the server decides again). */
@@ -69,6 +85,8 @@ export function allowedActions(c: TConversation, me: string, manager: boolean) {
     transfer: open && (mine || manager),
     close: open && (mine || manager || unassignedWaiting),
     reopen: !open,
+    hold: c.stage === 'attendance' && (mine || manager),
+    resume: c.stage === 'hold' && (mine || manager),
     reply: open && (mine || manager || unassignedWaiting),
   };
 }

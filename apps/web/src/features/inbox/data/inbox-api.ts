@@ -52,10 +52,10 @@ export function listPath(
   tab: TServerTab,
   filters: TListFilters,
   manager: boolean,
-  origin: 'campaign' | 'others' | null = tab === 'closed' || tab === 'flow' ? null : 'others',
+  origin: 'campaign' | 'others' | null = tab === 'closed' || tab === 'flow' || tab === 'hold' ? null : 'others',
 ) {
   const params = new URLSearchParams({ acc, tab });
-  if (tab === 'attendance' && manager) params.set('scope', 'all');
+  if ((tab === 'attendance' || tab === 'hold') && manager) params.set('scope', 'all');
   if (origin) params.set('origin', origin === 'campaign' ? 'campaign' : 'inbound,outbound');
   if (manager && filters.operator !== null && tab !== 'waiting') params.set('operator', filters.operator);
   if (filters.department) params.set('department', filters.department);
@@ -195,6 +195,11 @@ export const inboxApi = {
     api.post<TConversation>(`/p/chat/conversation/${id}/close`, body, { query: { acc } }),
   transfer: (acc: string, id: string, body: { operatorId?: string; departmentId?: string; note?: string }) =>
     api.post<TConversation>(`/p/chat/conversation/${id}/transfer`, body, { query: { acc } }),
+  /** On hold until a moment (ISO), or the customer's next message (null). */
+  hold: (acc: string, id: string, until: string | null) =>
+    api.post<TConversation>(`/p/chat/conversation/${id}/hold`, { until }, { query: { acc } }),
+  resume: (acc: string, id: string) =>
+    api.post<TConversation>(`/p/chat/conversation/${id}/resume`, {}, { query: { acc } }),
   read: (acc: string, id: string) =>
     api.post<TConversation>(`/p/chat/conversation/${id}/read`, {}, { query: { acc } }),
   send: (acc: string, id: string, body: { clientId: string; text?: string; files?: string[] }) =>

@@ -12,7 +12,7 @@ import type { TConversation, TConversationList, TMessage } from '@atende/shared'
  * with origin=campaign). Waiting and In attendance leave those to Campaigns; the closed history
  * has every origin.
  */
-export const LIST_TABS = ['flow', 'waiting', 'attendance', 'campaigns', 'closed'] as const;
+export const LIST_TABS = ['flow', 'waiting', 'attendance', 'hold', 'campaigns', 'closed'] as const;
 export type TListTab = (typeof LIST_TABS)[number];
 
 export interface TListFilters {
@@ -172,19 +172,24 @@ export function isCampaign(c: Pick<TConversation, 'origin'>): boolean {
 const isWaiting = (c: TConversation) => c.stage === 'waiting' && !c.assigneeId;
 const isAttended = (c: TConversation, me: string, manager: boolean) =>
   c.stage === 'attendance' && (manager || c.assigneeId === me);
+/** On hold (every origin: campaign conversations too): an operator's own, a manager's all. */
+const isHeld = (c: TConversation, me: string, manager: boolean) =>
+  c.stage === 'hold' && (manager || c.assigneeId === me);
 
 /** Whether a conversation belongs in a list (tab + filters), as the server would list it. */
 export function matchesList(c: TConversation, ctx: TListContext): boolean {
   const { tab, filters, me, manager } = ctx;
   if (tab === 'flow') {
     if (c.stage !== 'flow') return false;
+  } else if (tab === 'hold') {
+    if (!isHeld(c, me, manager)) return false;
   } else if (tab !== 'closed' && isCampaign(c) !== (tab === 'campaigns')) return false;
   if (tab === 'waiting' && !isWaiting(c)) return false;
   if (tab === 'attendance' && !isAttended(c, me, manager)) return false;
   if (tab === 'closed' && c.stage !== 'closed') return false;
   if (tab === 'campaigns' && !isWaiting(c) && !isAttended(c, me, manager)) return false;
   // The operator filter applies to what is in attendance (Campanhas: its attendance part).
-  const attended = tab === 'closed' || c.stage === 'attendance';
+  const attended = tab === 'closed' || c.stage === 'attendance' || c.stage === 'hold';
   if (manager && filters.operator !== null && attended && (c.assigneeId ?? '') !== filters.operator)
     return false;
   if (filters.department && c.departmentId !== filters.department) return false;

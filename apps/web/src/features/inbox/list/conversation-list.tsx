@@ -17,6 +17,7 @@ const ROW_HEIGHT = 80;
 const TAB_KEYS: Record<TVisibleTab, string> = {
   waiting: 'tabs.waiting',
   attendance: 'tabs.attendance',
+  hold: 'tabs.hold',
   campaigns: 'tabs.campaigns',
   flow: 'tabs.flow',
 };

@@ -12,8 +12,8 @@ export type TVisibleTab = Exclude<TListTab, 'closed'>;
 export function visibleTabs(env: Pick<TInboxEnv, 'manager' | 'data'>, withFlow = false): TVisibleTab[] {
   const hideWaiting = !env.manager && env.data.inbox.hideWaitingTab;
   const tabs: TVisibleTab[] = hideWaiting
-    ? ['attendance', 'campaigns']
-    : ['waiting', 'attendance', 'campaigns'];
+    ? ['attendance', 'hold', 'campaigns']
+    : ['waiting', 'attendance', 'hold', 'campaigns'];
   return env.manager && withFlow ? ['flow', ...tabs] : tabs;
 }
 
@@ -26,6 +26,7 @@ export function useTabLists(env: TInboxEnv, filters: TListFilters, tab: TVisible
   const showWaiting = visibleTabs(env).includes('waiting');
   const waiting = useConversationList(env.acc, 'waiting', filters, env.manager, showWaiting);
   const attendance = useConversationList(env.acc, 'attendance', filters, env.manager);
+  const hold = useConversationList(env.acc, 'hold', filters, env.manager);
   const campaigns = useCampaignList(env.acc, filters, env.manager, showWaiting);
   const flow = useConversationList(env.acc, 'flow', filters, env.manager, env.manager);
   const history = useConversationList(env.acc, 'closed', filters, env.manager, closed);
@@ -38,10 +39,11 @@ export function useTabLists(env: TInboxEnv, filters: TListFilters, tab: TVisible
         : env.manager
           ? env.data.counts.attendance
           : env.data.counts.mine,
+      hold: hold.data ? hold.data.count : env.data.counts.hold,
       campaigns: campaigns.data?.count ?? 0,
       flow: flow.data?.count ?? 0,
     };
-    const query = closed ? history : { waiting, attendance, campaigns, flow }[tab];
+    const query = closed ? history : { waiting, attendance, hold, campaigns, flow }[tab];
     return {
       items: query.data?.items ?? [],
       counts,
@@ -49,5 +51,5 @@ export function useTabLists(env: TInboxEnv, filters: TListFilters, tab: TVisible
       error: query.error,
       refetch: () => query.refetch(),
     };
-  }, [waiting, attendance, campaigns, flow, history, tab, closed, env]);
+  }, [waiting, attendance, hold, campaigns, flow, history, tab, closed, env]);
 }

@@ -1,10 +1,9 @@
-import { Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAcc } from '../../../../app/session';
 import { usePhases, useTags } from '../../../contacts/contacts-api';
 import { useInboxData } from '../../../inbox/data/inbox-api';
 import { useClosingReasons } from '../../../settings/settings-api';
-import { useTemplates } from '../../../templates/templates-api';
 import { TextWithVariables } from './fields';
 import type { TFormOf } from './form-types';
 
@@ -83,50 +82,6 @@ export function SetPhaseForm({ block, set, errors }: TFormOf<'set_phase'>) {
       error={errors.phaseId}
       comboboxProps={below}
     />
-  );
-}
-
-export function SendTemplateForm({ block, set, errors }: TFormOf<'send_template'>) {
-  const { t } = useTranslation('chatbots');
-  const templates = useTemplates(useAcc(), { status: 'approved' });
-  const chosen = templates.data?.items.find((tpl) => tpl._id === block.templateId);
-  return (
-    <Stack gap="sm">
-      <Text fz="sm" c="dimmed">
-        {t('panel.templateHelp')}
-      </Text>
-      <Select
-        label={t('panel.template')}
-        placeholder={t('panel.chooseTemplate')}
-        data={(templates.data?.items ?? []).map((tpl) => ({ value: tpl._id, label: tpl.name }))}
-        value={block.templateId || null}
-        onChange={(templateId) => {
-          const tpl = templates.data?.items.find((x) => x._id === templateId);
-          set({ templateId: templateId ?? '', params: (tpl?.variables ?? []).map(() => '') });
-        }}
-        error={errors.templateId}
-        nothingFoundMessage={t('panel.noTemplates')}
-        searchable
-        comboboxProps={below}
-      />
-      {chosen && (
-        <Text fz="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-          {chosen.body}
-        </Text>
-      )}
-      {block.params.map((p, i) => (
-        <TextInput
-          // biome-ignore lint/suspicious/noArrayIndexKey: parameters are positional
-          key={i}
-          label={t('panel.templateParam', { n: i + 1 })}
-          value={p}
-          maxLength={1000}
-          onChange={(e) =>
-            set({ params: block.params.map((x, j) => (j === i ? e.currentTarget.value : x)) }, `p${i}`)
-          }
-        />
-      ))}
-    </Stack>
   );
 }
 

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { isInputBlock, type TFlowBlock } from '@atende/shared';
-import { AddTagForm, CloseForm, EndForm, SendTemplateForm, SetPhaseForm, TransferForm } from './action-forms';
+import { AddTagForm, CloseForm, EndForm, SetPhaseForm, TransferForm } from './action-forms';
+import { AiAgentForm } from './ai-agent-form';
 import { EmbedBubbleForm, MediaBubbleForm, TextBubbleForm } from './bubble-forms';
 import type { TFormProps } from './form-types';
 import { HttpRequestForm } from './http-form';
+import { SendTemplateForm } from './send-template-form';
 import {
   ChoiceForm,
   CpfCnpjForm,
@@ -79,6 +81,8 @@ export function BlockForm(props: TFormProps<TFlowBlock>): ReactNode {
         return <CloseForm {...p} />;
       case 'end':
         return <EndForm />;
+      case 'ai_agent':
+        return <AiAgentForm {...p} />;
       default:
         return null;
     }

@@ -1,0 +1,60 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
+import { aiSettings, aiUsage } from './ai.schema';
+
+export type TAiSettingsRow = typeof aiSettings.$inferSelect;
+export type TAiPromptsPatch = Partial<Pick<TAiSettingsRow, 'inboxPrompt' | 'assistantPrompt'>>;
+
+export function findAiSettingsRow(db: TDb, accountId: string): Promise<TAiSettingsRow | undefined> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx.select().from(aiSettings).where(eq(aiSettings.accountId, accountId));
+    return row;
+  });
+}
+
+export function upsertAiSettingsRow(
+  db: TDb,
+  accountId: string,
+  userId: string | null,
+  patch: TAiPromptsPatch,
+) {
+  return withTenant(db, accountId, async (tx) => {
+    const set = { ...patch, updatedBy: userId, updatedAt: new Date() };
+    const [row] = await tx
+      .insert(aiSettings)
+      .values({ accountId, ...set })
+      .onConflictDoUpdate({ target: aiSettings.accountId, set })
+      .returning();
+    return row!;
+  });
+}
+
+/** The first day of the month (UTC) that `at` falls in, as YYYY-MM-DD. */
+export const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
+
+/** One more AI call (and its tokens) in this month's counter. */
+export function addAiUsage(db: TDb, accountId: string, tokens: number, at = new Date()) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .insert(aiUsage)
+      .values({ accountId, month: monthOf(at), requests: 1, tokens })
+      .onConflictDoUpdate({
+        target: [aiUsage.accountId, aiUsage.month],
+        set: {
+          requests: sql`${aiUsage.requests} + 1`,
+          tokens: sql`${aiUsage.tokens} + excluded.tokens`,
+        },
+      }),
+  );
+}
+
+export function findAiUsage(db: TDb, accountId: string, month: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select({ requests: aiUsage.requests, tokens: aiUsage.tokens })
+      .from(aiUsage)
+      .where(and(eq(aiUsage.accountId, accountId), eq(aiUsage.month, month)));
+    return row ?? { requests: 0, tokens: 0 };
+  });
+}
