@@ -194,10 +194,14 @@ describe('the start condition "first contact only"', () => {
     const conversation = await conversationOf(phone);
     expect(await botMessages(conversation.id)).toEqual([]);
     expect(sendsTo(phone)).toEqual([]);
-    const [session] = await queryRows<{ status: string }>(
-      ctx,
-      sql`select status from chatbot_sessions where conversation_id = ${conversation.id}`,
-    );
+    // The session ends right after the hand-over's transaction (its own statement): waited for.
+    const session = await until(async () => {
+      const [row] = await queryRows<{ status: string }>(
+        ctx,
+        sql`select status from chatbot_sessions where conversation_id = ${conversation.id}`,
+      );
+      return row?.status !== 'active' ? row : null;
+    });
     expect(session.status).toBe('transferred');
   });
 });
