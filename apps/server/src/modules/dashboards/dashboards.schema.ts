@@ -4,6 +4,24 @@ import { accountIdColumn } from '../accounts/accounts.schema';
 
 const histogram = (name: string) => integer(name).array().notNull().default([]);
 
+/** The breakdown keys and figures of a day's (dashboard_daily) or a month's (dashboard_monthly) row. */
+const figureColumns = () => ({
+  channelId: uuid('channel_id'),
+  departmentId: text('department_id'),
+  operatorId: uuid('operator_id'),
+  origin: text('origin').notNull(),
+  opened: integer('opened').notNull().default(0),
+  closed: integer('closed').notNull().default(0),
+  messagesIn: integer('messages_in').notNull().default(0),
+  messagesOut: integer('messages_out').notNull().default(0),
+  frtWall: histogram('frt_wall'),
+  frtBiz: histogram('frt_biz'),
+  replyWall: histogram('reply_wall'),
+  replyBiz: histogram('reply_biz'),
+  resolutionWall: histogram('resolution_wall'),
+  resolutionBiz: histogram('resolution_biz'),
+});
+
 /**
  * One account's local day (its time zone) per channel, department, operator and origin: the
  * conversations opened/closed, messages in/out, and first response, reply and resolution times as
@@ -15,20 +33,7 @@ export const dashboardDaily = pgTable(
   {
     accountId: accountIdColumn(),
     day: date('day').notNull(),
-    channelId: uuid('channel_id'),
-    departmentId: text('department_id'),
-    operatorId: uuid('operator_id'),
-    origin: text('origin').notNull(),
-    opened: integer('opened').notNull().default(0),
-    closed: integer('closed').notNull().default(0),
-    messagesIn: integer('messages_in').notNull().default(0),
-    messagesOut: integer('messages_out').notNull().default(0),
-    frtWall: histogram('frt_wall'),
-    frtBiz: histogram('frt_biz'),
-    replyWall: histogram('reply_wall'),
-    replyBiz: histogram('reply_biz'),
-    resolutionWall: histogram('resolution_wall'),
-    resolutionBiz: histogram('resolution_biz'),
+    ...figureColumns(),
   },
   (t) => [
     index('dashboard_daily_acc_day_idx').on(t.accountId, t.day),
@@ -46,20 +51,7 @@ export const dashboardMonthly = pgTable(
   {
     accountId: accountIdColumn(),
     month: date('month').notNull(),
-    channelId: uuid('channel_id'),
-    departmentId: text('department_id'),
-    operatorId: uuid('operator_id'),
-    origin: text('origin').notNull(),
-    opened: integer('opened').notNull().default(0),
-    closed: integer('closed').notNull().default(0),
-    messagesIn: integer('messages_in').notNull().default(0),
-    messagesOut: integer('messages_out').notNull().default(0),
-    frtWall: histogram('frt_wall'),
-    frtBiz: histogram('frt_biz'),
-    replyWall: histogram('reply_wall'),
-    replyBiz: histogram('reply_biz'),
-    resolutionWall: histogram('resolution_wall'),
-    resolutionBiz: histogram('resolution_biz'),
+    ...figureColumns(),
   },
   (t) => [
     index('dashboard_monthly_acc_month_idx').on(t.accountId, t.month),
