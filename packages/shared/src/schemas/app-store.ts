@@ -115,6 +115,8 @@ export const WEBHOOK_EVENTS = [
   'conversation.assigned',
   'conversation.closed',
   'conversation.reopened',
+  'conversation.held',
+  'conversation.resumed',
   'message.created',
   'message.status',
   'contact.created',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTeam, NOT_AUTHORIZED, useTwoAccounts } from '../../../testing/app-fixtures';
 import { FakeWebhookReceiver, type TReceivedWebhook } from '../../../testing/fake-webhook-receiver';
 import { until } from '../../../testing/helpers';
+import { createChannel, seedConversation, webchatBody } from '../../inbox/testing/inbox.testing';
 import { signWebhook } from './webhook-signature';
 
 /**
@@ -170,6 +171,36 @@ describe('webhooks', () => {
     expect((await t.call('POST', `/p/apps/webhooks/deliveries/${mine._id}/replay`, other)).statusCode).toBe(
       404,
     );
+  });
+
+  it('posts a conversation put on hold and resumed to an endpoint subscribed to those events', async () => {
+    const created = await t.call('POST', '/p/apps/webhooks/endpoints', {
+      body: { url: receiver.url, events: ['conversation.held', 'conversation.resumed'] },
+    });
+    expect(created.statusCode).toBe(200);
+    const channel = await createChannel(t.ctx, t.owner, webchatBody());
+    const { conversationId } = await seedConversation(t.ctx, t.owner.accountId, {
+      channelId: channel._id,
+      stage: 'attendance',
+      assigneeId: t.owner.userId,
+    });
+    const act = (action: string) =>
+      t.call('POST', `/p/chat/conversation/${conversationId}/${action}`, {
+        body: {},
+      });
+    const hookOf = (event: string) =>
+      until(async () =>
+        receiver.received.find(
+          (r) => r.json.event === event && r.json.data.conversationId === conversationId,
+        ),
+      );
+    expect((await act('hold')).statusCode).toBe(200);
+    const held = await hookOf('conversation.held');
+    expect(held.json.data).toMatchObject({ conversationId, assigneeId: t.owner.userId, until: null });
+    expect(verify(held, created.body.data.secret)).toBe(true);
+    expect((await act('resume')).statusCode).toBe(200);
+    const resumed = await hookOf('conversation.resumed');
+    expect(resumed.json.data).toMatchObject({ conversationId, by: 'operator' });
   });
 
   it('is for admins only', async () => {
