@@ -117,6 +117,12 @@ export const ERRORS = {
   ),
   WEBHOOK_SIGNATURE_INVALID: def(400, 'Invalid webhook signature', 'Assinatura de webhook inválida'),
   COUPON_INVALID: def(400, 'Coupon code is not valid', 'Cupom inválido'),
+  // Issue 13: in production without Stripe the sandbox grants no paid plan.
+  PAYMENTS_NOT_CONFIGURED: def(
+    503,
+    'Payments are not set up on this installation yet. Please contact the administrator.',
+    'Os pagamentos ainda não estão configurados nesta instalação. Fale com o administrador.',
+  ),
   // Service-operator controls (issue 13).
   COUPON_CODE_IN_USE: def(
     409,

@@ -46,6 +46,37 @@ describe('GET /g/product/plans', () => {
   });
 });
 
+describe('PUT /g/acc/{acc}/plan/{id} in production without Stripe', () => {
+  it('grants no paid plan through the sandbox: 503 with the translated message; the free plan still works', async () => {
+    const production = await startTestApp({ isProduction: true });
+    try {
+      const user = await signUp(production, { plan: 'business' });
+      const paid = await api(production.app, 'PUT', `/g/acc/${user.accountId}/plan/advanced`, {
+        token: user.token,
+        body: {},
+        lang: 'pt-BR',
+      });
+      expect(paid.statusCode).toBe(503);
+      expect(paid.body).toMatchObject({
+        code: 'PAYMENTS_NOT_CONFIGURED',
+        message: 'Os pagamentos ainda não estão configurados nesta instalação. Fale com o administrador.',
+      });
+      expect((await details(production, user)).accPlan).toMatchObject({
+        id: 'business',
+        paymentStatus: 'pending',
+      });
+      const free = await api(production.app, 'PUT', `/g/acc/${user.accountId}/plan/free`, {
+        token: user.token,
+        body: {},
+      });
+      expect(free.statusCode).toBe(200);
+      expect(free.body.data.status).toBe('free');
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe('PUT /g/acc/{acc}/plan/{id} with the sandbox provider', () => {
   it('Pro is paid at once and says it is a sandbox', async () => {
     const user = await signUp(ctx, { plan: 'pro' });

@@ -75,6 +75,10 @@ export class BillingService {
         sandbox: this.provider.name === 'sandbox',
       };
     }
+    // The sandbox pays at once: outside production it is the default (and says so); in
+    // production without Stripe a paid plan would be free for anyone, so checkout is refused.
+    if (this.provider.name === 'sandbox' && this.config.isProduction)
+      throw new AppError('PAYMENTS_NOT_CONFIGURED');
     const listAmount = this.amountOf(plan.id, period);
     // Issue 13: a coupon takes its discount off the first payment (with Stripe, its promotion code).
     const coupon = couponCode?.trim()
