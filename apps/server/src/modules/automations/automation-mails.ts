@@ -6,7 +6,10 @@ const REASONS: Record<string, { 'pt-BR': string; en: string }> = {
     en: 'a department it uses was deleted',
   },
   tagDeleted: { 'pt-BR': 'uma etiqueta que ela usa foi excluída', en: 'a tag it uses was deleted' },
-  templateDeleted: { 'pt-BR': 'um template que ela usa foi excluído', en: 'a template it uses was deleted' },
+  templateDeleted: {
+    'pt-BR': 'um modelo do WhatsApp que ela usa foi excluído',
+    en: 'a WhatsApp template it uses was deleted',
+  },
   chatbotDeleted: { 'pt-BR': 'um chatbot que ela usa foi excluído', en: 'a chatbot it uses was deleted' },
 };
 const OTHER = {
