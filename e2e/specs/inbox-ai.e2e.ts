@@ -98,6 +98,24 @@ describe.skipIf(!hasChromium())('AI for admins (Settings → AI) and operators (
       await page.getByRole('menu').waitFor({ state: 'hidden' });
       await screenshot(page, `inbox-ai-suggestion-${lang}`);
       await composer.fill('');
+      // "What does the knowledge base say": the operator's own question; the note is found as is.
+      await page.getByRole('button', { name: en ? 'AI assistant' : 'Assistente de IA' }).click();
+      await page
+        .getByRole('menuitem', { name: en ? 'Search the knowledge base' : 'Buscar na base de conhecimento' })
+        .click();
+      const search = page.getByRole('dialog');
+      await search
+        .getByRole('textbox', { name: en ? 'Your question' : 'Sua pergunta' })
+        .fill(en ? 'prazo para trocar' : 'prazo para trocar um produto');
+      await search.getByRole('button', { name: en ? 'Search' : 'Buscar' }).click();
+      await search
+        .getByTestId('kb-search-item')
+        .filter({ hasText: 'O prazo para trocar um produto é de 30 dias após a entrega.' })
+        .waitFor();
+      await expectNoRawCodes(page, `inbox-ai-search-${lang}`);
+      await screenshot(page, `inbox-ai-search-${lang}`);
+      await page.keyboard.press('Escape');
+      await search.waitFor({ state: 'hidden' });
     }
     const sent = fake.chatRequests().at(-1)!.body.messages[0].content as string;
     expect(sent).toContain('Você atende pela Loja Aurora.');

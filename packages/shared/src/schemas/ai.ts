@@ -84,3 +84,19 @@ export const ZInboxAiDraftBody = z.object({
 });
 export const ZInboxAiTranslateBody = ZInboxAiDraftBody.extend({ to: z.enum(['pt-BR', 'en']) });
 export type TInboxAiTranslateBody = z.infer<typeof ZInboxAiTranslateBody>;
+
+/** POST p/chat/ai/search: "what does the knowledge base say" — an operator's own question. */
+export const ZInboxAiSearchBody = z.object({
+  question: z.string().trim().min(1, { error: 'required' }).max(500, { error: 'tooLong' }),
+});
+/** Passages of the knowledge base and the account's notes, best first, as found (no model). */
+export const ZInboxAiSearchResult = z.object({
+  items: z.array(
+    z.object({
+      kind: z.enum(['knowledge', 'note']),
+      source: z.string(),
+      text: z.string(),
+    }),
+  ),
+});
+export type TInboxAiSearchResult = z.infer<typeof ZInboxAiSearchResult>;

@@ -75,6 +75,31 @@ describe('the inbox AI without a model (built-in retrieval)', { timeout: 30_000 
     }
   });
 
+  it('searches the knowledge base and the notes for an operator’s own question, never another account’s', async () => {
+    const c = call(ctx, owner, owner.accountId);
+    await addTrainedMarkdown(
+      ctx,
+      owner,
+      'Garantia',
+      '# Garantia\nOs móveis têm garantia de 12 meses contra defeitos de fabricação.',
+    );
+    const other = await signUp(ctx);
+    await addTrainedMarkdown(ctx, other, 'Garantia da outra loja', '# Garantia\nGarantia de 3 meses.');
+    const found = await c('POST', '/p/chat/ai/search', { question: 'Qual é a garantia dos móveis?' });
+    expect(found.statusCode).toBe(200);
+    expect(found.body.data.items[0]).toEqual({
+      kind: 'knowledge',
+      source: 'Garantia',
+      text: 'Os móveis têm garantia de 12 meses contra defeitos de fabricação.',
+    });
+    expect(found.body.data.items.map((i: { source: string }) => i.source)).not.toContain(
+      'Garantia da outra loja',
+    );
+    const empty = await c('POST', '/p/chat/ai/search', { question: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body.code).toBe('VALIDATION_FAILED');
+  });
+
   it("answers 404 for another account's conversation", async () => {
     const other = await signUp(ctx);
     const theirs = await conversationWith(ctx, other, [['contact', 'Posso trocar o produto?']]);

@@ -162,6 +162,7 @@ describe('the inbox AI with an OpenAI-compatible model (local fake server)', { t
         [`/p/chat/conversation/${conversation}/ai/summary`, undefined],
         ['/p/chat/ai/improve', { text: 'oi' }],
         ['/p/chat/ai/translate', { text: 'oi', to: 'en' }],
+        ['/p/chat/ai/search', { question: 'prazo de troca' }],
       ] as const) {
         const res = await c('POST', path, body);
         expect(res.statusCode).toBe(403);

@@ -1,5 +1,7 @@
 import {
   ZInboxAiDraftBody,
+  ZInboxAiSearchBody,
+  ZInboxAiSearchResult,
   ZInboxAiStatus,
   ZInboxAiSuggestion,
   ZInboxAiText,
@@ -16,7 +18,7 @@ const member = { role: 'operator' } as const;
 
 /**
  * The composer's AI (operators who can see the conversation): status, reply suggestion, summary,
- * improve and translate a draft. Answers are texts for the composer; nothing is sent.
+ * improve and translate a draft, search the knowledge base. Answers are texts for the composer; nothing is sent.
  */
 export async function inboxAiRoutes(app: FastifyInstance) {
   const route = tenantRoutes(app, ['inbox', 'ai']);
@@ -42,6 +44,12 @@ export async function inboxAiRoutes(app: FastifyInstance) {
     '/p/chat/ai/improve',
     { ...member, body: ZInboxAiDraftBody, response: okOf(ZInboxAiText) },
     ({ tenant, body, lang }) => ai().improve(tenant, body.text, lang),
+  );
+
+  route.post(
+    '/p/chat/ai/search',
+    { ...member, body: ZInboxAiSearchBody, response: okOf(ZInboxAiSearchResult) },
+    ({ tenant, body, lang }) => ai().search(tenant, body.question, lang),
   );
 
   route.post(

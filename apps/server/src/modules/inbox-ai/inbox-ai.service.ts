@@ -1,5 +1,6 @@
 import {
   renderQuickMessage,
+  type TInboxAiSearchResult,
   type TInboxAiStatus,
   type TInboxAiSuggestion,
   type TLang,
@@ -25,6 +26,7 @@ import {
 const HISTORY = 30;
 const PASSAGES = 4;
 const QUICK_IN_PROMPT = 5;
+const SEARCH_RESULTS = 5;
 /** Without a model, a found text is offered only when it covers at least this share of the customer's words. */
 const MIN_OVERLAP = 0.2;
 
@@ -121,6 +123,23 @@ export class InboxAiService {
   async translate(caller: TCaller, draft: string, to: TLang) {
     this.assertModel(caller);
     return { text: await this.complete(caller, to, translateMessages(draft, to)) };
+  }
+
+  /** The operator's own question to the knowledge base and the notes: what is found, as is. */
+  async search(caller: TCaller, question: string, lang: TLang): Promise<TInboxAiSearchResult> {
+    this.assertEnabled(caller);
+    const [passages, notes] = await Promise.all([
+      this.deps.passages(caller.accountId, question, SEARCH_RESULTS),
+      this.deps.notes(caller.accountId, question, lang, SEARCH_RESULTS),
+    ]);
+    return {
+      items: [
+        ...passages.map((p) => ({ kind: 'knowledge' as const, source: p.sourceName, text: p.text })),
+        ...notes
+          .filter((n) => n.source === 'note')
+          .map((n) => ({ kind: 'note' as const, source: n.title, text: n.body })),
+      ],
+    };
   }
 
   private enabled(caller: TCaller) {

@@ -4,6 +4,7 @@ import type {
   TAiSettingsBody,
   TInboxAiStatus,
   TInboxAiSuggestion,
+  TInboxAiSearchResult,
   TInboxAiText,
   TKnowledgeNote,
   TKnowledgeNoteBody,
@@ -67,4 +68,6 @@ export const inboxAiApi = {
     api.post<TInboxAiText>('/p/chat/ai/improve', { text }, { query: { acc } }),
   translate: (acc: string, text: string, to: TLang) =>
     api.post<TInboxAiText>('/p/chat/ai/translate', { text, to }, { query: { acc } }),
+  search: (acc: string, question: string) =>
+    api.post<TInboxAiSearchResult>('/p/chat/ai/search', { question }, { query: { acc } }),
 };

@@ -63,6 +63,33 @@ describe('the composer AI menu', () => {
     expect(screen.queryByTestId('ai-label')).toBeNull();
   });
 
+  it('searches the knowledge base in the operator’s words and inserts a found passage into the reply', async () => {
+    const { calls, sent } = setUp(
+      { enabled: true, model: false },
+      {
+        '/ai/search': {
+          items: [
+            { kind: 'knowledge', source: 'Garantia', text: 'Os móveis têm garantia de 12 meses.' },
+            { kind: 'note', source: 'Horário', text: 'Abrimos às 9h.' },
+          ],
+        },
+      },
+    );
+    await openMenu('Assistente de IA');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Buscar na base de conhecimento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'O que diz a base de conhecimento?' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Sua pergunta' }), 'garantia{Enter}');
+    const items = await within(dialog).findAllByTestId('kb-search-item');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Base de conhecimento · Garantia');
+    expect(items[1]).toHaveTextContent('Nota · Horário');
+    expect(calls.find((x) => x.path === '/p/chat/ai/search')?.body).toEqual({ question: 'garantia' });
+    await userEvent.click(within(items[0]).getByRole('button', { name: 'Inserir na resposta' }));
+    await waitFor(() => expect(box().value).toBe('Os móveis têm garantia de 12 meses.'));
+    expect(screen.getByTestId('ai-label')).toHaveTextContent('Garantia');
+    expect(sent).toEqual([]);
+  });
+
   it('improves and translates the draft; the summary goes in as a private note draft', async () => {
     const { calls } = setUp(
       { enabled: true, model: true },

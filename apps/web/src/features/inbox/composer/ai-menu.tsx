@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { IconLanguage, IconNotes, IconSparkles, IconWand, IconBulb } from '@tabler/icons-react';
+import { IconBook, IconBulb, IconLanguage, IconNotes, IconSparkles, IconWand } from '@tabler/icons-react';
 import type { TInboxAiSuggestion, TLang } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/i18n';
 import { notify } from '../../../app/notify';
 import { inboxAiApi, useInboxAiStatus } from '../../ai/ai-api';
+import { KnowledgeSearchModal } from './knowledge-search-modal';
 
 export interface TAiInsert {
   /** The composer's new text (the operator edits it; nothing is sent). */
@@ -20,7 +21,8 @@ type TAction = 'suggest' | 'summary' | 'improve' | 'translate';
 
 /**
  * The composer's AI button (hidden when the account has AI off): suggest a reply, summarise the
- * conversation (shown first, then inserted as a note draft), improve or translate the draft.
+ * conversation (shown first, then inserted as a note draft), improve or translate the draft, and
+ * search the knowledge base in the operator's own words.
  * Without a model only suggestions (found texts, labelled) are offered; the menu says why.
  */
 export function AiMenu({
@@ -39,6 +41,7 @@ export function AiMenu({
   const [busy, setBusy] = useState<TAction | null>(null);
   const [summary, setSummary] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
+  const [searching, setSearching] = useState(false);
   if (!status.data?.enabled) return null;
   const model = status.data.model;
   const hasDraft = draft.trim().length > 0;
@@ -109,6 +112,9 @@ export function AiMenu({
           <Menu.Item leftSection={<IconBulb size={16} />} onClick={suggest}>
             {t('composer.ai.suggest')}
           </Menu.Item>
+          <Menu.Item leftSection={<IconBook size={16} />} onClick={() => setSearching(true)}>
+            {t('composer.ai.search')}
+          </Menu.Item>
           {model ? (
             <>
               <Menu.Item leftSection={<IconNotes size={16} />} onClick={summarise}>
@@ -162,6 +168,12 @@ export function AiMenu({
           </Group>
         </Stack>
       </Modal>
+      <KnowledgeSearchModal
+        acc={acc}
+        opened={searching}
+        onClose={() => setSearching(false)}
+        onInsert={onInsert}
+      />
     </>
   );
 }
