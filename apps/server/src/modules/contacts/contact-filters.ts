@@ -1,7 +1,7 @@
 import { uuidArrayLiteral } from '../../platform/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TContactFilter } from '@atende/shared';
-import { containsPattern, isAsciiText, searchTermOf, type TSearchTerm } from '../../platform/search-term';
+import { containsPattern } from '../../platform/search-term';
 import { createdRanges } from '../../platform/local-dates';
 
 export interface TContactWhere {

@@ -78,8 +78,13 @@ export function KnowledgeSearchModal({
           </Text>
         )}
         {!busy &&
-          result?.items.map((item, i) => (
-            <Card key={`${item.source}-${i}`} withBorder padding="sm" data-testid="kb-search-item">
+          result?.items.map((item) => (
+            <Card
+              key={`${item.kind}:${item.source}:${item.text}`}
+              withBorder
+              padding="sm"
+              data-testid="kb-search-item"
+            >
               <Stack gap={6}>
                 <Text fz="xs" c="dimmed">
                   {item.kind === 'note'
