@@ -58,6 +58,10 @@ describe('the composer AI menu', () => {
       `/p/chat/conversation/${c._id}/ai/suggest`,
     );
     expect(sent).toEqual([]);
+    // Emptied by the operator: the label of a text no longer there goes too.
+    await userEvent.clear(box());
+    expect(screen.queryByTestId('ai-label')).toBeNull();
+    await userEvent.type(box(), 'O prazo de troca é de 30 dias.');
     await userEvent.type(box(), ' Posso ajudar?{Enter}');
     expect(sent).toEqual([{ text: 'O prazo de troca é de 30 dias. Posso ajudar?', note: false }]);
     expect(screen.queryByTestId('ai-label')).toBeNull();

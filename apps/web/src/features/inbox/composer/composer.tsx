@@ -73,6 +73,10 @@ export function Composer({ acc, conversation, canReply, onSend, onTyping, regist
   useEffect(() => {
     if (notesOnly) setNote(true);
   }, [notesOnly]);
+  // The AI's label goes with its text: an operator who empties the box starts their own.
+  useEffect(() => {
+    if (!text.trim()) setAiLabel(null);
+  }, [text]);
   /** Reply mode of a WhatsApp conversation whose window is closed: templates only. */
   const templateOnly = whatsapp && !canReply && !note;
 
