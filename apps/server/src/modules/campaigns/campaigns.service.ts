@@ -27,6 +27,7 @@ import {
   type TFrozenTemplate,
   templateVariableCount,
 } from './campaign-render';
+import { recordFinishedCampaign, type TFinishedCampaign } from './campaign-history';
 import { scheduleInstant } from './campaign-window';
 import * as repo from './campaigns.repo';
 import type { TCampaignRow } from './campaigns.repo';
@@ -103,6 +104,11 @@ export class CampaignsService {
     private readonly deps: TCampaignDeps,
     private readonly kick: (accountId: string, campaignId: string, startAfter?: Date) => Promise<void>,
   ) {}
+
+  /** A campaign that already ran, with its recipients' outcomes (the demo account's history). */
+  recordFinished(input: TFinishedCampaign) {
+    return recordFinishedCampaign(this.db, input);
+  }
 
   async row(accountId: string, id: string): Promise<TCampaignRow> {
     const row = await repo.findCampaign(this.db, accountId, id);
