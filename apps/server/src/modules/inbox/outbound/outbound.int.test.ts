@@ -6,6 +6,9 @@ import { AppError } from '../../../platform/errors';
 import { type FakeWhatsApp, GRAPH_ERRORS } from '../../../testing/fake-whatsapp';
 import { startWhatsAppApp, stopWhatsAppApp } from '../../../testing/app-fixtures';
 import { signUp, type TSignedUp } from '../../../testing/fixtures';
+import { FakeWebhookReceiver } from '../../../testing/fake-webhook-receiver';
+import { api } from '../../../testing/test-app';
+import { withAcc } from '../testing/inbox.testing';
 import { queryRows } from '../../../testing/helpers';
 import type { TTestApp } from '../../../testing/test-app';
 import { contactTypeOf, openConversation } from '../conversations/conversation-open';
@@ -128,6 +131,40 @@ describe('outbound WhatsApp messages', () => {
     });
     await run(never.messageId);
     expect((await messageRow(ctx, never.messageId)).error_code).toBe('WHATSAPP_WINDOW_CLOSED');
+  });
+
+  it('records each settled send as a message.status event a webhook endpoint receives (sent and failed)', async () => {
+    const receiver = new FakeWebhookReceiver();
+    await receiver.start();
+    try {
+      const call = (path: string, body: object) =>
+        api(ctx.app, 'POST', withAcc(path, owner.accountId), { token: owner.token, body });
+      expect((await call('/p/apps/installs', { app: 'webhooks' })).statusCode).toBe(200);
+      const endpoint = await call('/p/apps/webhooks/endpoints', {
+        url: receiver.url,
+        events: ['message.status'],
+      });
+      expect(endpoint.statusCode).toBe(200);
+      const sent = await insertOutbound(ctx, channel, '+5511980000030', { body: 'status ok' });
+      const refused = await insertOutbound(ctx, channel, '+5511980000031', {
+        body: 'fora da janela',
+        lastInboundAt: null,
+      });
+      await run(sent.messageId);
+      await run(refused.messageId);
+      const statusOf = (messageId: string) =>
+        until(async () => receiver.received.find((r) => r.json.data?.messageId === messageId));
+      expect((await statusOf(sent.messageId)).json).toMatchObject({
+        event: 'message.status',
+        data: { conversationId: sent.conversationId, status: 'sent', errorCode: null },
+      });
+      expect((await statusOf(refused.messageId)).json.data).toMatchObject({
+        status: 'failed',
+        errorCode: 'WHATSAPP_WINDOW_CLOSED',
+      });
+    } finally {
+      await receiver.stop();
+    }
   });
 
   it('refuses media beyond the channel limits before calling Meta', async () => {

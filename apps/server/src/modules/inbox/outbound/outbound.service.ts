@@ -76,23 +76,18 @@ export class OutboundService {
   async run({ accountId, messageId }: TOutboundJob): Promise<void> {
     const claim = await withTenant(this.db, accountId, async (tx) => {
       const claimed = await claimOutbound(tx, accountId, messageId);
+      if (claimed.state === 'stale') return this.settle(tx, accountId, claimed.row);
       if (claimed.state !== 'claimed') return claimed;
       const refusal = this.precheck(claimed.context);
-      if (refusal) {
-        return { state: 'refused' as const, row: await failOutbound(tx, accountId, messageId, refusal) };
-      }
+      if (refusal) return this.settle(tx, accountId, await failOutbound(tx, accountId, messageId, refusal));
       const segments = this.smsSegmentsOf(claimed.context);
       if (segments > 0 && !(await debitSmsCredit(tx, accountId, segments))) {
         const row = await failOutbound(tx, accountId, messageId, 'SMS_INSUFFICIENT_BALANCE');
-        return { state: 'refused' as const, row };
+        return this.settle(tx, accountId, row);
       }
       return { ...claimed, segments };
     });
-    if (claim.state === 'skip') return;
-    if (claim.state === 'stale' || claim.state === 'refused') {
-      if (claim.row) this.emitUpdate(accountId, claim.row);
-      return;
-    }
+    if (claim.state !== 'claimed') return;
     const { context, segments } = claim;
     if (segments > 0) await this.invalidate(accountId);
     let outcome: { providerMessageId: string } | { error: TErrorCode };
@@ -104,14 +99,17 @@ export class OutboundService {
       if (!(error instanceof AppError)) this.log?.warn({ err: error, messageId }, 'outbound send failed');
       outcome = { error: error instanceof AppError ? error.code : 'CHANNEL_PROVIDER_ERROR' };
     }
-    const row = await withTenant(this.db, accountId, async (tx) => {
+    await withTenant(this.db, accountId, async (tx) => {
       if ('providerMessageId' in outcome)
-        return markSent(tx, accountId, messageId, outcome.providerMessageId);
+        return this.settle(
+          tx,
+          accountId,
+          await markSent(tx, accountId, messageId, outcome.providerMessageId),
+        );
       if (segments > 0) await refundSmsCredit(tx, accountId, segments);
-      return failOutbound(tx, accountId, messageId, outcome.error);
+      return this.settle(tx, accountId, await failOutbound(tx, accountId, messageId, outcome.error));
     });
     if (segments > 0 && 'error' in outcome) await this.invalidate(accountId);
-    if (row) this.emitUpdate(accountId, row);
   }
 
   /** Refusals known before calling the provider (the reply window, the channel's media limits). */
@@ -169,14 +167,20 @@ export class OutboundService {
     return { kind: 'text', to, text: message.body ?? '' };
   }
 
-  private emitUpdate(accountId: string, row: TMessageRow) {
-    const update = {
-      conversationId: row.conversationId,
-      messageId: row.id,
-      ack: row.ack,
-      errorCode: row.ack === MESSAGE_ACK.failed ? row.errorCode : null,
-    };
-    this.bus.publish(accountId, 'message.status', { ...update, status: messageStatusOf(row.ack) });
+  /**
+   * A message's send settled (sent, failed or refused): the message.status event is recorded in the
+   * same transaction, so durable listeners (webhooks) get it exactly when the change commits.
+   */
+  private async settle(tx: TTx, accountId: string, row: TMessageRow | null | undefined) {
+    if (row)
+      await this.bus.emit(tx, accountId, 'message.status', {
+        conversationId: row.conversationId,
+        messageId: row.id,
+        ack: row.ack,
+        errorCode: row.ack === MESSAGE_ACK.failed ? row.errorCode : null,
+        status: messageStatusOf(row.ack),
+      });
+    return { state: 'settled' as const };
   }
 
   private async invalidate(accountId: string) {
