@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
-import { Modal, MultiSelect, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DEPARTMENT_LIMITS, type TDepartment, type TDepartmentBody, ZDepartmentBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormSave, zodValidator } from '../../app/forms';
-import { FormFailure, ModalActions } from '../../ui/form-modal';
+import { FormModal, useFormOnOpen } from '../../ui/form-modal';
 
 interface TValues {
   name: string;
@@ -55,81 +54,72 @@ export function DepartmentModal({
     fieldOf: { DEPARTMENT_NAME_IN_USE: 'name' },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues({
+  useFormOnOpen(
+    opened,
+    department,
+    form,
+    (): TValues => ({
       name: department?.name ?? '',
       description: department?.description ?? '',
       distribution: department?.distribution ?? true,
       capacity: department?.capacity ?? '',
       members: department?.members ?? [],
-    });
-    form.resetDirty();
-    form.clearErrors();
-    setFailure(null);
-  }, [opened, department]);
+    }),
+    setFailure,
+  );
 
   const submit = form.onSubmit((values) => save(() => onSave(toBody(values))));
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={department ? t('editTitle') : t('addTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common:close') }}
+      onSubmit={submit}
+      failure={failure}
+      saving={saving}
+      submit={department ? t('common:save') : t('add')}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormFailure failure={failure} />
-          <TextInput
-            label={t('fields.name')}
-            placeholder={t('fields.namePlaceholder')}
-            withAsterisk
-            data-autofocus
-            maxLength={DEPARTMENT_LIMITS.nameMax}
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label={t('fields.description')}
-            autosize
-            minRows={2}
-            maxLength={DEPARTMENT_LIMITS.descriptionMax}
-            {...form.getInputProps('description')}
-          />
-          <MultiSelect
-            label={t('fields.members')}
-            description={t('fields.membersHelp')}
-            placeholder={form.values.members.length ? undefined : t('fields.membersPlaceholder')}
-            data={members}
-            searchable
-            clearable
-            nothingFoundMessage={t('fields.noMember')}
-            {...form.getInputProps('members')}
-          />
-          <Switch
-            label={t('fields.distribution')}
-            description={t('fields.distributionHelp')}
-            {...form.getInputProps('distribution', { type: 'checkbox' })}
-          />
-          <NumberInput
-            label={t('fields.capacity')}
-            description={t('fields.capacityHelp')}
-            placeholder={t('fields.capacityPlaceholder')}
-            min={1}
-            max={DEPARTMENT_LIMITS.capacityMax}
-            allowDecimal={false}
-            disabled={!form.values.distribution}
-            {...form.getInputProps('capacity')}
-          />
-          <ModalActions
-            onCancel={onClose}
-            saving={saving}
-            submit={department ? t('common:save') : t('add')}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('fields.name')}
+        placeholder={t('fields.namePlaceholder')}
+        withAsterisk
+        data-autofocus
+        maxLength={DEPARTMENT_LIMITS.nameMax}
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label={t('fields.description')}
+        autosize
+        minRows={2}
+        maxLength={DEPARTMENT_LIMITS.descriptionMax}
+        {...form.getInputProps('description')}
+      />
+      <MultiSelect
+        label={t('fields.members')}
+        description={t('fields.membersHelp')}
+        placeholder={form.values.members.length ? undefined : t('fields.membersPlaceholder')}
+        data={members}
+        searchable
+        clearable
+        nothingFoundMessage={t('fields.noMember')}
+        {...form.getInputProps('members')}
+      />
+      <Switch
+        label={t('fields.distribution')}
+        description={t('fields.distributionHelp')}
+        {...form.getInputProps('distribution', { type: 'checkbox' })}
+      />
+      <NumberInput
+        label={t('fields.capacity')}
+        description={t('fields.capacityHelp')}
+        placeholder={t('fields.capacityPlaceholder')}
+        min={1}
+        max={DEPARTMENT_LIMITS.capacityMax}
+        allowDecimal={false}
+        disabled={!form.values.distribution}
+        {...form.getInputProps('capacity')}
+      />
+    </FormModal>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   KEY_ENTITY_LIMITS,
@@ -12,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { useFormSave, zodValidator } from '../../app/forms';
-import { FormFailure, ModalActions } from '../../ui/form-modal';
+import { FormModal, useFormOnOpen } from '../../ui/form-modal';
 
 interface TValues {
   name: string;
@@ -63,19 +62,18 @@ export function KeyEntityModal({
     fieldOf: { ENTITY_EXISTS: 'name' },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues({
+  useFormOnOpen(
+    opened,
+    entity,
+    form,
+    () => ({
       name: entity?.name ?? '',
       alias: entity?.alias ?? '',
       type: entity?.type ?? 'text',
       validation: entity?.validation ?? '',
-    });
-    form.resetDirty();
-    form.clearErrors();
-    setFailure(null);
-  }, [opened, entity]);
+    }),
+    setFailure,
+  );
 
   const submit = form.onSubmit((values) =>
     save(async () => {
@@ -90,52 +88,44 @@ export function KeyEntityModal({
   );
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={entity ? t('entities.editTitle') : t('entities.addTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common:close') }}
+      onSubmit={submit}
+      failure={failure}
+      saving={saving}
+      submit={entity ? t('common:save') : t('entities.add')}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormFailure failure={failure} />
-          <TextInput
-            label={t('entities.fields.name')}
-            placeholder={t('entities.fields.namePlaceholder')}
-            withAsterisk
-            data-autofocus
-            maxLength={KEY_ENTITY_LIMITS.nameMax}
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label={t('entities.fields.alias')}
-            description={t('entities.fields.aliasHelp')}
-            placeholder="$cpf"
-            withAsterisk
-            maxLength={KEY_ENTITY_LIMITS.aliasMax + 1}
-            {...form.getInputProps('alias')}
-          />
-          <Select
-            label={t('entities.fields.type')}
-            data={KEY_ENTITY_TYPES.map((type) => ({ value: type, label: t(`entities.types.${type}`) }))}
-            allowDeselect={false}
-            {...form.getInputProps('type')}
-          />
-          <TextInput
-            label={t('entities.fields.validation')}
-            description={t('entities.fields.validationHelp')}
-            placeholder="^[A-Z]{3}-\d{4}$"
-            maxLength={KEY_ENTITY_LIMITS.validationMax}
-            {...form.getInputProps('validation')}
-          />
-          <ModalActions
-            onCancel={onClose}
-            saving={saving}
-            submit={entity ? t('common:save') : t('entities.add')}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('entities.fields.name')}
+        placeholder={t('entities.fields.namePlaceholder')}
+        withAsterisk
+        data-autofocus
+        maxLength={KEY_ENTITY_LIMITS.nameMax}
+        {...form.getInputProps('name')}
+      />
+      <TextInput
+        label={t('entities.fields.alias')}
+        description={t('entities.fields.aliasHelp')}
+        placeholder="$cpf"
+        withAsterisk
+        maxLength={KEY_ENTITY_LIMITS.aliasMax + 1}
+        {...form.getInputProps('alias')}
+      />
+      <Select
+        label={t('entities.fields.type')}
+        data={KEY_ENTITY_TYPES.map((type) => ({ value: type, label: t(`entities.types.${type}`) }))}
+        allowDeselect={false}
+        {...form.getInputProps('type')}
+      />
+      <TextInput
+        label={t('entities.fields.validation')}
+        description={t('entities.fields.validationHelp')}
+        placeholder="^[A-Z]{3}-\d{4}$"
+        maxLength={KEY_ENTITY_LIMITS.validationMax}
+        {...form.getInputProps('validation')}
+      />
+    </FormModal>
   );
 }

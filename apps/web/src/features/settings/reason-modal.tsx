@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
-import { Modal, Stack, TagsInput, TextInput } from '@mantine/core';
+import { TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZClosingReasonBody, type TClosingReason } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../app/forms';
 import { useFormSave } from '../../app/forms';
-import { FormFailure, ModalActions } from '../../ui/form-modal';
+import { FormModal, useFormOnOpen } from '../../ui/form-modal';
 
 interface TReasonValues {
   name: string;
@@ -46,52 +45,43 @@ export function ReasonModal({
     fieldOf: { CLOSING_REASON_EXISTS: 'name' },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues({ name: reason?.name ?? '', subReasons: reason?.subReasons ?? [] });
-    form.resetDirty();
-    form.clearErrors();
-    setFailure(null);
-  }, [opened, reason]);
+  useFormOnOpen(
+    opened,
+    reason,
+    form,
+    () => ({ name: reason?.name ?? '', subReasons: reason?.subReasons ?? [] }),
+    setFailure,
+  );
 
   const submit = form.onSubmit((values) =>
     save(() => onSave({ name: values.name.trim(), subReasons: values.subReasons.map((s) => s.trim()) })),
   );
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={reason ? t('reasons.editTitle') : t('reasons.addTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common:close') }}
+      onSubmit={submit}
+      failure={failure}
+      saving={saving}
+      submit={reason ? t('common:save') : t('reasons.add')}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormFailure failure={failure} />
-          <TextInput
-            label={t('reasons.name')}
-            placeholder={t('reasons.namePlaceholder')}
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <TagsInput
-            label={t('reasons.subReasons')}
-            description={t('reasons.subReasonsHelp')}
-            placeholder={t('reasons.subReasonsPlaceholder')}
-            clearable
-            splitChars={[',']}
-            {...form.getInputProps('subReasons')}
-          />
-          <ModalActions
-            onCancel={onClose}
-            saving={saving}
-            submit={reason ? t('common:save') : t('reasons.add')}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('reasons.name')}
+        placeholder={t('reasons.namePlaceholder')}
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <TagsInput
+        label={t('reasons.subReasons')}
+        description={t('reasons.subReasonsHelp')}
+        placeholder={t('reasons.subReasonsPlaceholder')}
+        clearable
+        splitChars={[',']}
+        {...form.getInputProps('subReasons')}
+      />
+    </FormModal>
   );
 }

@@ -19,7 +19,7 @@ import {
   userNames,
   withLockedConversation,
 } from './conversation-actions.repo';
-import { presentListConversation } from '../conversations/conversation-presenter';
+import { presentConversation } from '../conversations/conversation-presenter';
 import { presentChatMessage } from '../conversations/message-presenter';
 import { findConversationListRow, findOpenConversation } from '../conversations/conversations.repo';
 import { activeConversationExists, type InboxAccess, type TViewer } from '../access/inbox-access';
@@ -410,7 +410,7 @@ export class ConversationActionsService {
   private async after(accountId: string, outcome: TOutcome): Promise<TConversation> {
     const row = await findConversationListRow(this.db, accountId, outcome.conversation.id);
     if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
-    return presentListConversation(row);
+    return presentConversation(row);
   }
 
   /** Operators outside the conversation's department do not see it (404, as another account's id). */

@@ -8,7 +8,7 @@ import type { TActor } from '../../../platform/request-context';
 import type { ActivityLogService } from '../../activity-log/activity-log.service';
 import type { InboxAccess, TViewer } from '../access/inbox-access';
 import type { TConversationRow } from '../conversations/conversation-open';
-import { presentListConversation } from '../conversations/conversation-presenter';
+import { presentConversation } from '../conversations/conversation-presenter';
 import { findConversationListRow } from '../conversations/conversations.repo';
 import { insertMessageRow } from '../messaging/messages.repo';
 import { systemMessage, type TSystemEvent } from '../messaging/system-messages';
@@ -172,7 +172,7 @@ export class HoldService {
   private async listed(accountId: string, id: string): Promise<TConversation> {
     const row = await findConversationListRow(this.db, accountId, id);
     if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
-    return presentListConversation(row);
+    return presentConversation(row);
   }
 
   private async nameOf(userId: string): Promise<string> {

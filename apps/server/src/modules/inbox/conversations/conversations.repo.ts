@@ -123,44 +123,54 @@ function baseQuery(tx: TTx) {
  * An instant written as JavaScript's toISOString writes it (milliseconds, Z): parsing 6,000 of
  * PostgreSQL's own timestamps back into Dates costs more than the whole query.
  */
-const iso = (column: string) =>
-  sql.raw(`to_char(p.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`);
+const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A conversation's columns under the names of TConversationRecord, from the conversation `c`, its
+ * contact `ct` and the channel's kind: the page query and the intake's statement select the same
+ * list, so one presenter (presentConversation) reads what either answers.
+ */
+export function conversationRecordColumns(c: string, ct: string, channelKind: SQL): SQL {
+  const columns = `${c}.id, ${c}.account_id as "accountId", ${c}.stage, ${c}.origin,
+    ${c}.channel_id as "channelId", ${c}.contact_id as "contactId", ${ct}.name as "contactName",
+    ${ct}.phone as "contactPhone", ${ct}.email as "contactEmail", ${ct}.profile_pic as "contactPic",
+    ${ct}.tags as "contactTags", ${c}.assignee_id as "assigneeId", ${c}.department_id as "departmentId",
+    ${c}.unread_count as "unreadCount", ${c}.counted, ${isoOf(`${c}.last_message_at`)} as "lastMessageAt",
+    ${isoOf(`${c}.last_inbound_at`)} as "lastInboundAt", ${c}.last_message_preview as "lastMessagePreview",
+    ${isoOf(`${c}.taken_at`)} as "takenAt", ${isoOf(`${c}.closed_at`)} as "closedAt", ${c}.closed_by as "closedBy",
+    ${c}.close_reason as "closeReason", ${c}.close_sub_reason as "closeSubReason",
+    ${isoOf(`${c}.hold_until`)} as "holdUntil", ${isoOf(`${c}.created_at`)} as "createdAt",
+    ${isoOf(`${c}.updated_at`)} as "updatedAt"`;
+  return sql`${sql.raw(columns)}, ${channelKind} as "channelKind"`;
+}
 
 /** Filters on the contact (tag, search) need the join inside the page query. */
 const needsContact = (f: TConversationFilter) => !!(f.tagId || f.search);
 
-/** A list row as the page query answers it: instants as ISO text, tags as uuid[] (or its text form). */
-export interface TConversationPageRow {
-  id: string;
-  account_id: string;
-  stage: string;
-  origin: string;
-  channel_id: string | null;
-  channel_kind: string | null;
-  contact_id: string;
-  contact_name: string;
-  contact_phone: string | null;
-  contact_email: string | null;
-  contact_pic: string | null;
-  contact_tags: string[] | string;
-  assignee_id: string | null;
-  department_id: string | null;
-  unread_count: number;
-  counted: boolean;
-  last_message_at: string;
-  last_inbound_at: string | null;
-  last_message_preview: string | null;
-  taken_at: string | null;
-  closed_at: string | null;
-  close_reason: string | null;
-  close_sub_reason: string | null;
-  hold_until: string | null;
-  created_at: string;
-  updated_at: string;
-  /** last_message_at in microseconds since the epoch (the keyset keeps them; a Date cannot). */
-  cursor_us: string;
-  total: number;
-}
+type TInstantColumn =
+  | 'lastMessageAt'
+  | 'lastInboundAt'
+  | 'takenAt'
+  | 'closedAt'
+  | 'holdUntil'
+  | 'createdAt'
+  | 'updatedAt';
+
+/**
+ * A conversation as any of its reads answers it: a list row (instants as Dates), or the page
+ * query's and the intake's conversationRecordColumns (instants as ISO text, tags as uuid[] or its
+ * text form).
+ */
+export type TConversationRecord = {
+  [K in keyof TConversationListRow]: K extends TInstantColumn
+    ? TConversationListRow[K] | string
+    : K extends 'contactTags'
+      ? string[] | string
+      : TConversationListRow[K];
+};
+
+/** A page row: the record, its keyset cursor (microseconds since the epoch) and the capped count. */
+export type TConversationPageRow = TConversationRecord & { cursorUs: string; total: number };
 
 /**
  * One page of a tab, most recent activity first (keyset on last_message_at, id), with the capped
@@ -174,14 +184,8 @@ function pageSql(accountId: string, filter: TConversationFilter, limit: number, 
     : sql``;
   const { before: _before, ...unpaged } = filter;
   return sql`
-    select p.id, p.account_id, p.stage, p.origin, p.channel_id, ch.kind as channel_kind, p.contact_id,
-      ct.name as contact_name, ct.phone as contact_phone, ct.email as contact_email,
-      ct.profile_pic as contact_pic, ct.tags as contact_tags, p.assignee_id, p.department_id,
-      p.unread_count, p.counted, ${iso('last_message_at')}, ${iso('last_inbound_at')}, p.last_message_preview,
-      ${iso('taken_at')}, ${iso('closed_at')}, p.close_reason, p.close_sub_reason, ${iso('hold_until')},
-      ${iso('created_at')},
-      ${iso('updated_at')},
-      (extract(epoch from p.last_message_at) * 1000000)::bigint::text as cursor_us,
+    select ${conversationRecordColumns('p', 'ct', sql`ch.kind`)},
+      (extract(epoch from p.last_message_at) * 1000000)::bigint::text as "cursorUs",
       (select count(*)::int from (select 1 from ${conversations} ${join}
          where ${whereOf(accountId, unpaged)} limit ${countCap}) t) as total
     from (select ${conversations}.* from ${conversations} ${join}

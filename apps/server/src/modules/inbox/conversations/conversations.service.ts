@@ -14,7 +14,7 @@ import { foldSearchText } from '../../../platform/db/fold-text';
 import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
 import { quickMessageContext } from '../../quick-messages/quick-messages.service';
 import { userNames } from '../actions/conversation-actions.repo';
-import { isoMicros, presentListConversation, presentPageConversation } from './conversation-presenter';
+import { isoMicros, presentConversation } from './conversation-presenter';
 import { presentChatMessage } from './message-presenter';
 import {
   findConversationListRow,
@@ -57,9 +57,9 @@ export class ConversationsService {
     const rows = await listConversationPage(this.db, viewer.accountId, filter, limit, COUNT_CAP);
     const last = rows.at(-1);
     return {
-      items: rows.map(presentPageConversation),
+      items: rows.map(presentConversation),
       count: last ? Number(last.total) : await this.countOf(viewer.accountId, filter),
-      next: rows.length === limit && last ? { before: isoMicros(last.cursor_us), beforeId: last.id } : null,
+      next: rows.length === limit && last ? { before: isoMicros(last.cursorUs), beforeId: last.id } : null,
     };
   }
 
@@ -113,7 +113,7 @@ export class ConversationsService {
   }
 
   async get(viewer: TViewer, id: string): Promise<TConversation> {
-    return presentListConversation(await this.visibleRow(viewer, id));
+    return presentConversation(await this.visibleRow(viewer, id));
   }
 
   /** The row when the viewer may see it; CONVERSATION_NOT_FOUND otherwise (as for another account's id). */
@@ -148,7 +148,7 @@ export class ConversationsService {
   async updatedSince(viewer: TViewer, since: Date): Promise<{ items: TConversation[]; count: number }> {
     const policy = await this.access.gate(viewer);
     const rows = await listConversationsUpdatedSince(this.db, viewer.accountId, since, CATCH_UP_MAX);
-    const items = rows.filter((r) => canSee(viewer, r, policy)).map(presentListConversation);
+    const items = rows.filter((r) => canSee(viewer, r, policy)).map(presentConversation);
     return { items, count: items.length };
   }
 

@@ -6,9 +6,8 @@ import { newId } from '../../../platform/db/columns';
 import type { TTx } from '../../../platform/db/tenant';
 import { textArray, uuidArray } from '../../../platform/db/sql-arrays';
 import { contactTypeOf, countNewConversations } from '../conversations/conversation-open';
-import type { TConversationListRow } from '../conversations/conversations.repo';
+import { conversationRecordColumns, type TConversationRecord } from '../conversations/conversations.repo';
 import { messageFromJson, type TMessageRow } from '../conversations/message-presenter';
-import { conversationFromJson } from '../conversations/conversation-presenter';
 import { claimAwaitedReplies } from './awaited-replies';
 
 /** One customer message to store, with its contact when the caller knows it (webchat visitors). */
@@ -21,7 +20,7 @@ export interface TStoredInbound {
   /** Messages really inserted (a retried webhook's are not). */
   inserted: TMessageRow[];
   /** Conversations whose activity changed, as committed, with their contact and channel kind (list rows). */
-  conversations: TConversationListRow[];
+  conversations: TConversationRecord[];
   /** Conversations opened here: their conversation.opened event is their event number OPENED_SEQ. */
   createdConversationIds: Set<string>;
   /** Inserted message id → its message.created event's number in its conversation (event_seq). */
@@ -238,10 +237,9 @@ async function insertMessages(
       )
       select 'm' as t, to_jsonb(ins) as r from ins
       union all
-      select 'c' as t, to_jsonb(upd) || jsonb_build_object('channel_kind', ${channel.kind}::text,
-          'contact_name', ct.name, 'contact_phone', ct.phone, 'contact_email', ct.email,
-          'contact_pic', ct.profile_pic, 'contact_tags', ct.tags) as r
-      from upd left join contacts ct on ct.id = upd.contact_id`),
+      select 'c' as t, to_jsonb(x) as r from (
+        select ${conversationRecordColumns('upd', 'ct', sql`${channel.kind}::text`)}, upd.event_seq as "eventSeq"
+        from upd left join contacts ct on ct.id = upd.contact_id) x`),
   );
   // Each conversation's new messages take its last event numbers, in the order they are listed.
   const inserted: TMessageRow[] = [];
@@ -249,8 +247,9 @@ async function insertMessages(
   for (const s of stored) {
     if (s.t === 'm') inserted.push(messageFromJson(s.r));
     else {
-      out.conversations.push(conversationFromJson(s.r));
-      nextSeq.set(s.r.id as string, Number(s.r.event_seq));
+      const { eventSeq, ...conversation } = s.r;
+      out.conversations.push(conversation as TConversationRecord);
+      nextSeq.set(s.r.id as string, Number(eventSeq));
     }
   }
   for (const m of inserted.reverse()) {

@@ -12,7 +12,7 @@ import {
   type TInboundItem,
   type TStoredInbound,
 } from './inbound.repo';
-import { presentListConversation } from '../conversations/conversation-presenter';
+import { presentConversation } from '../conversations/conversation-presenter';
 import { presentChatMessage } from '../conversations/message-presenter';
 
 export interface TReceiveOptions {
@@ -144,7 +144,7 @@ export class InboundService {
     statuses: TStatusUpdate[] = [],
   ) {
     const { accountId } = channel;
-    const conversations = new Map(stored.conversations.map((c) => [c.id, presentListConversation(c)]));
+    const conversations = new Map(stored.conversations.map((c) => [c.id, presentConversation(c)]));
     for (const [id, conversation] of conversations)
       if (stored.createdConversationIds.has(id))
         await this.bus.emit(tx, accountId, 'conversation.opened', {

@@ -17,7 +17,7 @@ import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.s
 import { updateConversationRow, userNames } from '../actions/conversation-actions.repo';
 import type { ContactIdentityService } from '../../contacts/contact-identity.service';
 import { contactTypeOf, openConversation, settleOpened } from '../conversations/conversation-open';
-import { presentListConversation } from '../conversations/conversation-presenter';
+import { presentConversation } from '../conversations/conversation-presenter';
 import { findConversationListRow, openConversationQuery } from '../conversations/conversations.repo';
 import { activeConversationExists, type InboxAccess, type TViewer } from '../access/inbox-access';
 import type { InboxEmitter } from '../realtime/inbox-emitter';
@@ -78,7 +78,7 @@ export class StartConversationService {
     await settleOpened(this.tenantCache, viewer.accountId, [outcome.opened]);
     const row = await findConversationListRow(this.db, viewer.accountId, outcome.conversationId);
     if (!row) throw new AppError('CONVERSATION_START_FAILED');
-    return presentListConversation(row);
+    return presentConversation(row);
   }
 
   private open(

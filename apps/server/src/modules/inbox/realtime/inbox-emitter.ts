@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/client';
 import type { TTx } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
-import { presentListConversation } from '../conversations/conversation-presenter';
+import { presentConversation } from '../conversations/conversation-presenter';
 import { presentChatMessage } from '../conversations/message-presenter';
 import { readConversationListRow } from '../conversations/conversations.repo';
 import type { TMessageRow } from '../conversations/message-presenter';
@@ -55,7 +55,7 @@ export class InboxEmitter {
     if (seq === undefined) return undefined;
     const row = await readConversationListRow(tx, accountId, conversationId);
     if (!row) return undefined;
-    const conversation = presentListConversation(row);
+    const conversation = presentConversation(row);
     if (opened)
       await this.bus.emit(tx, accountId, 'conversation.opened', {
         conversationId,
