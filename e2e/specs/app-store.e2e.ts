@@ -2,6 +2,8 @@
 // receiver), a contact is created, the delivery shows in the endpoint's log as delivered, and the
 // admin replays it. Screenshots of /appstore, the delivery log, /appstore/history and
 // /acc/superlogica-login in both languages.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeWebhookReceiver } from '../../apps/server/src/testing/fake-webhook-receiver';
@@ -9,7 +11,45 @@ import { apiAs } from '../support/api';
 import { hasChromium, screenshot, seriousA11yViolations } from '../support/browser';
 import { signUpByApi, switchLanguage, uniqueEmail } from '../support/flows';
 import { expectNoRawCodes } from '../support/raw-codes';
+import { setUpInboxByApi, visitorStarts, visitorWrites, conversationRows } from '../support/inbox';
 import { closeToasts, goTo, inBothLanguages, signedInPage, toast, useE2eSuite } from '../support/pages';
+
+/**
+ * The Dashboard app's page (http on localhost, allowed outside production): it shows the context
+ * it receives through postMessage and the origin it came from.
+ */
+const DASHBOARD_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CRM</title></head>
+<body style="font-family:sans-serif;margin:16px;color:#1b2b3a">
+<h2 style="margin:0 0 8px">CRM da loja</h2>
+<p>Cliente: <strong id="who">-</strong></p>
+<p>Conversa: <code id="conv">-</code></p>
+<p>Mensagens recebidas: <span id="count">0</span> de <code id="origin">-</code></p>
+<script>
+let n = 0;
+window.addEventListener('message', (e) => {
+  if (!e.data || e.data.type !== 'atende:context') return;
+  n += 1;
+  document.getElementById('who').textContent = e.data.contact.name;
+  document.getElementById('conv').textContent = e.data.conversation.stage;
+  document.getElementById('count').textContent = String(n);
+  document.getElementById('origin').textContent = e.origin;
+});
+</script></body></html>`;
+
+function startDashboardPage() {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(DASHBOARD_PAGE);
+  });
+  return new Promise<{ url: string; close: () => void }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://localhost:${(server.address() as AddressInfo).port}/panel`,
+        close: () => server.close(),
+      }),
+    ),
+  );
+}
 
 const T = 180_000;
 
@@ -123,6 +163,71 @@ describe.skipIf(!hasChromium())('app store in chromium', () => {
         await admin.getByTestId('superlogica-state').waitFor();
         await admin.getByRole('button', { name: lang === 'en' ? 'Connect' : 'Conectar' }).waitFor();
       });
+    },
+    T,
+  );
+  it(
+    'shows the Dashboard app beside a conversation, given its context by postMessage, again on a switch',
+    async () => {
+      const page = await startDashboardPage();
+      try {
+        await goTo(admin, '/appstore');
+        await admin.getByTestId('app-card-dashboard').getByRole('button', { name: 'Instalar' }).click();
+        const dialog = admin.getByRole('dialog', { name: 'Instalar Painel' });
+        await dialog.getByLabel(/^URL da página/).fill('http://crm.example.com/panel');
+        await dialog.getByLabel(/^Nome da aba/).fill('CRM da loja');
+        await dialog.getByRole('button', { name: 'Instalar' }).click();
+        await dialog.getByText('A URL deve começar com https:// (http:// apenas para localhost)').waitFor();
+        await dialog.getByLabel(/^URL da página/).fill(page.url);
+        await dialog.getByRole('button', { name: 'Instalar' }).click();
+        await toast(admin, 'Painel instalado').waitFor();
+
+        const setup = await setUpInboxByApi(suite.server, email, `loja-iris-${Date.now().toString(36)}`);
+        // Two visitors, each in a browser of their own.
+        const visitors = [await suite.newContext(), await suite.newContext()];
+        for (const [i, name] of ['Maria Cliente', 'João Cliente'].entries()) {
+          const visitor = await visitors[i].newPage();
+          await visitorStarts(visitor, setup.slug, name);
+          await visitorWrites(visitor, `Oi, aqui é ${name}`);
+        }
+        await admin.goto('/apps/inbox');
+        await conversationRows(admin).filter({ hasText: 'Maria Cliente' }).click();
+        await admin.getByRole('tab', { name: 'CRM da loja' }).click();
+        const frame = admin.frameLocator('[data-testid="dashboard-frame"]');
+        await frame.locator('#who').filter({ hasText: 'Maria Cliente' }).waitFor();
+        // Delivered from Atende's own origin to the page's origin only.
+        expect(await frame.locator('#origin').textContent()).toBe(suite.server.baseUrl);
+        // Another conversation: the page (its tab still open) gets the new context.
+        await conversationRows(admin).filter({ hasText: 'João Cliente' }).click();
+        await frame.locator('#who').filter({ hasText: 'João Cliente' }).waitFor();
+        expect(await frame.locator('#origin').textContent()).toBe(suite.server.baseUrl);
+
+        // Shots in both languages at the common desktop sizes (the inbox has no language menu:
+        // the language is switched on the dashboard).
+        for (const lang of ['pt-BR', 'en'] as const) {
+          await admin.goto('/dashboard');
+          await switchLanguage(admin, lang);
+          await admin.goto('/apps/inbox');
+          await conversationRows(admin).filter({ hasText: 'Maria Cliente' }).click();
+          await admin.getByRole('tab', { name: 'CRM da loja' }).click();
+          await frame.locator('#who').filter({ hasText: 'Maria Cliente' }).waitFor();
+          await admin.getByRole('tab', { name: lang === 'en' ? 'Contact' : 'Contato' }).waitFor();
+          await closeToasts(admin);
+          await expectNoRawCodes(admin, `inbox-dashboard-app-${lang}`);
+          for (const [width, height] of [
+            [1366, 768],
+            [1920, 1080],
+          ] as const) {
+            await admin.setViewportSize({ width, height });
+            await screenshot(admin, `inbox-dashboard-app-${lang}-${width}`);
+          }
+        }
+        await admin.goto('/dashboard');
+        await switchLanguage(admin, 'pt-BR');
+        for (const visitor of visitors) await visitor.close();
+      } finally {
+        page.close();
+      }
     },
     T,
   );

@@ -152,6 +152,16 @@ describe.skipIf(!hasChromium())('campaigns in chromium', () => {
       await shootBothLanguages(page, 'campaigns-list', async (lang) => {
         await page.getByText(lang === 'en' ? 'New WhatsApp campaign' : 'Nova campanha de WhatsApp').waitFor();
       });
+      // The account's opt-out words (admins), with the defaults in use.
+      await page.getByTestId('opt-out-settings').click();
+      await page.getByText('Usando as palavras padrão (português e inglês)').waitFor();
+      // The dialog's fade-in has ended.
+      await page.waitForFunction(() => {
+        const content = (globalThis as any).document.querySelector('.mantine-Modal-content');
+        return content && (globalThis as any).getComputedStyle(content).opacity === '1';
+      });
+      await screenshot(page, 'campaigns-opt-out-words-pt-BR');
+      await page.keyboard.press('Escape');
     },
     T,
   );

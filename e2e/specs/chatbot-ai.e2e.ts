@@ -28,8 +28,8 @@ describe.skipIf(!hasChromium())('AI bot editor in chromium', () => {
       const card = page.getByTestId('ai-settings');
       await card.waitFor();
       await card.getByLabel('Instruções do bot').fill('Fale de forma simpática. Somos a Loja da Bia.');
-      await card.getByLabel('Outras palavras de transferência').fill('reclamação');
-      await card.getByLabel('Outras palavras de transferência').press('Enter');
+      await card.getByLabel('Palavras que transferem para a equipe').fill('reclamação');
+      await card.getByLabel('Palavras que transferem para a equipe').press('Enter');
       await card.getByRole('button', { name: 'Salvar' }).click();
       await page.getByText('Configurações salvas').first().waitFor();
       await page.reload();
@@ -42,7 +42,9 @@ describe.skipIf(!hasChromium())('AI bot editor in chromium', () => {
           .getByText(lang === 'en' ? 'Instructions and handover' : 'Instruções e transferência')
           .waitFor();
         await card
-          .getByText(lang === 'en' ? 'The customer asks for a person' : 'O cliente pede uma pessoa')
+          .getByText(lang === 'en' ? 'The customer asks for a person' : 'O cliente pede uma pessoa', {
+            exact: true,
+          })
           .waitFor();
       });
     },

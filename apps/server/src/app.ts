@@ -86,6 +86,7 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
     await platform.jobs.stop();
     await platform.tenantCache.stop();
     platform.mailer.close();
+    await platform.errorReporter.flush(2_000);
     if (ownsDatabase) await platform.database.close();
   });
 

@@ -30,6 +30,20 @@ const ZEnv = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
   WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  /**
+   * WhatsApp by Facebook embedded signup (issue 13): the Meta app's id and secret (and the embedded
+   * signup configuration id); with id and secret set, the WhatsApp channel page offers "Connect with
+   * Facebook". The code is exchanged at WHATSAPP_GRAPH_URL.
+   */
+  FACEBOOK_APP_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, 'must be the numeric app id')
+    .optional(),
+  FACEBOOK_APP_SECRET: z.string().min(8).optional(),
+  FACEBOOK_CONFIG_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, 'must be the numeric configuration id')
+    .optional(),
   SMS_API_URL: z.url().optional(),
   SMS_API_KEY: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -37,6 +51,13 @@ const ZEnv = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   /** Service-operator API (issue 13, /ops): its bearer secret; unset, the API does not exist (404). */
   OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /**
+   * Error reporting (issue 13): a Sentry-compatible DSN; unhandled server errors and failed jobs are
+   * sent to its envelope endpoint (no personal data). Unset, nothing is sent.
+   */
+  SENTRY_DSN: z.url().optional(),
+  /** The `environment` of reported errors (default: NODE_ENV). */
+  SENTRY_ENVIRONMENT: z.string().max(64).optional(),
   /** Web Push (VAPID) keys; without them a pair is generated once and kept in DATA_DIR (vapid-keys.json). */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),

@@ -22,6 +22,16 @@ async function main() {
     console.error(`Could not start: ${where} is not usable (${reason})`);
     process.exit(1);
   }
+  // Issue 13: a crash is reported (SENTRY_DSN) before the process goes down; a stray rejection too.
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception');
+    app.platform.errorReporter.capture(error, { level: 'fatal' });
+    void app.platform.errorReporter.flush(2_000).finally(() => process.exit(1));
+  });
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled rejection');
+    app.platform.errorReporter.capture(reason);
+  });
   const demo = await seedDemoAccount(app, config);
   await app.listen({ port: config.PORT, host: config.HOST });
   if (demo) {

@@ -123,6 +123,22 @@ export const ERRORS = {
     'Payments are not set up on this installation yet. Please contact the administrator.',
     'Os pagamentos ainda não estão configurados nesta instalação. Fale com o administrador.',
   ),
+  // Issue 13: WhatsApp by Facebook embedded signup.
+  FACEBOOK_PERMISSIONS_MISSING: def(
+    400,
+    'Facebook login needs all permissions',
+    'O login do Facebook precisa de todas as permissões',
+  ),
+  FACEBOOK_SIGNUP_UNAVAILABLE: def(
+    404,
+    'Connecting with Facebook is not set up on this installation. Enter the credentials instead.',
+    'A conexão com o Facebook não está configurada nesta instalação. Informe as credenciais.',
+  ),
+  FACEBOOK_SIGNUP_FAILED: def(
+    502,
+    'Facebook did not confirm the connection. Try again or enter the credentials.',
+    'O Facebook não confirmou a conexão. Tente novamente ou informe as credenciais.',
+  ),
   // Service-operator controls (issue 13).
   COUPON_CODE_IN_USE: def(
     409,

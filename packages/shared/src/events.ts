@@ -124,6 +124,10 @@ export interface TDomainEventMap {
   // Departments (issue 13): a department was created, edited (name, distribution, capacity,
   // members) or deleted; conversations routed to a deleted one go back to no department.
   'department.changed': { departmentId: string; change: 'created' | 'updated' | 'deleted' };
+  // Deletions other features react to (issue 17: automations turn off the rules that name them).
+  'tag.deleted': { tagId: string };
+  'template.deleted': { templateId: string };
+  'chatbot.deleted': { chatbotId: string };
   // Campaigns (issue 16): delivery reports of a channel that matched none of the inbox's messages
   // (campaign messages go out through the channel adapter, not a conversation), and a campaign
   // that finished sending.
@@ -134,9 +138,18 @@ export interface TDomainEventMap {
       status: TMessageStatus;
       errorCode?: string | null;
       at: string;
+      /** What the sender attached to the message (WhatsApp's biz_opaque_callback_data: a campaign recipient's id). */
+      callbackData?: string | null;
     }>;
   };
   'campaign.finished': { campaignId: string; status: 'finished' | 'canceled' };
+  // App store (issue 19): an install was added, configured, enabled, disabled or removed (in-process:
+  // caches of an app's settings, such as the account's own AI provider, forget them).
+  'app.changed': {
+    installId: string;
+    app: string;
+    change: 'installed' | 'configured' | 'enabled' | 'disabled' | 'uninstalled';
+  };
 }
 
 export type TDomainEventName = keyof TDomainEventMap;
@@ -164,9 +177,15 @@ export const DOMAIN_EVENT_NAMES = [
   'survey.answered',
   // Departments (issue 13).
   'department.changed',
+  // Deletions (issue 17).
+  'tag.deleted',
+  'template.deleted',
+  'chatbot.deleted',
   // Campaigns (issue 16).
   'delivery.reported',
   'campaign.finished',
+  // App store (issue 19).
+  'app.changed',
 ] as const satisfies readonly TDomainEventName[];
 
 /** One event as listeners receive it: `id` (UUID v7) is what durable handlers are idempotent on. */

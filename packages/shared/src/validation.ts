@@ -27,6 +27,10 @@ export const VALIDATION_MESSAGES = {
     'pt-BR': 'A URL deve começar com http:// ou https://',
   },
   tooLong: { en: 'Too long', 'pt-BR': 'Muito longo' },
+  urlHttps: {
+    en: 'The URL must start with https:// (http:// only for localhost)',
+    'pt-BR': 'A URL deve começar com https:// (http:// apenas para localhost)',
+  },
   otp: { en: 'Enter the 6-digit code', 'pt-BR': 'Digite o código de 6 dígitos' },
   deleteWord: { en: 'Type DELETE to confirm', 'pt-BR': 'Digite EXCLUIR para confirmar' },
   avatarType: { en: 'Allowed JPG, GIF or PNG', 'pt-BR': 'Permitido JPG, GIF ou PNG' },
@@ -51,6 +55,10 @@ export const VALIDATION_MESSAGES = {
   templateAlone: {
     en: 'A template is sent on its own, without text or files',
     'pt-BR': 'O modelo é enviado sozinho, sem texto nem arquivos',
+  },
+  optOutWords: {
+    en: 'Use at most 30 opt-out words',
+    'pt-BR': 'Use no máximo 30 palavras de descadastro',
   },
   templateVariables: {
     en: 'Fill in every variable of the template',

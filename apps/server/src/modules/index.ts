@@ -37,6 +37,8 @@ export const MODULES = [
   accountsModule,
   authModule,
   usersModule,
+  // Before the AI modules: the knowledge module's AI provider asks it for an account's own provider.
+  appStoreModule,
   departmentsModule,
   billingModule,
   aiModule,
@@ -52,7 +54,6 @@ export const MODULES = [
   chatbotsModule,
   campaignsModule,
   dashboardsModule,
-  appStoreModule,
   // Surveys before automations: the "send a satisfaction survey" action asks through its service.
   surveysModule,
   automationsModule,

@@ -113,6 +113,12 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     });
   }
   request.log.error({ err: error }, 'unhandled error');
+  // Issue 13: reported (SENTRY_DSN) with the method, path and route, never the body or headers.
+  request.server.platform?.errorReporter?.capture(error, {
+    request: { method: request.method, url: request.url },
+    accountId: request.tenant?.accountId ?? null,
+    tags: { route: request.routeOptions?.url ?? 'unknown', request_id: String(request.id) },
+  });
   return send(reply, 500, { code: 'INTERNAL_ERROR', message: errorMessage('INTERNAL_ERROR', lang) });
 }
 

@@ -2,6 +2,7 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from './db/client';
 import { type TTx, txExecutor } from './db/tenant';
+import type { TErrorReporter } from './error-reporting';
 
 /**
  * A job in hand beats every HEARTBEAT_SECONDS / 2; one whose process died (kill -9, lost host)
@@ -24,6 +25,17 @@ export interface TWorkOptions {
   batchSize?: number;
   concurrency?: number;
   pollingIntervalSeconds?: number;
+  /**
+   * Ordered per key (chatbots: the conversation): within a fetched batch, jobs of one key run one
+   * after the other in creation order, jobs of different keys side by side (at most `parallel`).
+   * Batches of one worker run one after the other, so with `concurrency` unset a key's jobs never
+   * overlap in a process.
+   */
+  serialBy?: (data: any) => string;
+  /** Orders a key's jobs created in the same transaction (same creation time). */
+  serialOrder?: (data: any) => string;
+  /** Keys of a `serialBy` batch run at once (default 8). */
+  parallel?: number;
 }
 
 /** pg-boss queues on the same database (PGlite through its adapter, else its own pool). */
@@ -33,10 +45,15 @@ export class Jobs {
   private readonly handlers = new Map<string, TJobHandler<any>>();
   private readonly workOptions = new Map<string, TWorkOptions>();
   private readonly schedules = new Map<string, string>();
+  private readonly pollers = new Map<string, (signal: AbortSignal) => Promise<void>>();
+  private pollersStop?: AbortController;
+  private pollersRunning: Promise<void>[] = [];
 
   constructor(
     database: TDatabase,
     private readonly log: FastifyBaseLogger,
+    /** Failed jobs and stopped pollers are reported (SENTRY_DSN): ids and the queue, never the job's data. */
+    private readonly reporter?: TErrorReporter,
   ) {
     this.boss =
       database.kind === 'pglite'
@@ -59,6 +76,14 @@ export class Jobs {
   register<T>(queue: string, handler: TJobHandler<T>, work?: TWorkOptions) {
     this.handlers.set(queue, handler);
     if (work) this.workOptions.set(queue, work);
+  }
+
+  /**
+   * A process-local loop that claims its own rows (automation timers: FOR UPDATE SKIP LOCKED),
+   * before start(); it runs where the workers run and is stopped (awaited) before the queues.
+   */
+  poll(name: string, run: (signal: AbortSignal) => Promise<void>) {
+    this.pollers.set(name, run);
   }
 
   /** A recurring run of a registered queue (cron, UTC), before start(); pg-boss fires it once per tick cluster-wide. */
@@ -90,22 +115,39 @@ export class Jobs {
         pollingIntervalSeconds: work.pollingIntervalSeconds ?? 2,
         notifyPollingIntervalSeconds: 10,
         ...(work.concurrency ? { localConcurrency: work.concurrency } : {}),
+        ...(work.serialBy ? { includeMetadata: true } : {}),
       };
       await this.boss.work<any>(queue, workOptions as never, async (jobs: any[]) => {
         const results: Array<{ id: string; status: 'completed' | 'failed'; output?: unknown }> = [];
-        for (const job of jobs) {
+        const runOne = async (job: any) => {
           try {
             await handler(job.data);
             results.push({ id: job.id, status: 'completed' });
           } catch (err) {
             this.log.warn({ err, queue, jobId: job.id }, 'job failed');
+            const accountId = job.data?.accountId;
+            this.reporter?.capture(err, {
+              accountId: typeof accountId === 'string' ? accountId : null,
+              tags: { queue, job_id: String(job.id) },
+            });
             results.push({ id: job.id, status: 'failed', output: { message: (err as Error).message } });
           }
-        }
+        };
+        if (work.serialBy) await runSerialByKey(jobs, work, runOne);
+        else for (const job of jobs) await runOne(job);
         return results;
       });
     }
     for (const [queue, cron] of this.schedules) await this.boss.schedule(queue, cron, {});
+    if (!workers) return;
+    const stop = new AbortController();
+    this.pollersStop = stop;
+    this.pollersRunning = [...this.pollers].map(([name, run]) =>
+      run(stop.signal).catch((err) => {
+        this.log.error({ err, poller: name }, 'poller stopped');
+        this.reporter?.capture(err, { tags: { poller: name } });
+      }),
+    );
   }
 
   /** A job that runs no earlier than `at` (a durable timer outside any transaction; campaigns). */
@@ -144,6 +186,30 @@ export class Jobs {
   async stop() {
     if (!this.started) return;
     this.started = false;
+    this.pollersStop?.abort();
+    await Promise.all(this.pollersRunning);
     await this.boss.stop({ graceful: true, timeout: 10_000, close: true } as never);
   }
+}
+
+/**
+ * Runs a batch's jobs grouped by key: each key's jobs in creation order, one after the other;
+ * up to `parallel` keys at once.
+ */
+async function runSerialByKey(jobs: any[], work: TWorkOptions, run: (job: any) => Promise<void>) {
+  const created = (job: any) => (job.createdOn ? new Date(job.createdOn).getTime() : 0);
+  const order = (job: any) => work.serialOrder?.(job.data) ?? '';
+  const byKey = new Map<string, any[]>();
+  const sorted = [...jobs].sort((a, b) => created(a) - created(b) || order(a).localeCompare(order(b)));
+  for (const job of sorted) {
+    const key = work.serialBy!(job.data);
+    const list = byKey.get(key);
+    if (list) list.push(job);
+    else byKey.set(key, [job]);
+  }
+  const lanes = [...byKey.values()];
+  const worker = async () => {
+    for (let lane = lanes.shift(); lane; lane = lanes.shift()) for (const job of lane) await run(job);
+  };
+  await Promise.all(Array.from({ length: Math.min(work.parallel ?? 8, lanes.length) }, worker));
 }

@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { updateEndpointRow } from '../modules/app-store/webhooks/webhooks.repo';
 import { useTwoAccounts } from '../testing/app-fixtures';
+import { FakeSuperlogica } from '../testing/fake-superlogica';
 import { FakeWebhookReceiver } from '../testing/fake-webhook-receiver';
 import { until } from '../testing/helpers';
 
 /**
  * With private addresses not allowed (production's default; the other tests allow them for their
- * local receivers and pages): a webhook endpoint, an automation webhook or a knowledge base web page
- * on a loopback/private address is refused when saved, with a translated error, and one whose
- * address became private is never called.
+ * local receivers and pages): a webhook endpoint, an automation webhook, a knowledge base web page
+ * or the Superlógica API base on a loopback/private address is refused when saved, with a
+ * translated error, and one whose address became private is never called.
  */
 const t = useTwoAccounts({ OUTBOUND_HTTP_ALLOW_PRIVATE: 'false' });
 const receiver = new FakeWebhookReceiver();
@@ -134,5 +135,62 @@ describe('outbound addresses', () => {
     }, 25_000);
     expect(failed).toMatchObject({ status: 'failed', chunks: 0 });
     expect(receiver.received).toEqual([]);
+  });
+
+  it('refuses a Superlógica API base on a private address, when saved and when called', async () => {
+    const fake = new FakeSuperlogica();
+    const base = await fake.start();
+    try {
+      const settings = (apiBase: string) => ({
+        apiBase,
+        appToken: fake.appToken,
+        accessToken: fake.accessToken,
+      });
+      for (const apiBase of [base, 'http://localhost/v2/financeiro', 'http://169.254.169.254/v2']) {
+        const res = await t.call('POST', '/p/apps/installs', {
+          body: { app: 'superlogica', settings: settings(apiBase) },
+        });
+        expect(res.statusCode, apiBase).toBe(400);
+        expect(res.body).toMatchObject({
+          code: 'URL_NOT_ALLOWED',
+          message: 'This address is not allowed: use a public http:// or https:// address',
+          details: { path: 'settings.apiBase' },
+        });
+      }
+      const pt = await t.call('POST', '/p/apps/installs', {
+        body: { app: 'superlogica', settings: settings(base) },
+        lang: 'pt-BR',
+      });
+      expect(pt.body.message).toBe(
+        'Este endereço não é permitido: use um endereço http:// ou https:// público',
+      );
+      const installed = await t.call('POST', '/p/apps/installs', {
+        body: { app: 'superlogica', settings: settings('http://8.8.8.8:9/v2/financeiro') },
+      });
+      expect(installed.statusCode).toBe(200);
+      const id = installed.body.data._id as string;
+      const edit = await t.call('PUT', `/p/apps/installs/${id}`, {
+        body: { settings: { apiBase: 'http://10.1.2.3/v2', appToken: '', accessToken: '' } },
+      });
+      expect(edit.statusCode).toBe(400);
+      expect(edit.body.code).toBe('URL_NOT_ALLOWED');
+      // As if the saved address now led to a private one: the test and the import never call it.
+      await t.ctx.app.platform.database.db.execute(
+        sql`update app_installs set settings = jsonb_set(settings, '{apiBase}', to_jsonb(${base}::text)) where id = ${id}`,
+      );
+      const tested = await t.call('POST', `/p/apps/installs/${id}/test`);
+      expect(tested.body.data).toMatchObject({ status: 'error', message: 'address refused' });
+      expect((await t.call('POST', '/p/apps/superlogica/import')).statusCode).toBe(200);
+      const run = await until(async () => {
+        const runs = await t.call('GET', '/p/apps/runs?app=superlogica&limit=1');
+        const last = runs.body.data.items[0];
+        return last?.action === 'import' && last.status === 'error' ? last : undefined;
+      }, 25_000);
+      expect(run.message).toBe('address refused');
+      expect(fake.requests).toEqual([]);
+      await t.call('DELETE', `/p/apps/installs/${id}`);
+    } finally {
+      await fake.stop();
+    }
   });
 });

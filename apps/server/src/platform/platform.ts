@@ -10,6 +10,7 @@ import { RateLimiter } from './rate-limit';
 import { TenantCache } from './tenant-cache';
 import { Realtime } from './realtime';
 import { DomainEvents } from './events';
+import { createErrorReporter, serverRelease, type TErrorReporter } from './error-reporting';
 
 /** The shared parts every module uses: one instance per process. */
 export interface TPlatform {
@@ -26,6 +27,8 @@ export interface TPlatform {
   events: DomainEvents;
   /** The process's logger (pino): every module logs through it. */
   log: FastifyBaseLogger;
+  /** Sentry-compatible reporting of unhandled errors (SENTRY_DSN; a no-op without it). */
+  errorReporter: TErrorReporter;
 }
 
 export async function createPlatform(
@@ -35,7 +38,14 @@ export async function createPlatform(
 ): Promise<TPlatform> {
   const db = database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await runMigrations(db);
-  const jobs = new Jobs(db, log);
+  const errorReporter = createErrorReporter({
+    dsn: config.SENTRY_DSN,
+    environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV,
+    release: serverRelease(),
+    appUrl: config.APP_URL,
+    log,
+  });
+  const jobs = new Jobs(db, log, errorReporter);
   const jwt = new JwtService(config.JWT_SECRET);
   const tenantCache = new TenantCache(db, log);
   return {
@@ -50,5 +60,6 @@ export async function createPlatform(
     realtime: new Realtime(config, db, jwt, tenantCache, log),
     events: new DomainEvents(db.db, jobs, log),
     log,
+    errorReporter,
   };
 }

@@ -47,6 +47,8 @@ export type TStatusUpdate = {
   status: 'sent' | 'delivered' | 'read' | 'failed';
   timestamp: Date;
   errorCode?: string;
+  /** WhatsApp's biz_opaque_callback_data, echoed from the send (a campaign recipient's id). */
+  callbackData?: string;
 };
 
 /** A customer reacted to one of our messages or theirs (an empty emoji removes the reaction). */

@@ -61,11 +61,29 @@ export class FakeWhatsApp {
   readonly media = new Map<string, { mimeType: string; data: Buffer }>();
   /** Recipients (digits) whose sends fail with this error. */
   readonly failFor = new Map<string, TGraphError>();
-  /** Sends by Idempotency-Key header, and how many repeated sends it answered without sending. */
-  readonly byKey = new Map<string, TFakeSend>();
-  repeats = 0;
+  /**
+   * Recipients (digits) whose send is accepted (recorded, reported) but whose answer is lost: the
+   * connection is dropped before the response, as a timeout or a network failure would.
+   */
+  readonly dropAnswerFor = new Set<string>();
+  /**
+   * When set, every accepted send is reported as Meta does: a 'sent' status webhook (with the
+   * send's biz_opaque_callback_data) handed to this function, after `reportDelayMs`. Like Meta's
+   * Graph API, the fake takes no idempotency key: a repeated send is a second message.
+   */
+  reportStatuses: ((webhook: Record<string, unknown>) => Promise<unknown>) | undefined;
+  reportDelayMs = 0;
   /** When set, every call must carry 'Bearer <token>'. */
   accessToken: string | undefined;
+  /** Embedded signup (issue 13): the Meta app whose secret the code exchange checks. */
+  app = { id: '', secret: '' };
+  /** Codes the OAuth exchange takes → the business token, its scopes and the WABAs it may manage. */
+  readonly signupCodes = new Map<string, { token: string; scopes: string[]; wabaIds: string[] }>();
+  /** A WABA's phone numbers (GET /{waba_id}/phone_numbers). */
+  readonly phoneNumbers = new Map<string, Array<{ id: string; display_phone_number: string }>>();
+  /** POST /{waba_id}/subscribed_apps and POST /{phone_number_id}/register calls. */
+  readonly subscriptions: Array<{ wabaId: string; authorization?: string; body: Record<string, any> }> = [];
+  readonly registrations: Array<{ phoneNumberId: string; body: Record<string, any> }> = [];
   private server: Server | null = null;
   private failures: TGraphError[] = [];
   version = 'v21.0';
@@ -118,6 +136,8 @@ export class FakeWhatsApp {
       return json(res, 400, graphError({ code: 100, message: 'Invalid JSON' }));
     }
     const [, id, edge] = parts;
+    const signup = this.signup(req, url, id, edge, body);
+    if (signup) return json(res, signup.status, signup.body);
     if (req.method === 'GET' && id && !edge && this.media.has(id)) {
       const m = this.media.get(id)!;
       const origin = this.baseUrl.slice(0, this.baseUrl.lastIndexOf('/'));
@@ -142,6 +162,64 @@ export class FakeWhatsApp {
       return json(res, 200, { success: true });
     }
     return json(res, 400, graphError({ code: 100, message: 'Unsupported post request' }));
+  }
+
+  /** Embedded signup's Graph calls: code exchange, token debug, phone numbers, subscription, registration. */
+  private signup(
+    req: IncomingMessage,
+    url: URL,
+    id: string | undefined,
+    edge: string | undefined,
+    body: Record<string, any>,
+  ): { status: number; body: unknown } | null {
+    const q = url.searchParams;
+    const tokenOf = (t: string | undefined) => [...this.signupCodes.values()].find((c) => c.token === t);
+    const bearer = req.headers.authorization?.replace(/^Bearer /, '');
+    if (id === 'oauth' && edge === 'access_token') {
+      const grant = this.signupCodes.get(q.get('code') ?? '');
+      if (q.get('client_id') !== this.app.id || q.get('client_secret') !== this.app.secret || !grant)
+        return {
+          status: 400,
+          body: graphError({ code: 100, message: 'Invalid verification code format.' }),
+        };
+      return { status: 200, body: { access_token: grant.token, token_type: 'bearer' } };
+    }
+    if (id === 'debug_token') {
+      if (bearer !== `${this.app.id}|${this.app.secret}`)
+        return { status: 400, body: graphError({ code: 190, message: 'Invalid app access token' }) };
+      const grant = tokenOf(q.get('input_token') ?? undefined);
+      return {
+        status: 200,
+        body: {
+          data: grant
+            ? {
+                app_id: this.app.id,
+                is_valid: true,
+                scopes: grant.scopes,
+                granular_scopes: grant.scopes.map((scope) => ({ scope, target_ids: grant.wabaIds })),
+              }
+            : { is_valid: false, scopes: [] },
+        },
+      };
+    }
+    const grant = tokenOf(bearer);
+    if (edge === 'phone_numbers' && req.method === 'GET') {
+      if (!grant?.wabaIds.includes(id ?? ''))
+        return { status: 403, body: graphError({ code: 200, message: 'Permissions error' }) };
+      return { status: 200, body: { data: this.phoneNumbers.get(id ?? '') ?? [] } };
+    }
+    if (edge === 'subscribed_apps' && req.method === 'POST') {
+      if (!grant?.wabaIds.includes(id ?? ''))
+        return { status: 403, body: graphError({ code: 200, message: 'Permissions error' }) };
+      this.subscriptions.push({ wabaId: id ?? '', authorization: req.headers.authorization, body });
+      return { status: 200, body: { success: true } };
+    }
+    if (edge === 'register' && req.method === 'POST') {
+      if (!grant) return { status: 401, body: graphError(GRAPH_ERRORS.invalidToken) };
+      this.registrations.push({ phoneNumberId: id ?? '', body });
+      return { status: 200, body: { success: true } };
+    }
+    return null;
   }
 
   private download(id: string, req: IncomingMessage, res: ServerResponse) {
@@ -176,21 +254,20 @@ export class FakeWhatsApp {
         400,
         graphError({ code: 131009, message: `(#131009) Parameter value is not valid: ${invalid}` }),
       );
-    // A repeated send with the same Idempotency-Key answers the first one's id (nothing is sent again).
-    const key = req.headers['idempotency-key'];
-    const earlier = typeof key === 'string' ? this.byKey.get(key) : undefined;
-    if (earlier) {
-      this.repeats += 1;
-      return json(res, 200, {
-        messaging_product: 'whatsapp',
-        contacts: [{ input: to, wa_id: to }],
-        messages: [{ id: earlier.wamid }],
-      });
-    }
     const wamid = `wamid.${randomBytes(24).toString('base64url')}`;
     const send = { phoneNumberId, authorization: req.headers.authorization, body, wamid, at: Date.now() };
     this.sends.push(send);
-    if (typeof key === 'string') this.byKey.set(key, send);
+    const report = this.reportStatuses;
+    if (report) {
+      const webhook = whatsappWebhook(phoneNumberId, {
+        statuses: [{ id: wamid, status: 'sent', recipient: to, callbackData: body.biz_opaque_callback_data }],
+      });
+      setTimeout(() => void report(webhook).catch(() => undefined), this.reportDelayMs);
+    }
+    if (this.dropAnswerFor.has(to)) {
+      req.socket.destroy();
+      return;
+    }
     return json(res, 200, {
       messaging_product: 'whatsapp',
       contacts: [{ input: to, wa_id: to }],
@@ -336,6 +413,8 @@ export interface TWaStatus {
   status: 'sent' | 'delivered' | 'read' | 'failed';
   recipient?: string;
   errorCode?: number;
+  /** The send's biz_opaque_callback_data, which Meta echoes in its status webhooks. */
+  callbackData?: string;
 }
 
 export function newWamid(): string {
@@ -371,6 +450,7 @@ export function whatsappWebhook(
     timestamp: String(Math.floor(Date.now() / 1000)),
     recipient_id: s.recipient ?? '5511999999999',
     ...(s.errorCode ? { errors: [{ code: s.errorCode, title: 'error' }] } : {}),
+    ...(s.callbackData ? { biz_opaque_callback_data: s.callbackData } : {}),
   }));
   return {
     object: 'whatsapp_business_account',

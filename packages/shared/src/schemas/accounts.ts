@@ -144,6 +144,18 @@ export const ZPlanChange = z.object({
   sandbox: z.boolean(),
 });
 
+/**
+ * GET g/acc/{acc}/billing/checkout (issue 13): the installation's payment provider, so checkout says
+ * what will happen (sandbox: nothing charged; Stripe: its hosted payment page); `available` is false in
+ * production without Stripe (paid plans refused with PAYMENTS_NOT_CONFIGURED).
+ */
+export const ZCheckoutInfo = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  sandbox: z.boolean(),
+  available: z.boolean(),
+});
+export type TCheckoutInfo = z.infer<typeof ZCheckoutInfo>;
+
 /** One entry of the account's activity log (p/activity-log, admins). */
 export const ZActivityEntry = z.object({
   _id: z.string(),

@@ -6,10 +6,16 @@ import { zIsoDate } from './common';
  * every step (install, configure, test, disable, enable, uninstall, imports) is a run in the
  * history with the spec's statuses (§4). Webhooks deliver chosen domain events, signed and retried.
  */
-export const APP_KEYS = ['webhooks', 'browser-notifications', 'superlogica'] as const;
+export const APP_KEYS = [
+  'webhooks',
+  'browser-notifications',
+  'superlogica',
+  'openai-compatible',
+  'dashboard',
+] as const;
 export type TAppKey = (typeof APP_KEYS)[number];
 
-export const APP_CATEGORIES = ['integrations', 'notifications', 'management'] as const;
+export const APP_CATEGORIES = ['integrations', 'notifications', 'management', 'ai'] as const;
 export type TAppCategory = (typeof APP_CATEGORIES)[number];
 
 /** Spec §4: app history statuses. */
@@ -224,6 +230,37 @@ export const ZPushPayload = z.object({
   sound: z.boolean(),
 });
 export type TPushPayload = z.infer<typeof ZPushPayload>;
+
+// ---- Dashboard app ----------------------------------------------------------------------------
+
+/**
+ * GET /p/apps/dashboards: the account's active Dashboard apps, each a tab of the conversation's side
+ * panel (an iframe of `url`, given the conversation's context through postMessage to its origin).
+ */
+export const ZAppDashboardPanel = z.object({ _id: z.string(), name: z.string(), url: z.string() });
+export type TAppDashboardPanel = z.infer<typeof ZAppDashboardPanel>;
+
+/**
+ * What the Dashboard app's page receives through window.postMessage (targetOrigin = its URL's
+ * origin, never '*'): when its frame loads and whenever the operator opens another conversation.
+ */
+export interface TDashboardContext {
+  type: 'atende:context';
+  version: 1;
+  acc: string;
+  conversation: {
+    _id: string;
+    stage: string;
+    channelId: string | null;
+    channelKind: string | null;
+    departmentId: string | null;
+    assigneeId: string | null;
+  };
+  contact: { _id: string; name: string; phone: string | null; email: string | null; tags: string[] };
+  /** The operator looking at it. */
+  user: { _id: string; name: string } | null;
+  lang: string;
+}
 
 // ---- Superlógica ------------------------------------------------------------------------------
 

@@ -21,6 +21,12 @@ export const RECIPIENT_STATUSES = [
   'read',
   'failed',
   'skipped',
+  /**
+   * The send's outcome is not known (its answer was lost: a timeout, a dropped connection, a
+   * process that died): never sent again automatically; a status webhook settles it, or the
+   * operator chooses to send it again.
+   */
+  'unknown',
 ] as const;
 export type TRecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
@@ -50,6 +56,45 @@ export const OPT_OUT_KEYWORDS: readonly string[] = [
   'DESCADASTRAR',
   'UNSUBSCRIBE',
 ];
+
+/** An account's own opt-out words (Campaigns → Settings): how many, and how long each. */
+export const OPT_OUT_LIMITS = { words: 30, wordMax: 40 } as const;
+
+/** 'Sair', ' PARAR! ' → 'SAIR' / 'PARAR': upper case, no accents, no punctuation around, single spaces. */
+export function optOutWord(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+    .replace(/\s+/g, ' ')
+    .toUpperCase();
+}
+
+/** Campaigns → Settings: the opt-out words in use (the account's own, or the defaults). */
+export const ZCampaignSettings = z.object({
+  optOutKeywords: z.array(z.string()),
+  /** false: the account uses the defaults. */
+  custom: z.boolean(),
+  defaults: z.array(z.string()),
+});
+export type TCampaignSettings = z.infer<typeof ZCampaignSettings>;
+
+/** null: back to the defaults. Words are stored as optOutWord() gives them; repeats dropped. */
+export const ZCampaignSettingsBody = z.object({
+  optOutKeywords: z
+    .array(
+      z
+        .string({ error: 'required' })
+        .trim()
+        .max(OPT_OUT_LIMITS.wordMax, { error: 'tooLong' })
+        .refine((w) => optOutWord(w).length > 0, { error: 'required' }),
+    )
+    .min(1, { error: 'required' })
+    .max(OPT_OUT_LIMITS.words, { error: 'optOutWords' })
+    .nullable(),
+});
+export type TCampaignSettingsBody = z.infer<typeof ZCampaignSettingsBody>;
 
 /** Where a template variable's value comes from, per recipient. */
 export const ZVariableSource = z.discriminatedUnion('kind', [
@@ -93,6 +138,7 @@ export const ZCampaignCounts = z.object({
   read: z.number(),
   failed: z.number(),
   skipped: z.number(),
+  unknown: z.number(),
   replied: z.number(),
 });
 export type TCampaignCounts = z.infer<typeof ZCampaignCounts>;
@@ -150,11 +196,29 @@ export const ZCampaignContactsBody = z.object({
   phase: z.string().max(60).optional(),
 });
 
+/** Why recipients are left out before sending (besides opted out): the review's breakdown of `invalid`. */
+export const ZCampaignInvalidReasons = z.object({
+  /** CSV rows refused at upload (blank name or phone, a phone that is not a number). */
+  csvRows: z.number(),
+  /** A recipient's phone that is not a valid international number (e.g. a contact's). */
+  invalidPhone: z.number(),
+  /** SMS: a Brazilian landline, which cannot receive SMS. */
+  notMobile: z.number(),
+  /** WhatsApp: an earlier send found the number has no WhatsApp (131026). */
+  noWhatsapp: z.number(),
+  /** The contact is blocked. */
+  blocked: z.number(),
+});
+export type TCampaignInvalidReasons = z.infer<typeof ZCampaignInvalidReasons>;
+
 export const ZCampaignReview = z.object({
   valid: z.number(),
+  /** Repeated phones removed (within the CSV, and between the CSV and the contacts). */
   duplicates: z.number(),
   optedOut: z.number(),
+  /** The sum of invalidReasons. */
   invalid: z.number(),
+  invalidReasons: ZCampaignInvalidReasons,
   preview: z.array(z.object({ name: z.string(), phone: z.string(), text: z.string() })),
   estimatedSeconds: z.number(),
   segments: z.number(),

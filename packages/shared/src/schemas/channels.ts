@@ -79,6 +79,27 @@ export const ZCreateChannelBody = z.discriminatedUnion('kind', [
 ]);
 export type TCreateChannelBody = z.infer<typeof ZCreateChannelBody>;
 
+/**
+ * GET p/chat/channels/facebook/config (issue 13): whether the WhatsApp page offers "Connect with
+ * Facebook" (embedded signup), and what the browser's Facebook SDK needs.
+ */
+export const ZFacebookSignupConfig = z.object({
+  enabled: z.boolean(),
+  appId: z.string().nullable(),
+  configId: z.string().nullable(),
+  graphVersion: z.string(),
+});
+export type TFacebookSignupConfig = z.infer<typeof ZFacebookSignupConfig>;
+
+/** POST p/chat/channels/facebook: the signup's code, and the ids its session event reported (if any). */
+export const ZFacebookSignupBody = z.object({
+  name: zRequiredText(100),
+  code: z.string().trim().min(1, { error: 'required' }).max(2000, { error: 'tooLong' }),
+  wabaId: zDigits(5, 30).optional(),
+  phoneNumberId: zDigits(5, 30).optional(),
+});
+export type TFacebookSignupBody = z.infer<typeof ZFacebookSignupBody>;
+
 /** PUT: the fields of its kind; a secret left out (or empty) keeps the stored one. */
 export const ZUpdateChannelBody = z.discriminatedUnion('kind', [
   z.object({

@@ -56,6 +56,8 @@ export const CHATBOT_LIMITS = {
   aiKeywordsMax: 30,
   aiLowConfidenceTurnsMax: 10,
   aiMaxTurnsMax: 50,
+  /** Knowledge sources an AI agent block may be restricted to. */
+  aiBlockSourcesMax: 50,
   /** Meta's limits for WhatsApp interactive messages. */
   whatsapp: {
     bodyMax: 1024,
@@ -338,6 +340,11 @@ export const ZAiAgentBlock = z.object({
   message: zText.nullish(),
   maxTurns: z.number().int().min(1).max(CHATBOT_LIMITS.aiMaxTurnsMax).default(10),
   departmentId: z.string().max(100).nullish(),
+  /**
+   * The knowledge sources this block answers from (ids of the bot's or the account's sources);
+   * none or empty: all of them.
+   */
+  sourceIds: z.array(z.string().min(1).max(100)).max(CHATBOT_LIMITS.aiBlockSourcesMax).optional(),
 });
 
 export const ZFlowBlock = z.discriminatedUnion('type', [
@@ -644,6 +651,13 @@ export const AI_PERSON_KEYWORDS = [
   'representative',
 ];
 const zAiKeywords = z.array(z.string().trim().toLowerCase().min(1).max(50)).max(CHATBOT_LIMITS.aiKeywordsMax);
+/**
+ * When the customer asks for a person outside the account's attendance hours (inbox settings):
+ * 'handover' — hand over anyway (the conversation waits in the queue); 'keep_answering' — tell the
+ * customer when the team is back and keep answering.
+ */
+export const AI_OUT_OF_HOURS = ['handover', 'keep_answering'] as const;
+export type TAiOutOfHours = (typeof AI_OUT_OF_HOURS)[number];
 export const ZChatbotAiSettings = z.object({
   /** The bot's own prompt: tone, business facts, what not to do (added to the guardrails). */
   instructions: z.string().trim().max(CHATBOT_LIMITS.aiInstructionsMax, { error: 'tooLong' }).default(''),
@@ -651,6 +665,7 @@ export const ZChatbotAiSettings = z.object({
   customKeywords: zAiKeywords.default([]),
   lowConfidenceTurns: z.number().int().min(1).max(CHATBOT_LIMITS.aiLowConfidenceTurnsMax).default(2),
   departmentId: z.string().max(100).nullable().default(null),
+  outOfHours: z.enum(AI_OUT_OF_HOURS).default('handover'),
 });
 export type TChatbotAiSettings = z.infer<typeof ZChatbotAiSettings>;
 export const defaultAiSettings = (): TChatbotAiSettings => ZChatbotAiSettings.parse({});

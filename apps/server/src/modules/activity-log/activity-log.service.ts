@@ -54,7 +54,9 @@ export type TActivityAction =
   | 'account.operator_changed'
   | 'account.restrictions_changed'
   // Settings → AI (issue 15).
-  | 'ai.settings_updated';
+  | 'ai.settings_updated'
+  // Campaigns → Settings (issue 16): the opt-out words.
+  | 'campaigns.settings_updated';
 
 export interface TActivityEntry {
   action: TActivityAction;

@@ -5,6 +5,7 @@ import { queryRows } from '../../testing/helpers';
 import { startTestApp, type TTestApp } from '../../testing/test-app';
 import { call } from '../inbox-ai/inbox-ai.testing';
 import { DEFAULT_AI_PROMPTS } from './ai-prompts';
+import { monthOf } from './ai-settings.repo';
 
 let ctx: TTestApp;
 let owner: TSignedUp;
@@ -35,7 +36,7 @@ describe('Settings → AI', () => {
         },
       },
       provider: { kind: 'retrieval', model: 'atende-retrieval' },
-      usage: { month: new Date().toISOString().slice(0, 7), requests: 0, tokens: 0 },
+      usage: { month: monthOf(new Date(), 'America/Sao_Paulo').slice(0, 7), requests: 0, tokens: 0 },
       aiEnable: true,
       assistantEnable: true,
     });
@@ -108,5 +109,39 @@ describe('Settings → AI', () => {
     const other = await signUp(ctx);
     const theirs = await call(ctx, other, other.accountId)('GET', '/p/ai/settings');
     expect(theirs.body.data.usage).toMatchObject({ requests: 0, tokens: 0 });
+  });
+
+  it("counts usage in the calendar month of the account's time zone, not UTC's", async () => {
+    const east = await signUp(ctx);
+    const west = await signUp(ctx);
+    await queryRows(
+      ctx,
+      sql`update accounts set timezone = 'Pacific/Kiritimati' where id = ${east.accountId}`,
+    );
+    await queryRows(
+      ctx,
+      sql`update accounts set timezone = 'America/Sao_Paulo' where id = ${west.accountId}`,
+    );
+    await ctx.app.platform.tenantCache.invalidate(east.accountId);
+    const settings = ctx.app.services.aiSettings;
+    // 31 Jan 2026, 12:00 UTC: already 1 Feb in Kiritimati (UTC+14), still January in São Paulo.
+    const at = new Date('2026-01-31T12:00:00Z');
+    await settings.record(east.accountId, { tokens: 7 }, at);
+    await settings.record(west.accountId, { tokens: 5 }, at);
+    // 1 Feb 2026, 01:00 UTC: 31 Jan 22:00 in São Paulo (UTC-3).
+    await settings.record(west.accountId, { tokens: 3 }, new Date('2026-02-01T01:00:00Z'));
+    const rows = await queryRows<{ account_id: string; month: string; requests: number; tokens: string }>(
+      ctx,
+      sql`select account_id, to_char(month, 'YYYY-MM-DD') as month, requests, tokens from ai_usage
+           where account_id in (${east.accountId}, ${west.accountId}) order by month`,
+    );
+    expect(rows.map((r) => [r.account_id, r.month, r.requests, Number(r.tokens)])).toEqual(
+      expect.arrayContaining([
+        [east.accountId, '2026-02-01', 1, 7],
+        [west.accountId, '2026-01-01', 2, 8],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    expect(monthOf(new Date('2026-01-31T12:00:00Z'), 'No/Such_Zone')).toBe('2026-01-01');
   });
 });

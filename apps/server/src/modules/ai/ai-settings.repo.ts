@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
+import { localDate } from '../../platform/local-dates';
 import { aiSettings, aiUsage } from './ai.schema';
 
 export type TAiSettingsRow = typeof aiSettings.$inferSelect;
@@ -30,15 +31,26 @@ export function upsertAiSettingsRow(
   });
 }
 
-/** The first day of the month (UTC) that `at` falls in, as YYYY-MM-DD. */
-export const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
+/**
+ * The first day of the month that `at` falls in, in the account's time zone (an unknown zone:
+ * UTC), as YYYY-MM-DD.
+ */
+export function monthOf(at: Date, timeZone = 'UTC'): string {
+  let local: { year: number; month: number };
+  try {
+    local = localDate(at, timeZone);
+  } catch {
+    local = localDate(at, 'UTC');
+  }
+  return `${String(local.year).padStart(4, '0')}-${String(local.month).padStart(2, '0')}-01`;
+}
 
-/** One more AI call (and its tokens) in this month's counter. */
-export function addAiUsage(db: TDb, accountId: string, tokens: number, at = new Date()) {
+/** One more AI call (and its tokens) in the counter of `month` (monthOf). */
+export function addAiUsage(db: TDb, accountId: string, tokens: number, month: string) {
   return withTenant(db, accountId, (tx) =>
     tx
       .insert(aiUsage)
-      .values({ accountId, month: monthOf(at), requests: 1, tokens })
+      .values({ accountId, month, requests: 1, tokens })
       .onConflictDoUpdate({
         target: [aiUsage.accountId, aiUsage.month],
         set: {

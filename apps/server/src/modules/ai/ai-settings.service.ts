@@ -31,6 +31,8 @@ export class AiSettingsService {
   constructor(
     private readonly db: TDb,
     private readonly activity: ActivityLogService,
+    /** The account's time zone: usage is counted per calendar month there. */
+    private readonly timeZoneOf: (accountId: string) => Promise<string> = async () => 'UTC',
   ) {}
 
   /** The prompt the AI uses now for `kind`: the account's own, or the default in `lang`. */
@@ -50,7 +52,7 @@ export class AiSettingsService {
     flags: { aiEnable: boolean; assistantEnable: boolean },
   ): Promise<TAiSettings> {
     const row = await findAiSettingsRow(this.db, accountId);
-    const month = monthOf(new Date());
+    const month = monthOf(new Date(), await this.timeZoneOf(accountId));
     const usage = await findAiUsage(this.db, accountId, month);
     return {
       prompts: { inbox: promptView(row, 'inbox', lang), assistant: promptView(row, 'assistant', lang) },
@@ -74,7 +76,9 @@ export class AiSettingsService {
       await this.activity.record(accountId, actor, { action: 'ai.settings_updated', details: { changes } });
   }
 
-  /** One AI call of the account (the counting provider's recorder). */
-  readonly record = (accountId: string, call: { tokens: number }) =>
-    addAiUsage(this.db, accountId, call.tokens).then(() => undefined);
+  /** One AI call of the account (the counting provider's recorder), in the account's month of `at`. */
+  readonly record = async (accountId: string, call: { tokens: number }, at = new Date()) => {
+    const month = monthOf(at, await this.timeZoneOf(accountId));
+    await addAiUsage(this.db, accountId, call.tokens, month);
+  };
 }

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { loadAccountBundle } from '../../platform/tenancy';
 import type { ActivityLogService } from '../activity-log/activity-log.service';
 import { aiRoutes } from './ai.routes';
 import * as tables from './ai.schema';
@@ -12,9 +13,15 @@ import { AiSettingsService } from './ai-settings.service';
 export const aiModule = defineModule({
   name: 'ai',
   tables,
-  create: (platform, deps: { activityLog: ActivityLogService }) => ({
-    aiSettings: new AiSettingsService(platform.database.db, deps.activityLog),
-  }),
+  create: (platform, deps: { activityLog: ActivityLogService }) => {
+    const db = platform.database.db;
+    // Usage counts per calendar month of the account's time zone.
+    const timeZoneOf = async (accountId: string) => {
+      const bundle = await platform.tenantCache.account(accountId, () => loadAccountBundle(db, accountId));
+      return bundle?.account.timezone ?? 'America/Sao_Paulo';
+    };
+    return { aiSettings: new AiSettingsService(db, deps.activityLog, timeZoneOf) };
+  },
   plugin: async (app) => {
     await app.register(aiRoutes);
   },

@@ -1,5 +1,6 @@
 import { ZAiSettings, ZAiSettingsBody } from '@atende/shared';
 import type { FastifyInstance } from 'fastify';
+import { providerFor } from '../../platform/ai/ai-provider';
 import { okOf } from '../../platform/envelope';
 import { tenantRoutes } from '../../platform/tenant-route';
 
@@ -7,10 +8,14 @@ import { tenantRoutes } from '../../platform/tenant-route';
 export async function aiRoutes(app: FastifyInstance) {
   const route = tenantRoutes(app, ['ai']);
   const settings = () => app.services.aiSettings;
-  const provider = () => ({ kind: app.services.aiProvider.kind, model: app.services.aiProvider.model });
+  // The account's own provider (the app store's OpenAI-compatible app) or the server's.
+  const provider = async (accountId: string) => {
+    const { kind, model } = await providerFor(app.services.aiProvider, accountId);
+    return { kind, model };
+  };
 
-  route.get('/p/ai/settings', { role: 'admin', response: okOf(ZAiSettings) }, ({ tenant, lang }) =>
-    settings().view(tenant.accountId, lang, provider(), tenant.account),
+  route.get('/p/ai/settings', { role: 'admin', response: okOf(ZAiSettings) }, async ({ tenant, lang }) =>
+    settings().view(tenant.accountId, lang, await provider(tenant.accountId), tenant.account),
   );
 
   route.put(
@@ -18,7 +23,7 @@ export async function aiRoutes(app: FastifyInstance) {
     { role: 'admin', body: ZAiSettingsBody, response: okOf(ZAiSettings) },
     async ({ tenant, body, actor, lang }) => {
       await settings().update(tenant.accountId, body, actor);
-      return settings().view(tenant.accountId, lang, provider(), tenant.account);
+      return settings().view(tenant.accountId, lang, await provider(tenant.accountId), tenant.account);
     },
   );
 }

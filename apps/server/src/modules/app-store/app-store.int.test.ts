@@ -32,6 +32,8 @@ describe('app store', () => {
       'webhooks',
       'browser-notifications',
       'superlogica',
+      'openai-compatible',
+      'dashboard',
     ]);
     const superlogica = res.body.data.find((a: { key: string }) => a.key === 'superlogica');
     expect(superlogica).toMatchObject({ scope: 'account', multiple: false, testable: true, installs: 0 });

@@ -4,9 +4,11 @@ import { SecretBox } from '../../platform/secret-box';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { UsersService } from '../users/users.service';
+import { AiProviderApp } from './ai-provider/ai-provider-app';
 import { appStoreRoutes } from './app-store.routes';
 import * as tables from './app-store.schema';
 import { AppsService } from './catalogue/apps.service';
+import { DashboardPanels } from './dashboard/dashboard-panels';
 import { PushNotifier } from './push/push-notifier';
 import { pushRoutes } from './push/push.routes';
 import { PushSender } from './push/push-sender';
@@ -20,7 +22,9 @@ import { WebhooksService } from './webhooks/webhooks.service';
 
 /**
  * The app store (issue 19): the catalogue of apps declared in code, installs and their history,
- * outbound webhooks (durable, signed, retried) and browser push notifications (VAPID).
+ * outbound webhooks (durable, signed, retried), browser push notifications (VAPID), the account's
+ * own OpenAI-compatible AI provider (read by the knowledge module's AI provider, hence this module
+ * comes before it in MODULES) and the Dashboard app's conversation panels.
  */
 export const appStoreModule = defineModule({
   name: 'app-store',
@@ -31,8 +35,12 @@ export const appStoreModule = defineModule({
   ) => {
     const db = platform.database.db;
     const box = new SecretBox(platform.config.JWT_SECRET, 'atende:app-store:v1');
-    const apps = new AppsService(db, box, deps.accounts, platform.mailer);
     const outbound = { allowPrivate: platform.config.OUTBOUND_HTTP_ALLOW_PRIVATE === 'true' };
+    const apps = new AppsService(db, box, deps.accounts, platform.mailer, {
+      events: platform.events,
+      fetch: outboundFetch(outbound),
+      guard: outbound,
+    });
     const webhookDelivery = new WebhookDelivery(
       db,
       platform.jobs,
@@ -48,8 +56,16 @@ export const appStoreModule = defineModule({
         apps,
         webhooks: new WebhooksService(db, box, apps, webhookDelivery, outbound),
         webhookDelivery,
-        superlogica: new SuperlogicaImport(apps, deps.contacts.contacts, platform.jobs, platform.log),
-        superlogicaInvoices: new SuperlogicaInvoices(apps, deps.contacts.contacts),
+        aiProvider: new AiProviderApp(apps),
+        dashboards: new DashboardPanels(apps),
+        superlogica: new SuperlogicaImport(
+          apps,
+          deps.contacts.contacts,
+          platform.jobs,
+          platform.log,
+          outboundFetch(outbound),
+        ),
+        superlogicaInvoices: new SuperlogicaInvoices(apps, deps.contacts.contacts, outboundFetch(outbound)),
         push: new PushService(db, apps, vapid),
         pushSender,
         pushNotifier: new PushNotifier(
@@ -67,6 +83,11 @@ export const appStoreModule = defineModule({
   plugin: async (app) => {
     const { webhookDelivery, pushNotifier } = app.services.appStore;
     webhookDelivery.listen(app.platform.events);
+    // The account's own AI provider is cached by every process: an invalidation of the account
+    // (PostgreSQL NOTIFY) makes each one resolve it again.
+    app.platform.events.on('app.changed', (event) => {
+      if (event.data.app === 'openai-compatible') return app.platform.tenantCache.invalidate(event.accountId);
+    });
     pushNotifier.listen(app.platform.events);
     await app.register(appStoreRoutes);
     await app.register(webhooksRoutes);

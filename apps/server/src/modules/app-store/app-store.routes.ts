@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ZAppCatalogueItem,
+  ZAppDashboardPanel,
   ZAppInstall,
   ZAppRun,
   ZAppRunsQuery,
@@ -79,6 +80,13 @@ export async function appStoreRoutes(app: FastifyInstance) {
     '/p/apps/superlogica/invoices',
     { role: 'operator', query: z.object({ contactId: zUuid }), response: okOf(ZSuperlogicaInvoices) },
     ({ tenant, query }) => app.services.appStore.superlogicaInvoices.of(tenant.accountId, query.contactId),
+  );
+
+  // The Dashboard app's panels of the conversation view (every member who sees conversations).
+  route.get(
+    '/p/apps/dashboards',
+    { role: 'operator', response: okOf(z.array(ZAppDashboardPanel)) },
+    ({ tenant }) => app.services.appStore.dashboards.list(tenant.accountId),
   );
 
   route.get(

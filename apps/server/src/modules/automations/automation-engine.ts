@@ -23,7 +23,13 @@ import type { InboxSettingsService } from '../inbox-settings/inbox-settings.serv
 import type { AutomaticActionsService, TConversationFacts } from '../inbox/actions/automatic-actions.service';
 import { evaluateConditions, type TConditionFacts, weekdayIn } from './automation-conditions';
 import { ruleDisabledMail } from './automation-mails';
-import { missingReference, REFERENCE_REASON, type TReferenceLookups } from './automation-references';
+import {
+  missingReference,
+  REFERENCE_REASON,
+  referencesOf,
+  type TReferenceKind,
+  type TReferenceLookups,
+} from './automation-references';
 import {
   activeRuleRows,
   claimRunRow,
@@ -32,6 +38,7 @@ import {
   findRuleRow,
   findRunRow,
   listRuleRows,
+  listSystemRuleRows,
   type TAutomationRow,
   type TAutomationRunRow,
   updateRunRow,
@@ -585,13 +592,18 @@ export class AutomationEngine {
     return missingReference(accountId, rule, this.deps.references);
   }
 
-  /** After a deletion (a department): the account's active rules that name what is gone are turned off. */
-  async sweepReferences(accountId: string): Promise<void> {
-    for (const rule of await listRuleRows(this.db, accountId)) {
-      if (!rule.active) continue;
-      const missing = await missingReference(accountId, rule, this.deps.references);
-      if (missing) await this.disable(rule, REFERENCE_REASON[missing.kind]);
-    }
+  /**
+   * After a deletion (tag.deleted, template.deleted, chatbot.deleted, department.changed deleted):
+   * the account's active rules (automatic messages included) that name it are turned off.
+   */
+  async disableReferencing(accountId: string, kind: TReferenceKind, id: string): Promise<void> {
+    const rules = [
+      ...(await listRuleRows(this.db, accountId)),
+      ...(await listSystemRuleRows(this.db, accountId)),
+    ];
+    for (const rule of rules)
+      if (rule.active && referencesOf(rule).some((r) => r.kind === kind && r.id === id))
+        await this.disable(rule, REFERENCE_REASON[kind]);
   }
 
   /**

@@ -4,19 +4,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import type { DomainEvents } from '../../platform/events';
-import type { Jobs } from '../../platform/jobs';
 import type { AutomaticActionsService } from '../inbox/actions/automatic-actions.service';
-import { type AutomationEngine, TIMER_QUEUE, type TTriggerInput } from './automation-engine';
+import type { AutomationEngine, TTriggerInput } from './automation-engine';
+import type { TReferenceKind } from './automation-references';
+import { cancelTimerRows, insertTimerRows } from './automation-timers.repo';
 import { findRuleRow, scheduleRuleRows } from './automations.repo';
 
 export const SCHEDULE_QUEUE = 'automation-schedule';
 /**
- * The engine's queues run several workers per process (each job is its own idempotent run), in
- * small batches so a due timer never waits behind a long one: 100,000 timers due over 10 minutes
- * need ~170 fires a second, and every customer message is an event that schedules them.
+ * The events' queue runs several workers per process in small batches (each event is its own
+ * idempotent run): a new customer is three events (contact, conversation, message), and the time
+ * triggers' timers are written from them, so a backlog here would make every timer late.
  */
-export const TIMER_WORK = { batchSize: 10, concurrency: 6, pollingIntervalSeconds: 1 };
-const EVENT_WORK = { batchSize: 20, concurrency: 3 };
+const EVENT_WORK = { batchSize: 10, concurrency: 6 };
 /** Open conversations a schedule rule looks at per tick. */
 const SCHEDULE_BATCH = 500;
 
@@ -130,32 +130,63 @@ function triggersOf(event: TDomainEvent): Array<Omit<TTriggerInput, 'accountId' 
   }
 }
 
-/** The time triggers a message (or an opening) starts counting for. */
-function timersOf(
-  event: TDomainEvent,
-): { triggers: TTimerJob['trigger'][]; at: string; messageId: string | null } | null {
+/** What a deletion event says is gone. */
+function deletedReference(event: TDomainEvent): { kind: TReferenceKind; id: string } | null {
+  switch (event.name) {
+    case 'department.changed': {
+      const d = (event as TDomainEvent<'department.changed'>).data;
+      return d.change === 'deleted' ? { kind: 'department', id: d.departmentId } : null;
+    }
+    case 'tag.deleted':
+      return { kind: 'tag', id: (event as TDomainEvent<'tag.deleted'>).data.tagId };
+    case 'template.deleted':
+      return { kind: 'template', id: (event as TDomainEvent<'template.deleted'>).data.templateId };
+    case 'chatbot.deleted':
+      return { kind: 'chatbot', id: (event as TDomainEvent<'chatbot.deleted'>).data.chatbotId };
+    default:
+      return null;
+  }
+}
+
+/** The time triggers a message (or an opening) starts counting for, and those whose silence it ends. */
+function timersOf(event: TDomainEvent): {
+  triggers: TTimerJob['trigger'][];
+  at: string;
+  messageId: string | null;
+  ends?: TTimerJob['trigger'][];
+} | null {
   if (event.name === 'conversation.opened')
     return { triggers: ['waiting_in_queue'], at: event.at, messageId: null };
   if (event.name !== 'message.created') return null;
   const d = (event as TDomainEvent<'message.created'>).data;
   // Counted from when the message reached us (a customer's own timestamp is the channel's clock).
   if (d.direction === 'inbound')
-    return { triggers: ['no_operator_reply', 'idle'], at: event.at, messageId: d.messageId };
+    return {
+      triggers: ['no_operator_reply', 'idle'],
+      at: event.at,
+      messageId: d.messageId,
+      ends: ['no_customer_reply', 'idle'],
+    };
   if (d.direction === 'outbound' && d.message.author === 'operator')
-    return { triggers: ['no_customer_reply', 'idle'], at: event.at, messageId: d.messageId };
+    return {
+      triggers: ['no_customer_reply', 'idle'],
+      at: event.at,
+      messageId: d.messageId,
+      ends: ['no_operator_reply', 'idle'],
+    };
   return null;
 }
 
 /**
  * The engine's inputs: one durable listener of the domain events (a job per event, retried; the
- * run log makes a retry resume instead of repeating), the timers of the time triggers (a job per
- * rule and message due at its time, checked against the conversation when it fires: a customer
- * who replied meanwhile cancels it), and a minute tick for the schedule rules.
+ * run log makes a retry resume instead of repeating), the timers of the time triggers (a row per
+ * rule and message in automation_timers, due at its time, swept by AutomationTimerSweeper and
+ * checked against the conversation when it fires: a customer who replied meanwhile cancels it),
+ * and a minute tick for the schedule rules.
  */
 export class AutomationTriggers {
   constructor(
     private readonly db: TDb,
-    private readonly jobs: Jobs,
     private readonly engine: AutomationEngine,
     private readonly automatic: () => AutomaticActionsService,
     private readonly minuteMs: number,
@@ -171,19 +202,24 @@ export class AutomationTriggers {
         (event as TDomainEvent<'message.created'>).data.direction === 'inbound' ||
         (event as TDomainEvent<'message.created'>).data.message.author === 'operator',
     });
-    // A deleted department: the rules that name it are turned off at once (tags, templates and
-    // bots are checked when a rule is about to run).
+    // A deleted department, tag, WhatsApp template or bot: the rules that name it are turned off
+    // at once, with the same reason and admins' e-mail as a rule that meets it when it runs.
     bus.durable(
       'automations.references',
-      ['department.changed'],
-      (event) => this.engine.sweepReferences(event.accountId),
-      { when: (event) => event.data.change === 'deleted' },
+      ['department.changed', 'tag.deleted', 'template.deleted', 'chatbot.deleted'],
+      async (event) => {
+        const deleted = deletedReference(event);
+        if (deleted) await this.engine.disableReferencing(event.accountId, deleted.kind, deleted.id);
+      },
+      { when: (event) => deletedReference(event) !== null },
     );
   }
 
   async onEvent(event: TDomainEvent): Promise<void> {
     const account = await this.engine.account(event.accountId);
     if (!account?.enabled) return;
+    // Timers first (idempotent on their key): they are due at a time, the event rules are not.
+    await this.scheduleTimers(event);
     for (const input of triggersOf(event))
       await this.engine.dispatch({
         ...input,
@@ -191,34 +227,41 @@ export class AutomationTriggers {
         key: event.id,
         at: new Date(event.at),
       });
-    await this.scheduleTimers(event);
   }
 
-  /** One timer job per active time rule of the account, due X minutes after the message. */
+  /**
+   * One timer per active time rule of the account, due X minutes after the message, written with
+   * the cancellation of the timers whose silence this message ends (the fire checks it again).
+   */
   private async scheduleTimers(event: TDomainEvent) {
     const timers = timersOf(event);
     if (!timers) return;
-    const rules = await this.engine.rulesFor(event.accountId, timers.triggers);
-    if (rules.length === 0) return;
     const d = event.data as { conversationId: string; contactId: string | null };
+    const { ends = [], messageId } = timers;
+    const rules = await this.engine.rulesFor(event.accountId, [...new Set([...timers.triggers, ...ends])]);
+    const starting = rules.filter((r) => (timers.triggers as string[]).includes(r.triggerType));
+    // Only the accounts with such rules have such timers to cancel.
+    const ending = messageId ? ends.filter((t) => rules.some((r) => r.triggerType === t)) : [];
+    if (starting.length === 0 && ending.length === 0) return;
+    const messageAt = new Date(timers.at);
     await withTenant(this.db, event.accountId, async (tx) => {
-      for (const rule of rules) {
-        const minutes = 'minutes' in rule.trigger ? rule.trigger.minutes : 0;
-        await this.jobs.sendInTx<TTimerJob>(
-          tx,
-          TIMER_QUEUE,
-          {
-            accountId: event.accountId,
-            ruleId: rule.id,
-            trigger: rule.triggerType as TTimerJob['trigger'],
-            conversationId: d.conversationId,
-            contactId: d.contactId,
-            messageAt: timers.at,
-            messageId: timers.messageId,
-          },
-          { startAfter: new Date(new Date(timers.at).getTime() + minutes * this.minuteMs) },
-        );
-      }
+      if (ending.length > 0 && messageId) await cancelTimerRows(tx, d.conversationId, ending, messageId);
+      await insertTimerRows(
+        tx,
+        starting.map((rule) => ({
+          accountId: event.accountId,
+          automationId: rule.id,
+          key: `${rule.triggerType}:${d.conversationId}:${messageId ?? 'open'}`,
+          trigger: rule.triggerType,
+          conversationId: d.conversationId,
+          contactId: d.contactId,
+          messageAt,
+          messageId,
+          dueAt: new Date(
+            messageAt.getTime() + ('minutes' in rule.trigger ? rule.trigger.minutes : 0) * this.minuteMs,
+          ),
+        })),
+      );
     });
   }
 

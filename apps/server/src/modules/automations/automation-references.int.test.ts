@@ -378,7 +378,7 @@ describe('deleted references', () => {
     });
   });
 
-  it('a deleted bot turns the rule off when it is about to run, before any action', async () => {
+  it('a deleted bot turns its rules off at once; turned on again, it stops before any action', async () => {
     const bot = botId;
     const id = await createRule({
       name: 'Robô apagado',
@@ -390,10 +390,6 @@ describe('deleted references', () => {
     });
     await onlyActive(id);
     expect((await call('DELETE', `/p/chatbots/${bot}`)).statusCode).toBe(200);
-    const phone = newPhone();
-    await customerWrites(phone, 'oi');
-    expect((await runsOf(id))[0]).toMatchObject({ status: 'skipped', reason: 'chatbotDeleted', results: [] });
-    expect(await notesOf((await conversationOf(phone)).id)).not.toContain('antes do robô');
     const mail = await until(
       async () =>
         wa.ctx.smtp.messages.find(
@@ -404,5 +400,98 @@ describe('deleted references', () => {
     expect(mail.text).toContain('a chatbot it uses was deleted');
     const got = await call('GET', `/p/automations/${id}`, { lang: 'pt-BR' });
     expect(got.body.data).toMatchObject({ active: false, disabledReason: 'chatbotDeleted' });
+    // Turned on again, the run checks its references before any action.
+    await call('PUT', `/p/automations/${id}/active`, { body: { active: true } });
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    expect((await runsOf(id))[0]).toMatchObject({ status: 'skipped', reason: 'chatbotDeleted', results: [] });
+    expect(await notesOf((await conversationOf(phone)).id)).not.toContain('antes do robô');
+  });
+
+  it("a deleted tag or WhatsApp template turns off the rules that name it at once, not the others'", async () => {
+    const gone = await newTag('Apagar');
+    const kept = await newTag('Manter');
+    const template = await insertApprovedTemplate(wa.ctx, wa.owner.accountId, wa.channel.id);
+    const byTag = await createRule({
+      name: 'Etiqueta apagada',
+      trigger: { type: 'contact.tag_added', tagIds: [kept] },
+      actions: [{ type: 'add_tag', tagId: gone }],
+    });
+    const byCondition = await createRule({
+      name: 'Condição com etiqueta',
+      trigger: { type: 'message.received' },
+      conditions: {
+        match: 'all',
+        groups: [{ match: 'all', conditions: [{ field: 'tags', op: 'has_any', values: [gone] }] }],
+      },
+      actions: [{ type: 'note', text: 'ok' }],
+    });
+    const byTemplate = await createRule({
+      name: 'Modelo apagado',
+      trigger: { type: 'message.received' },
+      actions: [{ type: 'send_template', templateId: template, variables: ['{{firstName}}', 'amanhã'] }],
+    });
+    const untouched = await createRule({
+      name: 'Outra etiqueta',
+      trigger: { type: 'message.received' },
+      actions: [{ type: 'add_tag', tagId: kept }],
+    });
+    await onlyActive(byTag, byCondition, byTemplate, untouched);
+    // Another account deleting its own tag changes nothing here.
+    const foreign = await newTag('Alheia', other.accountId, other.token);
+    const foreignDel = await call('DELETE', `/p/chat/contact/tags/${foreign}`, {
+      acc: other.accountId,
+      token: other.token,
+    });
+    expect(foreignDel.statusCode).toBe(200);
+    // Deleting this account's tag from the other account is refused and changes nothing.
+    const cross = await call('DELETE', `/p/chat/contact/tags/${gone}`, {
+      acc: other.accountId,
+      token: other.token,
+    });
+    expect(cross.statusCode).toBe(404);
+
+    expect((await call('DELETE', `/p/chat/contact/tags/${gone}`)).statusCode).toBe(200);
+    const state = async () => {
+      const items = (await call('GET', '/p/automations')).body.data.items as Array<{
+        _id: string;
+        active: boolean;
+        disabledReason: string | null;
+      }>;
+      return Object.fromEntries(items.map((r) => [r._id, { active: r.active, reason: r.disabledReason }]));
+    };
+    const afterTag = await until(async () => {
+      const now = await state();
+      return !now[byTag].active && !now[byCondition].active ? now : null;
+    }, 15_000);
+    expect(afterTag[byTag]).toEqual({ active: false, reason: 'tagDeleted' });
+    expect(afterTag[byCondition]).toEqual({ active: false, reason: 'tagDeleted' });
+    expect(afterTag[byTemplate].active).toBe(true);
+    expect(afterTag[untouched].active).toBe(true);
+    const tagMails = await until(async () => {
+      const found = wa.ctx.smtp.messages.filter((m) => squash(m.subject).includes('Etiquetaapagada'));
+      return found.length >= 2 ? found : null;
+    }, 15_000);
+    expect(tagMails.flatMap((m) => m.to).sort()).toEqual([wa.owner.email, team.admin.email].sort());
+    expect(tagMails[0].text).toContain('uma etiqueta que ela usa foi excluída');
+    expect(tagMails[0].text).toContain('a tag it uses was deleted');
+
+    expect((await call('DELETE', `/p/chat/templates/${template}`)).statusCode).toBe(200);
+    const afterTemplate = await until(async () => {
+      const now = await state();
+      return now[byTemplate].active ? null : now;
+    }, 15_000);
+    expect(afterTemplate[byTemplate]).toEqual({ active: false, reason: 'templateDeleted' });
+    expect(afterTemplate[untouched].active).toBe(true);
+    const templateMail = await until(
+      async () =>
+        wa.ctx.smtp.messages.find(
+          (m) => squash(m.subject).includes('Modeloapagado') && m.to.includes(wa.owner.email),
+        ),
+      15_000,
+    );
+    expect(templateMail.text).toContain('a WhatsApp template it uses was deleted');
+    // Once per rule: no second e-mail for a rule already off.
+    expect(wa.ctx.smtp.messages.filter((m) => squash(m.subject).includes('Etiquetaapagada'))).toHaveLength(2);
   });
 });

@@ -10,6 +10,7 @@ import {
   insertWhatsAppChannel,
   type TTestChannel,
 } from '../inbox/testing/intake.testing';
+import { jobOf, TIMER_SWEEP } from './automation-timers';
 
 /**
  * Automations end to end on the real app: rules through the API, triggers from real customer
@@ -457,6 +458,13 @@ describe('event triggers, conditions and actions', () => {
     const id = await createRule(rule({ actions: [{ type: 'add_tag', tagId: tag.body.data._id }] }));
     await onlyActive(id);
     await call('DELETE', `/p/chat/contact/tags/${tag.body.data._id}`);
+    // Turned off when the tag is deleted (tag.deleted)…
+    await until(async () => {
+      const got = await call('GET', `/p/automations/${id}`);
+      return got.body.data.active === false && got.body.data.disabledReason === 'tagDeleted';
+    });
+    // …and, turned on again, checked again before it runs.
+    await call('PUT', `/p/automations/${id}/active`, { body: { active: true } });
     await customerWrites(newPhone(), 'oi');
     // Checked before any action runs: nothing half done, the rule off with the reason.
     const [run] = await runsOf(id);
@@ -557,12 +565,30 @@ describe('survey answered', () => {
 });
 
 describe('time triggers (the due job run directly) and waits', () => {
-  /** The pending timer jobs of a rule (not yet due: one automation minute is a real minute here). */
+  /** The pending timers of a rule (not yet due: one automation minute is a real minute here). */
   async function timerJobs(ruleId: string) {
-    return queryRows<{ data: any; start_after: string }>(
+    const rows = await queryRows<Record<string, any>>(
       ctx,
-      sql`select data, start_after from pgboss.job where name = 'automation-timer' and data->>'ruleId' = ${ruleId} order by created_on`,
+      sql`select * from automation_timers where automation_id = ${ruleId} order by created_at, id`,
     );
+    return rows.map((r) => ({
+      start_after: r.due_at as string,
+      data: jobOf({
+        id: r.id,
+        accountId: r.account_id,
+        automationId: r.automation_id,
+        key: r.key,
+        trigger: r.trigger,
+        conversationId: r.conversation_id,
+        contactId: r.contact_id,
+        messageAt: new Date(r.message_at),
+        messageId: r.message_id,
+        dueAt: new Date(r.due_at),
+        state: r.state,
+        attempts: r.attempts,
+        createdAt: new Date(r.created_at),
+      }),
+    }));
   }
 
   async function operatorReplies(conversationId: string, text: string) {
@@ -650,6 +676,8 @@ describe('time triggers (the due job run directly) and waits', () => {
       );
       return c.n === 2;
     });
+    // The reply cancelled the pending timer; were it delivered anyway, it finds the silence over.
+    await until(async () => (await timerJobs(id)).length === 0);
     await ctx.app.services.automationTriggers.fireTimer(job.data);
     expect(await queryRows(ctx, sql`select 1 from automation_runs where automation_id = ${id}`)).toHaveLength(
       0,
@@ -660,9 +688,10 @@ describe('time triggers (the due job run directly) and waits', () => {
     await operatorReplies(conversation.id, 'Algo mais?');
     const jobs = await until(async () => {
       const list = await timerJobs(id);
-      return list.length > 1 ? list : null;
+      return list.length > 0 ? list : null;
     });
-    await ctx.app.services.automationTriggers.fireTimer(jobs[1].data);
+    expect(jobs[0].data.messageId).not.toBe(job.data.messageId);
+    await ctx.app.services.automationTriggers.fireTimer(jobs[0].data);
     const [run] = await until(async () => {
       const rows = await queryRows<{ id: string; reason: string }>(
         ctx,
@@ -752,6 +781,49 @@ describe('time triggers (the due job run directly) and waits', () => {
     );
     // The customer's silence timers met an answered, taken conversation: nothing fired.
     expect(runs2).toHaveLength(0);
+  });
+
+  it('the sweeper fires a due timer once: controllable clock, concurrent sweeps, a crash mid-claim', async () => {
+    const id = await createRule(
+      rule({
+        trigger: { type: 'no_operator_reply', minutes: 3 },
+        actions: [{ type: 'note', text: 'varredura' }],
+      }),
+    );
+    await onlyActive(id);
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    const conversation = await conversationOf(phone);
+    const [timer] = await until(async () => {
+      const rows = await timerJobs(id);
+      return rows.length ? rows : null;
+    });
+    // Only this test's timer is in play (earlier tests left theirs pending).
+    await queryRows(ctx, sql`delete from automation_timers where automation_id <> ${id}`);
+    const sweeper = ctx.app.services.automationTimers;
+    const due = new Date(timer.start_after).getTime();
+    expect(due - new Date(timer.data.messageAt).getTime()).toBe(180_000);
+    expect(await sweeper.sweep(new Date(due - 1_000))).toBe(0);
+    // A process claimed it and died (kill -9) before firing: it is due again when the lease ends.
+    await queryRows(
+      ctx,
+      sql`update automation_timers set state = 'claimed', attempts = 1,
+          due_at = ${new Date(due + TIMER_SWEEP.leaseMs).toISOString()}::timestamptz where automation_id = ${id}`,
+    );
+    expect(await sweeper.sweep(new Date(due + 1_000))).toBe(0);
+    const after = new Date(due + TIMER_SWEEP.leaseMs + 1_000);
+    // Two processes sweeping at once: one of them claims it.
+    const claimed = await Promise.all([sweeper.sweep(after), sweeper.sweep(after)]);
+    expect(claimed.sort()).toEqual([0, 1]);
+    expect(await timerJobs(id)).toHaveLength(0);
+    // Fired again (its process died after the action, before deleting the row): nothing repeats.
+    await ctx.app.services.automationTriggers.fireTimer(timer.data);
+    const notes = await queryRows(
+      ctx,
+      sql`select 1 from messages where conversation_id = ${conversation.id} and body = 'varredura'`,
+    );
+    expect(notes).toHaveLength(1);
+    expect((await runsOf(id)).map((r) => r.status)).toEqual(['fired']);
   });
 
   it('schedule: the minute tick runs a rule whose cron matches in the account time zone', async () => {

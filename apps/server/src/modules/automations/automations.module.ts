@@ -19,7 +19,8 @@ import {
   type TWebhookJob,
   WEBHOOK_QUEUE,
 } from './automation-engine';
-import { AutomationTriggers, SCHEDULE_QUEUE, TIMER_WORK, type TTimerJob } from './automation-listeners';
+import { AutomationTriggers, SCHEDULE_QUEUE, type TTimerJob } from './automation-listeners';
+import { AutomationTimerSweeper } from './automation-timers';
 import { pruneRunRows } from './automations.repo';
 import { automationsRoutes } from './automations.routes';
 import * as tables from './automations.schema';
@@ -107,7 +108,6 @@ export const automationsModule = defineModule({
     automationEngine.outbound = { allowPrivate: platform.config.OUTBOUND_HTTP_ALLOW_PRIVATE === 'true' };
     const automationTriggers = new AutomationTriggers(
       db,
-      platform.jobs,
       automationEngine,
       () => deps.inbox.automatic,
       minuteMs,
@@ -116,16 +116,24 @@ export const automationsModule = defineModule({
     return {
       automationEngine,
       automationTriggers,
+      automationTimers: new AutomationTimerSweeper(
+        db,
+        (job) => automationTriggers.fireTimer(job),
+        platform.log,
+      ),
       automations: new AutomationsService(db, automationEngine),
     };
   },
   plugin: async (app) => {
     const { platform } = app;
-    const { automationEngine: engine, automationTriggers: triggers } = app.services;
+    const { automationEngine: engine, automationTriggers: triggers, automationTimers: timers } = app.services;
     const jobs = platform.jobs;
     jobs.register<TContinueJob>(CONTINUE_QUEUE, (job) => engine.continueRun(job));
     jobs.register<TWebhookJob>(WEBHOOK_QUEUE, (job) => engine.deliverWebhook(job));
-    jobs.register<TTimerJob>(TIMER_QUEUE, (job) => triggers.fireTimer(job), TIMER_WORK);
+    // Time triggers are rows of automation_timers, swept every second in each worker process; the
+    // queue stays registered so timer jobs written before that (pg-boss jobs) still fire.
+    jobs.poll('automation-timers', (signal) => timers.run(signal));
+    jobs.register<TTimerJob>(TIMER_QUEUE, (job) => triggers.fireTimer(job));
     jobs.register(SCHEDULE_QUEUE, () => triggers.tick());
     jobs.schedule(SCHEDULE_QUEUE, '* * * * *');
     jobs.register(PRUNE_QUEUE, () => pruneRunRows(platform.database.db, 30));

@@ -6,7 +6,7 @@ import type {
 } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns';
+import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from '../../platform/db/columns';
 import { accounts } from '../accounts/accounts.schema';
 import { users } from '../auth/auth.schema';
 
@@ -79,5 +79,40 @@ export const automationRuns = pgTable(
     index('automation_runs_log_idx').on(t.automationId, t.createdAt.desc()),
     index('automation_runs_conv_idx').on(t.automationId, t.conversationId, t.createdAt),
     index('automation_runs_acc_created_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * The time triggers' pending fires (one per rule and anchor, `key` = `<trigger>:<conversation>:<message
+ * or 'open'>`): swept every second by each worker process, claimed with FOR UPDATE SKIP LOCKED (a
+ * claim moves `due_at` to the end of its lease, so the row of a process that died is due again),
+ * fired (idempotent on the run key) and deleted; cancelled when the silence they wait for ends.
+ */
+export const automationTimers = pgTable(
+  'automation_timers',
+  {
+    id: idColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    automationId: uuid('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    trigger: text('trigger').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+    contactId: uuid('contact_id'),
+    messageAt: tsColumn('message_at').notNull(),
+    messageId: text('message_id'),
+    dueAt: tsColumn('due_at').notNull(),
+    /** 'pending', or 'claimed' (due_at is then the lease's end). */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('automation_timers_key_uq').on(t.automationId, t.key),
+    index('automation_timers_due_idx').on(t.dueAt),
+    index('automation_timers_conv_idx').on(t.conversationId),
   ],
 );

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
-import { signUp, type TSignedUp } from '../../testing/fixtures';
+import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
 import { queryRows } from '../../testing/helpers';
 
 let ctx: TTestApp;
@@ -71,9 +71,35 @@ describe('PUT /g/acc/{acc}/plan/{id} in production without Stripe', () => {
       });
       expect(free.statusCode).toBe(200);
       expect(free.body.data.status).toBe('free');
+      const info = await api(production.app, 'GET', `/g/acc/${user.accountId}/billing/checkout`, {
+        token: user.token,
+      });
+      expect(info.body.data).toEqual({ provider: 'sandbox', sandbox: true, available: false });
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('GET /g/acc/{acc}/billing/checkout', () => {
+  it('tells admins checkout is a sandbox outside production; operators and other accounts are refused', async () => {
+    const owner = await signUp(ctx, { plan: 'pro' });
+    const res = await api(ctx.app, 'GET', `/g/acc/${owner.accountId}/billing/checkout`, {
+      token: owner.token,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({ provider: 'sandbox', sandbox: true, available: true });
+    const operator = await addMember(ctx, owner, 'operator');
+    const denied = await api(ctx.app, 'GET', `/g/acc/${owner.accountId}/billing/checkout`, {
+      token: operator.token,
+    });
+    expect(denied.statusCode).toBe(403);
+    const other = await signUp(ctx);
+    const foreign = await api(ctx.app, 'GET', `/g/acc/${owner.accountId}/billing/checkout`, {
+      token: other.token,
+    });
+    expect([403, 404]).toContain(foreign.statusCode);
+    expect(foreign.body.data).toBeUndefined();
   });
 });
 
@@ -247,6 +273,15 @@ describe('Stripe provider', () => {
       type: 'checkout.session.completed',
       data: { object: { id, object: 'checkout.session' } },
     });
+
+  it('checkout info says Stripe, not the sandbox', async () => {
+    const user = await signUp(stripe, { plan: 'pro' });
+    const res = await api(stripe.app, 'GET', `/g/acc/${user.accountId}/billing/checkout`, {
+      token: user.token,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({ provider: 'stripe', sandbox: false, available: true });
+  });
 
   it('redirects to Stripe Checkout, and the signed webhook marks the plan paid once', async () => {
     const user = await signUp(stripe, { plan: 'pro' });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZChangePlanBody, ZCouponQuote, ZPlan, ZPlanChange, zUuid } from '@atende/shared';
+import { ZChangePlanBody, ZCheckoutInfo, ZCouponQuote, ZPlan, ZPlanChange, zUuid } from '@atende/shared';
 import { ok, okOf, okSchema } from '../../platform/envelope';
 import { tenantRoutes } from '../../platform/tenant-route';
 
@@ -37,6 +37,18 @@ export async function billingRoutes(app: FastifyInstance) {
     },
     ({ tenant, params, body, actor }) =>
       billing().changePlan(tenant.accountId, tenant.plan, params.id, body.period, actor, body.coupon),
+  );
+
+  // Issue 13: the installation's payment provider, so checkout shows the sandbox note or Stripe's page.
+  route.get(
+    '/g/acc/:acc/billing/checkout',
+    {
+      role: 'admin',
+      account: 'path',
+      params: z.object({ acc: zUuid }),
+      response: okOf(ZCheckoutInfo),
+    },
+    () => billing().checkoutInfo(),
   );
 
   // Issue 13: the coupon's discount on a plan, shown at checkout before paying (COUPON_INVALID otherwise).

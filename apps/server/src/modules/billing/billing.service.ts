@@ -39,6 +39,12 @@ export class BillingService {
     return this.coupons.quote(code, this.amountOf(planId, period));
   }
 
+  /** Issue 13: the payment provider checkout goes through, and whether paid plans can be bought. */
+  checkoutInfo() {
+    const sandbox = this.provider.name === 'sandbox';
+    return { provider: this.provider.name, sandbox, available: !(sandbox && this.config.isProduction) };
+  }
+
   /** Plans for the plans page; whitelabel accounts see the same plans without product naming. */
   plans() {
     return PLANS;

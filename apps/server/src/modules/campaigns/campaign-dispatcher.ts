@@ -23,7 +23,11 @@ type TClaimed = { id: string; phone: string; variables: string[]; segments: numb
 type TOutcome =
   | { id: string; kind: 'sent'; providerMessageId: string }
   | { id: string; kind: 'failed'; reason: string; segments: number }
-  | { id: string; kind: 'retry'; reason: string; delayMs: number };
+  | { id: string; kind: 'retry'; reason: string; delayMs: number }
+  | { id: string; kind: 'unknown' };
+
+/** A recipient whose send may have gone out but whose answer was lost (see the class comment). */
+export const UNCONFIRMED = 'SEND_UNCONFIRMED';
 
 /** Meta's codes that name a recipient who will not get the message (no retry). */
 const FINAL_WHATSAPP = new Set([
@@ -53,10 +57,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
  *   expired lease — a dead process — is taken over by the next slice the sweep starts);
  * - it claims recipients in batches with FOR UPDATE SKIP LOCKED (queued → sending, committed
  *   before any send), so two processes never claim one recipient;
- * - each send carries the recipient id as the provider's idempotency key: a recipient left in
- *   'sending' by a crash is sent again only after `sendingLeaseMs`, and the provider answers that
- *   repeat with the first send (Twilio's I-Twilio-Idempotency-Token; WhatsApp's key plus
- *   biz_opaque_callback_data, echoed in the status webhooks);
+ * - exactly once without the provider's help: Meta's Cloud API takes no idempotency key, so a
+ *   send whose outcome is unknown is never repeated automatically. Decision: a recipient whose
+ *   HTTP call timed out or lost its connection after the request went out (details.maybeSent),
+ *   or that a dead process left in 'sending' for longer than `sendingLeaseMs`, becomes 'unknown'
+ *   (reason SEND_UNCONFIRMED) instead of being queued again. It is settled by the message's
+ *   status webhook — every send carries the recipient id as biz_opaque_callback_data, which Meta
+ *   echoes in the message's status webhooks even when we never learnt the message id — or, when
+ *   no report ever comes, by the operator choosing to send the unconfirmed recipients again
+ *   (CampaignsService.resendUnconfirmed), accepting that some may get the message twice. A
+ *   missing report is not read as "not sent": webhooks can arrive hours late. The idempotency
+ *   key still goes to providers that honour one (the SMS provider's token);
  * - a token bucket per sending number in the database (campaign_throttle) spaces the sends of
  *   every process at the campaign's rate (80/s WhatsApp Cloud by default); 130429 pushes the
  *   bucket back; final errors (131026, 131047, 131049…) fail the recipient; other errors retry;
@@ -157,6 +168,7 @@ export class CampaignDispatcher {
   /** One slice: answers when the next one should run, or null when there is nothing more to do. */
   private async slice(campaign: TCampaignRow, owner: string): Promise<Date | null> {
     const { accountId, id } = campaign;
+    await this.unconfirmStale(campaign);
     if (campaign.status === 'canceled') {
       await this.skipRest(campaign, 'CANCELED');
       return null;
@@ -238,6 +250,8 @@ export class CampaignDispatcher {
       return { id: r.id, kind: 'sent', providerMessageId: sent.providerMessageId };
     } catch (error) {
       const details = error instanceof AppError ? error.details : undefined;
+      // The request may have reached the provider: never sent again on our own (see above).
+      if (details?.maybeSent) return { id: r.id, kind: 'unknown' };
       const providerCode = details?.providerCode !== undefined ? String(details.providerCode) : null;
       const code = error instanceof AppError ? error.code : 'CHANNEL_PROVIDER_ERROR';
       if ((providerCode && THROTTLED.has(providerCode)) || details?.status === 429)
@@ -266,7 +280,20 @@ export class CampaignDispatcher {
   }
 
   /**
-   * queued (due) and stale 'sending' recipients → sending, committed before any send. The pick is
+   * Recipients a dead process left in 'sending' (claimed more than `sendingLeaseMs` ago) may
+   * have been sent: they become 'unknown', never claimed again (see the class comment).
+   */
+  private async unconfirmStale(campaign: TCampaignRow) {
+    await withTenant(this.db, campaign.accountId, (tx) =>
+      tx.execute(sql`
+        update campaign_recipients set status = 'unknown', reason = ${UNCONFIRMED}
+        where campaign_id = ${campaign.id} and account_id = ${campaign.accountId} and status = 'sending'
+          and claimed_at < now() - ${`${this.sendingLeaseMs} milliseconds`}::interval`),
+    );
+  }
+
+  /**
+   * queued (due) recipients → sending, committed before any send. The pick is
    * a MATERIALIZED CTE: as `id in (select … limit n for update skip locked)` PostgreSQL may run
    * the subquery again per row and, skipping what it locked, claim far more than n.
    */
@@ -283,8 +310,7 @@ export class CampaignDispatcher {
           with picked as materialized (
             select id from campaign_recipients
             where campaign_id = ${campaign.id}
-              and ((status = 'queued' and (next_attempt_at is null or next_attempt_at <= now()))
-                   or (status = 'sending' and claimed_at < now() - ${`${this.sendingLeaseMs} milliseconds`}::interval))
+              and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
             order by id
             limit ${n}
             for update skip locked)
@@ -330,28 +356,33 @@ export class CampaignDispatcher {
     );
   }
 
-  /** Outcomes of a batch in one statement; only rows still 'sending' change. SMS failures are refunded. */
+  /**
+   * Outcomes of a batch in one statement. Rows still 'sending' change, and 'unknown' ones too (a
+   * slow batch's rows another slice marked unknown: this answer settles them, nobody else sends
+   * them); rows a status webhook already moved on stay. SMS failures are refunded.
+   */
   private async record(campaign: TCampaignRow, outcomes: TOutcome[]) {
     if (outcomes.length === 0) return;
     const rows = outcomes.map((o) => ({
       id: o.id,
       kind: o.kind,
       pmid: o.kind === 'sent' ? o.providerMessageId : null,
-      reason: o.kind === 'sent' ? null : o.reason,
+      reason: o.kind === 'sent' ? null : o.kind === 'unknown' ? UNCONFIRMED : o.reason,
       delay: o.kind === 'retry' ? o.delayMs : 0,
     }));
     const refund = outcomes.reduce((n, o) => n + (o.kind === 'failed' ? o.segments : 0), 0);
     await withTenant(this.db, campaign.accountId, async (tx) => {
       await tx.execute(sql`
         update campaign_recipients r set
-          status = case v.kind when 'sent' then 'sent' when 'failed' then 'failed' else 'queued' end,
+          status = case v.kind when 'sent' then 'sent' when 'failed' then 'failed'
+                     when 'unknown' then 'unknown' else 'queued' end,
           provider_message_id = coalesce(v.pmid, r.provider_message_id),
           sent_at = case when v.kind = 'sent' then now() else r.sent_at end,
           failed_at = case when v.kind = 'failed' then now() else r.failed_at end,
           reason = v.reason,
           next_attempt_at = case when v.kind = 'retry' then now() + (v.delay || ' milliseconds')::interval else null end
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, kind text, pmid text, reason text, delay int)
-        where r.id = v.id and r.account_id = ${campaign.accountId} and r.status = 'sending'`);
+        where r.id = v.id and r.account_id = ${campaign.accountId} and r.status in ('sending', 'unknown')`);
       if (campaign.type === 'sms' && refund > 0)
         await credit(tx, campaign.accountId, refund, { kind: 'refund', campaignId: campaign.id });
     });

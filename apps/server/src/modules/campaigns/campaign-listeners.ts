@@ -1,4 +1,4 @@
-import { CAMPAIGN_LIMITS, OPT_OUT_KEYWORDS } from '@atende/shared';
+import { CAMPAIGN_LIMITS, optOutWord } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/client';
@@ -9,25 +9,19 @@ import type { CampaignProgress } from './campaign-progress';
 import { credit } from './sms-credit.repo';
 
 const RANK: Record<string, number> = { sent: 1, failed: 1.5, delivered: 2, read: 3 };
-
-/** 'Sair', ' PARAR! ' → 'SAIR' / 'PARAR': upper case, no accents, no punctuation around. */
-export function optOutWord(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .trim()
-    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
-    .toUpperCase();
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The campaigns' durable listeners:
  * - delivery.reported (status webhooks of messages no conversation holds): recipients advance
- *   sent → delivered → read, or fail with the provider's code (SMS credit of a failure refunded);
- * - message.created (a customer's WhatsApp or SMS message): an opt-out keyword (SAIR, PARAR,
- *   CANCELAR, STOP…) opts the contact out and skips it in running campaigns; a reply within
- *   CAMPAIGN_LIMITS.replyWindowHours of a campaign message counts as the campaign's reply and puts
- *   the conversation in the inbox's Campanhas tab.
+ *   sent → delivered → read, or fail with the provider's code (SMS credit of a failure refunded).
+ *   A report also finds its recipient by the callback data the send carried (the recipient id):
+ *   that settles an 'unknown' recipient whose send's answer was lost (and one still 'sending'
+ *   whose report came before the answer), taking the message id from the report;
+ * - message.created (a customer's WhatsApp or SMS message): one of the account's opt-out words
+ *   (Campaigns → opt-out words; by default SAIR, PARAR, CANCELAR, STOP…) opts the contact out and
+ *   skips it in running campaigns; a reply within CAMPAIGN_LIMITS.replyWindowHours of a campaign
+ *   message counts as the campaign's reply and puts the conversation in the inbox's Campanhas tab.
  */
 export function listenForCampaignEvents(
   bus: DomainEvents,
@@ -35,11 +29,12 @@ export function listenForCampaignEvents(
   contacts: ContactsService,
   markCampaign: (accountId: string, conversationId: string) => Promise<boolean>,
   progress: CampaignProgress,
+  optOutKeywords: (accountId: string) => Promise<readonly string[]>,
 ) {
   bus.durable('campaigns.delivery', ['delivery.reported'], async (event) => {
     const best = new Map<
       string,
-      { pmid: string; status: string; err: string | null; at: string; rank: number }
+      { pmid: string; status: string; err: string | null; at: string; rank: number; cb: string | null }
     >();
     for (const s of event.data.statuses) {
       const rank = RANK[s.status] ?? 0;
@@ -51,6 +46,7 @@ export function listenForCampaignEvents(
           err: s.errorCode ?? null,
           at: s.at,
           rank,
+          cb: s.callbackData && UUID.test(s.callbackData) ? s.callbackData : null,
         });
     }
     if (best.size === 0) return;
@@ -60,18 +56,23 @@ export function listenForCampaignEvents(
         await tx.execute(sql`
           with v as (
             select * from jsonb_to_recordset(${JSON.stringify([...best.values()])}::jsonb)
-              as v(pmid text, status text, err text, at timestamptz, rank numeric)),
+              as v(pmid text, status text, err text, at timestamptz, rank numeric, cb uuid)),
           changed as (
             update campaign_recipients r set
               status = v.status,
+              provider_message_id = coalesce(r.provider_message_id, v.pmid),
+              sent_at = case when v.status <> 'failed' then coalesce(r.sent_at, v.at) else r.sent_at end,
               delivered_at = case when v.status in ('delivered', 'read') then coalesce(r.delivered_at, v.at) else r.delivered_at end,
               read_at = case when v.status = 'read' then coalesce(r.read_at, v.at) else r.read_at end,
               failed_at = case when v.status = 'failed' then v.at else r.failed_at end,
-              reason = case when v.status = 'failed' then coalesce(v.err, 'CHANNEL_PROVIDER_ERROR') else r.reason end
+              reason = case when v.status = 'failed' then coalesce(v.err, 'CHANNEL_PROVIDER_ERROR')
+                            when r.status = 'unknown' then null else r.reason end
             from v
-            where r.account_id = ${accountId} and r.provider_message_id = v.pmid
-              and v.rank > (case r.status when 'sending' then 0 when 'sent' then 1 when 'delivered' then 2
-                              when 'read' then 3 else 9 end)
+            where r.account_id = ${accountId}
+              and (r.provider_message_id = v.pmid
+                   or (v.cb is not null and r.id = v.cb and r.provider_message_id is null))
+              and v.rank > (case r.status when 'sending' then 0 when 'unknown' then 0 when 'sent' then 1
+                              when 'delivered' then 2 when 'read' then 3 else 9 end)
             returning r.campaign_id, r.segments, r.status)
           select c.campaign_id, c.segments, c.status, k.type from changed c join campaigns k on k.id = c.campaign_id`),
       );
@@ -95,7 +96,7 @@ export function listenForCampaignEvents(
       const contact = await contacts.get(accountId, contactId).catch(() => null);
       if (!contact?.phone) return;
       const word = optOutWord(message.body ?? '');
-      if (word && OPT_OUT_KEYWORDS.includes(word)) {
+      if (word && (await optOutKeywords(accountId)).includes(word)) {
         if (!contact.optOut)
           await contacts.update(
             accountId,

@@ -18,6 +18,7 @@ const STATUS_TEXT: Record<TLang, Record<string, string>> = {
     read: 'Lida',
     failed: 'Falhou',
     skipped: 'Ignorada',
+    unknown: 'Não confirmada',
   },
   en: {
     queued: 'Queued',
@@ -27,6 +28,7 @@ const STATUS_TEXT: Record<TLang, Record<string, string>> = {
     read: 'Read',
     failed: 'Failed',
     skipped: 'Skipped',
+    unknown: 'Unconfirmed',
   },
 };
 

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWhatsAppApp, stopWhatsAppApp, type TWhatsAppApp } from '../../testing/app-fixtures';
+import { signedWhatsAppPost } from '../../testing/fake-whatsapp';
 import { queryRows, TEST_JWT_SECRET, until } from '../../testing/helpers';
 import { testEngine } from '../../testing/test-db';
 import { api } from '../../testing/test-app';
@@ -10,7 +11,9 @@ import { csvOf, insertApprovedTemplate, uploadCsv } from './campaigns.testing';
 
 // Exactly once across processes and crashes (issue 16): on PostgreSQL a second app process
 // dispatches the same campaign and is killed with SIGKILL mid-dispatch; on both engines several
-// dispatch slices race. Every recipient is sent once: none lost, none twice.
+// dispatch slices race. Every recipient is sent once: none lost, none twice. The fake Graph API,
+// like Meta's, takes no idempotency key: what the killed process had in flight is 'unknown' until
+// Meta's status webhooks (which echo the recipient id) settle it; the rest the operator resends.
 
 let wa: TWhatsAppApp;
 let template: string;
@@ -56,7 +59,7 @@ async function startedCampaign(rows: number, from: number) {
   return id;
 }
 
-/** Sends the fake accepted for the campaign's phones (a repeat answered by idempotency is not a send). */
+/** Sends the fake accepted for the campaign's phones. */
 const sendsTo = (phones: Set<string>) => wa.fake.sends.filter((s) => phones.has(`+${s.body.to}`));
 
 async function phonesOf(id: string) {
@@ -101,6 +104,16 @@ describe('exactly once', () => {
       const phones = await phonesOf(id);
       // Short leases so the survivor takes over within seconds (the sweep's tick is called directly).
       const dispatcher = wa.ctx.app.services.campaignDispatcher;
+      // Meta's 'sent' reports of every accepted send reach the surviving node.
+      wa.fake.reportStatuses = async (webhook) => {
+        const signed = signedWhatsAppPost(wa.channel.secrets.appSecret, webhook);
+        await wa.ctx.app.inject({
+          method: 'POST',
+          url: `/webhooks/whatsapp-cloud/${wa.channel.id}`,
+          headers: signed.headers,
+          payload: signed.body,
+        });
+      };
       await call('POST', `/p/campaigns/${id}/start`, { consentAccepted: true });
       await until(async () => sendsTo(phones).length >= 100, 30_000);
       child!.kill('SIGKILL');
@@ -109,6 +122,22 @@ describe('exactly once', () => {
         await dispatcher.sweep();
         return (await call('GET', `/p/campaigns/${id}`)).body.data.status === 'finished';
       }, 120_000);
+      // Every unknown recipient the fake did receive is settled by its report; the others were
+      // never sent, and go out when the operator asks.
+      await until(async () => {
+        const sent = new Set(sendsTo(phones).map((s) => `+${s.body.to}`));
+        const unknown = await queryRows<{ phone: string }>(
+          wa.ctx,
+          sql`select phone from campaign_recipients where campaign_id = ${id} and status = 'unknown'`,
+        );
+        return unknown.every((r) => !sent.has(r.phone));
+      }, 30_000);
+      await call('POST', `/p/campaigns/${id}/resend-unconfirmed`);
+      await until(
+        async () => (await call('GET', `/p/campaigns/${id}`)).body.data.status === 'finished',
+        60_000,
+      );
+      wa.fake.reportStatuses = undefined;
       const sends = sendsTo(phones);
       expect(new Set(sends.map((s) => s.body.to)).size).toBe(600); // none lost
       expect(sends).toHaveLength(600); // none twice

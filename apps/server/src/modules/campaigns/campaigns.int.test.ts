@@ -197,6 +197,77 @@ describe('a WhatsApp campaign', () => {
     expect(skipped.body.data.items[0]).toMatchObject({ phone: '+5511977776001', reason: 'OPTED_OUT' });
   });
 
+  it('reviews duplicates and invalid recipients (by reason) before sending, and skips them at start', async () => {
+    const acc = wa.owner.accountId;
+    await queryRows(
+      wa.ctx,
+      sql`insert into contacts (id, account_id, name, phone, opt_out, blocked) values
+            (gen_random_uuid(), ${acc}, 'Otto', '+5511944440003', true, false),
+            (gen_random_uuid(), ${acc}, 'Bruno', '+5511944440004', false, true)`,
+    );
+    // An earlier campaign found 5511944440005 has no WhatsApp (131026).
+    const earlier = await newDraft();
+    await queryRows(
+      wa.ctx,
+      sql`insert into campaign_recipients (id, account_id, campaign_id, phone, source, status, reason)
+          values (gen_random_uuid(), ${acc}, ${earlier}, '+5511944440005', 'csv', 'failed', 'NUMBER_NOT_EXISTS')`,
+    );
+    const id = await newDraft();
+    const up = await uploadCsv(
+      wa.ctx,
+      wa.owner.token,
+      acc,
+      id,
+      [
+        'nome;telefone;pedido',
+        'Ana;11944440001;A1',
+        'Ana again;(11) 94444-0001;A2',
+        'Caio;123;C1',
+        ';11944440002;X',
+        'Otto;11944440003;O1',
+        'Bruno;11944440004;B1',
+        'Dora;11944440005;D1',
+        '',
+      ].join('\n'),
+    );
+    expect(up.body.data).toMatchObject({ added: 4, duplicates: 1, invalid: 2 });
+    // A recipient whose phone is not a number (e.g. a contact's legacy phone).
+    await queryRows(
+      wa.ctx,
+      sql`insert into campaign_recipients (id, account_id, campaign_id, phone, name, source)
+          values (gen_random_uuid(), ${acc}, ${id}, '11 4444', 'Legacy', 'contacts')`,
+    );
+    const review = await call('GET', `/p/campaigns/${id}/review`);
+    expect(review.statusCode).toBe(200);
+    expect(review.body.data).toMatchObject({
+      valid: 1,
+      duplicates: 1,
+      optedOut: 1,
+      invalid: 5,
+      invalidReasons: { csvRows: 2, invalidPhone: 1, notMobile: 0, noWhatsapp: 1, blocked: 1 },
+    });
+    // Another account sees none of it.
+    const foreign = await call('GET', `/p/campaigns/${id}/review`, undefined, other.token, other.accountId);
+    expect(foreign.statusCode).toBe(404);
+    const before = wa.fake.sends.length;
+    await call('POST', `/p/campaigns/${id}/start`, { consentAccepted: true });
+    await until(async () => (await campaignOf(id)).status === 'finished', 20_000);
+    expect(wa.fake.sends.slice(before).map((s) => s.body.to)).toEqual(['5511944440001']);
+    const skipped = await call('GET', `/p/campaigns/${id}/recipients?status=skipped`);
+    expect(Object.fromEntries(skipped.body.data.items.map((r: any) => [r.phone, r.reason]))).toEqual({
+      '+5511944440003': 'OPTED_OUT',
+      '+5511944440004': 'BLOCKED',
+      '+5511944440005': 'NO_WHATSAPP',
+      '11 4444': 'INVALID_PHONE',
+    });
+    // After the start, the review answers what was skipped.
+    expect((await call('GET', `/p/campaigns/${id}/review`)).body.data).toMatchObject({
+      valid: 1,
+      optedOut: 1,
+      invalid: 5,
+    });
+  });
+
   it('keeps the rate per sending number, pauses, resumes and cancels', async () => {
     const id = await newDraft();
     await uploadCsv(wa.ctx, wa.owner.token, wa.owner.accountId, id, csvOf(60, 500));
@@ -294,6 +365,82 @@ describe('a WhatsApp campaign', () => {
     expect((await campaignOf(id)).counts.queued).toBe(2);
     await call('POST', `/p/campaigns/${id}/cancel`);
   }, 60_000);
+});
+
+describe('the opt-out words (Campaigns → Settings)', () => {
+  const optedOut = async (phone: string, token = wa.owner.token, acc = wa.owner.accountId) => {
+    const list = await call('GET', '/p/chat/contact/list?optOut=true&limit=30&page=1', undefined, token, acc);
+    return list.body.data.items.some((c: any) => c.phone === phone);
+  };
+  /** Every queued opt-out check (the durable listener) has run. */
+  const inboundSettled = () =>
+    until(async () => {
+      const [row] = await queryRows<{ n: number }>(
+        wa.ctx,
+        sql`select count(*)::int as n from pgboss.job where name = 'event.campaigns.inbound'
+              and state in ('created', 'retry', 'active')`,
+      );
+      return row.n === 0;
+    });
+
+  it('validates and saves the words, and logs the change', async () => {
+    const initial = await call('GET', '/p/campaign-settings');
+    expect(initial.body.data).toEqual({
+      optOutKeywords: ['SAIR', 'PARAR', 'CANCELAR', 'STOP', 'DESCADASTRAR', 'UNSUBSCRIBE'],
+      custom: false,
+      defaults: ['SAIR', 'PARAR', 'CANCELAR', 'STOP', 'DESCADASTRAR', 'UNSUBSCRIBE'],
+    });
+    const empty = await call('PUT', '/p/campaign-settings', { optOutKeywords: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body.code).toBe('VALIDATION_FAILED');
+    const blank = await call('PUT', '/p/campaign-settings', { optOutKeywords: ['SAIR', ' !! '] });
+    expect(blank.statusCode).toBe(400);
+    const long = await call('PUT', '/p/campaign-settings', { optOutKeywords: ['X'.repeat(41)] });
+    expect(long.statusCode).toBe(400);
+    const many = await call('PUT', '/p/campaign-settings', {
+      optOutKeywords: Array.from({ length: 31 }, (_, i) => `W${i}`),
+    });
+    expect(many.statusCode).toBe(400);
+    expect(JSON.stringify(many.body)).toContain('Use at most 30 opt-out words');
+    const asOperator = await call(
+      'PUT',
+      '/p/campaign-settings',
+      { optOutKeywords: ['CHEGA'] },
+      team.operator.token,
+    );
+    expect(asOperator.statusCode).toBe(403);
+    const saved = await call('PUT', '/p/campaign-settings', {
+      optOutKeywords: ['Chega!', 'não quero', 'CHEGA'],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body.data).toMatchObject({ optOutKeywords: ['CHEGA', 'NAO QUERO'], custom: true });
+    const log = await call('GET', '/p/activity-log?limit=10&page=1');
+    const entry = log.body.data.items.find((e: any) => e.action === 'campaigns.settings_updated');
+    expect(entry.details.changes[0]).toMatchObject({ field: 'optOutKeywords', to: 'CHEGA, NAO QUERO' });
+  });
+
+  it("opts out on the account's own word; the defaults still hold for other accounts", async () => {
+    await call('PUT', '/p/campaign-settings', { optOutKeywords: ['CHEGA', 'NAO QUERO'] });
+    expect(await customerWritesOnWhatsApp(wa.ctx, wa.channel, '5511955550001', 'Não quero.')).toBe(200);
+    await until(() => optedOut('+5511955550001'));
+    // The defaults were replaced: SAIR is an ordinary message in this account now.
+    expect(await customerWritesOnWhatsApp(wa.ctx, wa.channel, '5511955550002', 'SAIR')).toBe(200);
+    await inboundSettled();
+    expect(await optedOut('+5511955550002')).toBe(false);
+    // An account that never changed its words: SAIR opts out, the first account's CHEGA does not.
+    const otherChannel = await insertWhatsAppChannel(wa.ctx, other.accountId);
+    expect(await customerWritesOnWhatsApp(wa.ctx, otherChannel, '5511955550003', 'chega')).toBe(200);
+    expect(await customerWritesOnWhatsApp(wa.ctx, otherChannel, '5511955550004', 'Sair')).toBe(200);
+    await until(() => optedOut('+5511955550004', other.token, other.accountId));
+    await inboundSettled();
+    expect(await optedOut('+5511955550003', other.token, other.accountId)).toBe(false);
+    expect(
+      (await call('GET', '/p/campaign-settings', undefined, other.token, other.accountId)).body.data.custom,
+    ).toBe(false);
+    // Back to the defaults.
+    const reset = await call('PUT', '/p/campaign-settings', { optOutKeywords: null });
+    expect(reset.body.data.custom).toBe(false);
+  });
 });
 
 describe('roles and isolation', () => {

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module';
 import type { ChannelRegistry } from '../../providers/channel-registry';
+import type { ActivityLogService } from '../activity-log/activity-log.service';
 import type { BillingService } from '../billing/billing.service';
 import type { ChannelsService } from '../channels/channels.service';
 import type { ContactsService } from '../contacts/contacts.service';
@@ -10,6 +11,7 @@ import { CampaignDispatcher, DISPATCH_QUEUE, SWEEP_QUEUE, type TDispatchJob } fr
 import { listenForCampaignEvents } from './campaign-listeners';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignReportsService } from './campaign-reports.service';
+import { CampaignSettingsService } from './campaign-settings.service';
 import { campaignsRoutes } from './campaigns.routes';
 import * as tables from './campaigns.schema';
 import { CampaignsService } from './campaigns.service';
@@ -17,6 +19,7 @@ import { smsCreditRoutes } from './sms-credit.routes';
 import { SmsCreditService } from './sms-credit.service';
 
 interface TCampaignModuleDeps {
+  activityLog: ActivityLogService;
   channels: ChannelsService;
   templates: TemplatesService;
   contacts: { contacts: ContactsService };
@@ -61,6 +64,7 @@ export const campaignsModule = defineModule({
       campaignDispatcher: dispatcher,
       campaignProgress: progress,
       campaignReports: new CampaignReportsService(db),
+      campaignSettings: new CampaignSettingsService(db, deps.activityLog),
       smsCredit: new SmsCreditService(
         db,
         () => deps.billing.provider,
@@ -71,7 +75,7 @@ export const campaignsModule = defineModule({
   },
   plugin: async (app) => {
     const { platform } = app;
-    const { campaignDispatcher, campaignProgress, contacts, inbox } = app.services;
+    const { campaignDispatcher, campaignProgress, campaignSettings, contacts, inbox } = app.services;
     platform.jobs.register<TDispatchJob>(DISPATCH_QUEUE, (job) => campaignDispatcher.run(job));
     platform.jobs.register(SWEEP_QUEUE, () => campaignDispatcher.sweep());
     platform.jobs.schedule(SWEEP_QUEUE, '* * * * *');
@@ -81,6 +85,7 @@ export const campaignsModule = defineModule({
       contacts.contacts,
       (accountId, conversationId) => inbox.campaignOrigin.markCampaign(accountId, conversationId),
       campaignProgress,
+      (accountId) => campaignSettings.optOutKeywords(accountId),
     );
     // A process that starts takes over campaigns a dead one left (their leases run out).
     app.addHook('onReady', async () => {

@@ -38,6 +38,7 @@ export function campaignFromSql(r: Record<string, any>): TCampaignRow {
     sendWindow: r.send_window,
     consentAcceptedAt: d(r.consent_accepted_at),
     csvName: r.csv_name,
+    audience: r.audience ?? {},
     ratePerSecond: Number(r.rate_per_second),
     leaseOwner: r.lease_owner,
     leaseUntil: d(r.lease_until),
@@ -196,17 +197,63 @@ export async function clearRecipients(db: TDb, accountId: string, campaignId: st
   );
 }
 
-/** Recipients whose phone belongs to an opted-out contact of the account. */
-export async function countOptedOut(db: TDb, accountId: string, campaignId: string): Promise<number> {
-  const [row] = await run<{ n: number }>(
+/** Reasons a recipient is left out before sending (skipped with this reason at start). */
+export const EXCLUSIONS = ['OPTED_OUT', 'BLOCKED', 'INVALID_PHONE', 'NOT_MOBILE', 'NO_WHATSAPP'] as const;
+export type TExclusion = (typeof EXCLUSIONS)[number];
+
+/**
+ * The recipients of a campaign (alias r) with why each cannot be sent (`exclusion`, null when it
+ * can), in one statement: its contact opted out or is blocked; the phone is not E.164; an SMS to
+ * a Brazilian landline (+55, area code, then 8 digits from 2 to 5); a WhatsApp number an earlier
+ * send of the account found undeliverable (131026, campaign_recipients_undeliverable_idx).
+ */
+function classified(accountId: string, campaignId: string, type: string): SQL {
+  return sql`
+    select r.id, case
+      when k.opt_out then 'OPTED_OUT'
+      when k.blocked then 'BLOCKED'
+      when r.phone !~ '^[+][1-9][0-9]{7,14}$' then 'INVALID_PHONE'
+      when ${type}::text = 'sms' and r.phone ~ '^[+]55[1-9][0-9][2-5][0-9]{7}$' then 'NOT_MOBILE'
+      when ${type}::text = 'whatsapp' and exists (
+        select 1 from campaign_recipients p
+        where p.account_id = ${accountId} and p.phone = r.phone and p.status = 'failed'
+          and p.reason = 'NUMBER_NOT_EXISTS') then 'NO_WHATSAPP'
+    end as exclusion
+    from campaign_recipients r
+    left join lateral (
+      select bool_or(c.opt_out) as opt_out, bool_or(c.blocked) as blocked from contacts c
+      where c.account_id = ${accountId} and c.phone = r.phone and c.deleted_at is null) k on true
+    where r.account_id = ${accountId} and r.campaign_id = ${campaignId}`;
+}
+
+/**
+ * The review's counts in one query: recipients per exclusion (null: sendable). A draft is
+ * classified now; a started campaign answers what its start skipped.
+ */
+export async function countExclusions(
+  db: TDb,
+  accountId: string,
+  campaign: { id: string; type: string; status: string },
+): Promise<Map<string | null, number>> {
+  const source =
+    campaign.status === 'draft'
+      ? classified(accountId, campaign.id, campaign.type)
+      : sql`select r.id, case when r.status = 'skipped' and r.reason <> 'CANCELED' then r.reason end as exclusion
+            from campaign_recipients r where r.account_id = ${accountId} and r.campaign_id = ${campaign.id}`;
+  const rows = await run<{ exclusion: string | null; n: number }>(
     db,
     accountId,
-    sql`select count(*)::int as n from campaign_recipients r
-        where r.account_id = ${accountId} and r.campaign_id = ${campaignId}
-          and exists (select 1 from contacts c where c.account_id = ${accountId} and c.phone = r.phone
-                        and c.deleted_at is null and c.opt_out)`,
+    sql`select x.exclusion, count(*)::int as n from (${source}) x group by x.exclusion`,
   );
-  return Number(row?.n ?? 0);
+  return new Map(rows.map((r) => [r.exclusion, Number(r.n)]));
+}
+
+/** At start: every excluded recipient is skipped with its reason. */
+export async function skipExcluded(tx: TTx, accountId: string, campaignId: string, type: string) {
+  await tx.execute(sql`
+    update campaign_recipients r set status = 'skipped', reason = x.exclusion
+    from (${classified(accountId, campaignId, type)}) x
+    where r.id = x.id and x.exclusion is not null`);
 }
 
 export async function sampleRecipients(db: TDb, accountId: string, campaignId: string, n: number) {

@@ -11,6 +11,8 @@ import {
   ZCampaignRecipient,
   ZCampaignRecipientsQuery,
   ZCampaignReview,
+  ZCampaignSettings,
+  ZCampaignSettingsBody,
   ZCampaignStartBody,
   ZChannelSummary,
   zUuid,
@@ -57,6 +59,15 @@ export async function campaignsRoutes(app: FastifyInstance) {
       (await app.services.channels.summaries(tenant.accountId)).filter(
         (c) => c.status === 'active' && (c.kind === 'whatsapp-cloud' || c.kind === 'sms'),
       ),
+  );
+  // Campaigns → Settings (admins): the account's opt-out words.
+  route.get('/p/campaign-settings', { role: 'admin', response: okOf(ZCampaignSettings) }, ({ tenant }) =>
+    app.services.campaignSettings.view(tenant.accountId),
+  );
+  route.put(
+    '/p/campaign-settings',
+    { role: 'admin', body: ZCampaignSettingsBody, response: okOf(ZCampaignSettings) },
+    ({ tenant, body, actor }) => app.services.campaignSettings.update(tenant.accountId, body, actor),
   );
   route.get(
     '/p/campaigns',
@@ -114,6 +125,12 @@ export async function campaignsRoutes(app: FastifyInstance) {
       { ...operator, params, response: okOf(ZCampaign) },
       ({ tenant, params }) => campaigns()[action](tenant.accountId, params.id),
     );
+  // Recipients whose send may have gone out (status 'unknown'): sent again only when asked.
+  route.post(
+    '/p/campaigns/:id/resend-unconfirmed',
+    { ...operator, params, response: okOf(ZCampaign) },
+    ({ tenant, params }) => campaigns().resendUnconfirmed(tenant.accountId, params.id),
+  );
   route.post(
     '/p/campaigns/:id/duplicate',
     { ...operator, params, response: okOf(ZCampaign) },

@@ -4,6 +4,12 @@ import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from '../../plat
 import { accounts } from '../accounts/accounts.schema';
 import { channels } from '../channels/channels.schema';
 
+/** Rows an audience source did not add, per source (drizzle/0040_campaign_settings.sql). */
+export type TAudienceStats = {
+  csv?: { duplicates: number; invalid: number };
+  contacts?: { duplicates: number };
+};
+
 /** A WhatsApp template or SMS broadcast (drizzle/0019_campaigns.sql). */
 export const campaigns = pgTable(
   'campaigns',
@@ -26,6 +32,8 @@ export const campaigns = pgTable(
     sendWindow: jsonb('send_window'),
     consentAcceptedAt: tsColumn('consent_accepted_at'),
     csvName: text('csv_name'),
+    /** What each audience source left out: { csv: { duplicates, invalid }, contacts: { duplicates } }. */
+    audience: jsonb('audience').$type<TAudienceStats>().notNull().default({}),
     ratePerSecond: integer('rate_per_second').notNull().default(80),
     leaseOwner: uuid('lease_owner'),
     leaseUntil: tsColumn('lease_until'),
@@ -82,6 +90,9 @@ export const campaignRecipients = pgTable(
       .on(t.providerMessageId)
       .where(sql`provider_message_id is not null`),
     index('campaign_recipients_reply_idx').on(t.accountId, t.phone, t.sentAt).where(sql`sent_at is not null`),
+    index('campaign_recipients_undeliverable_idx')
+      .on(t.accountId, t.phone)
+      .where(sql`status = 'failed' AND reason = 'NUMBER_NOT_EXISTS'`),
   ],
 );
 
@@ -118,3 +129,14 @@ export const smsCreditEntries = pgTable(
   },
   (t) => [index('sms_credit_entries_acc_idx').on(t.accountId, t.createdAt)],
 );
+
+/** The account's campaign settings (drizzle/0040_campaign_settings.sql): its own opt-out words. */
+export const campaignSettings = pgTable('campaign_settings', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  /** null: the defaults (OPT_OUT_KEYWORDS). */
+  optOutKeywords: jsonb('opt_out_keywords').$type<string[] | null>(),
+  updatedBy: uuid('updated_by'),
+  updatedAt: updatedAtColumn(),
+});

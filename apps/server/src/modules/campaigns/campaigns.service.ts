@@ -49,6 +49,7 @@ const EMPTY_COUNTS: TCampaignCounts = {
   read: 0,
   failed: 0,
   skipped: 0,
+  unknown: 0,
   replied: 0,
 };
 
@@ -220,12 +221,13 @@ export class CampaignsService {
     const result = await readCampaignCsv(body, lang, (rows) =>
       repo.insertRecipients(this.db, accountId, id, rows),
     );
-    await repo.updateCampaign(this.db, accountId, id, { csvName: name });
     // Phones already in the campaign from the contacts count as duplicates too.
     const valid = result.total - result.invalid;
+    const duplicates = valid - result.added;
+    await this.setAudience(accountId, id, 'csv', { duplicates, invalid: result.invalid }, { csvName: name });
     return {
       added: result.added,
-      duplicates: valid - result.added,
+      duplicates,
       invalid: result.invalid,
       errors: result.errors,
       columns: result.columns,
@@ -245,15 +247,46 @@ export class CampaignsService {
       phase: filter.phase || undefined,
     } as never);
     const { added, matched } = await repo.insertContactRecipients(this.db, tenant.accountId, id, where);
+    await this.setAudience(tenant.accountId, id, 'contacts', { duplicates: matched - added });
     return { added, duplicates: matched - added, invalid: 0, errors: [], columns: [] };
   }
 
+  /** What one audience source left out (kept for the review). */
+  private async setAudience(
+    accountId: string,
+    id: string,
+    source: 'csv' | 'contacts',
+    stats: { duplicates: number; invalid?: number },
+    patch: { csvName?: string } = {},
+  ) {
+    const row = await this.row(accountId, id);
+    await repo.updateCampaign(this.db, accountId, id, {
+      ...patch,
+      audience: { ...row.audience, [source]: stats },
+    });
+  }
+
+  /**
+   * Review (spec §1): sendable recipients, duplicates removed, opted out, and the invalid ones by
+   * reason (CSV rows refused at upload, bad numbers, landlines for SMS, numbers known to have no
+   * WhatsApp, blocked contacts) — counted by the server in one query (repo.countExclusions).
+   */
   async review(tenant: TTenant, id: string): Promise<TCampaignReview> {
     const accountId = tenant.accountId;
     const row = await this.row(accountId, id);
-    const counts = countsOf(await repo.countRecipients(this.db, accountId, [id]));
-    const optedOut =
-      row.status === 'draft' ? await repo.countOptedOut(this.db, accountId, id) : counts.skipped;
+    const excluded = await repo.countExclusions(this.db, accountId, row);
+    const total = [...excluded.values()].reduce((a, b) => a + b, 0);
+    const of = (reason: repo.TExclusion) => excluded.get(reason) ?? 0;
+    const optedOut = of('OPTED_OUT');
+    const invalidReasons = {
+      csvRows: row.audience.csv?.invalid ?? 0,
+      invalidPhone: of('INVALID_PHONE'),
+      notMobile: of('NOT_MOBILE'),
+      noWhatsapp: of('NO_WHATSAPP'),
+      blocked: of('BLOCKED'),
+    };
+    const invalid = Object.values(invalidReasons).reduce((a, b) => a + b, 0);
+    const duplicates = (row.audience.csv?.duplicates ?? 0) + (row.audience.contacts?.duplicates ?? 0);
     const sample = await repo.sampleRecipients(this.db, accountId, id, 3);
     const mapping = row.mapping as TVariableSource[];
     const preview = sample.map((r) => ({
@@ -269,13 +302,14 @@ export class CampaignsService {
           }),
       ),
     }));
-    const valid = counts.total - optedOut;
+    const valid = total - optedOut - (invalid - invalidReasons.csvRows);
     const segments = row.type === 'sms' ? await this.segmentsOf(row, valid) : 0;
     return {
       valid,
-      duplicates: 0,
+      duplicates,
       optedOut,
-      invalid: 0,
+      invalid,
+      invalidReasons,
       preview,
       estimatedSeconds: Math.ceil(valid / Math.max(1, row.ratePerSecond)),
       segments,
@@ -320,7 +354,8 @@ export class CampaignsService {
   /**
    * Review and send: the consent terms accepted, a template (and every variable mapped) or a text,
    * recipients; SMS credit for every segment is taken now (refunded for sends that fail). Each
-   * recipient's variables and text are frozen; opted-out phones are skipped.
+   * recipient's variables and text are frozen; excluded ones (opted out, blocked, invalid — see
+   * repo.countExclusions) are skipped with their reason.
    */
   async start(tenant: TTenant, id: string, consentAccepted: boolean): Promise<TCampaign> {
     const accountId = tenant.accountId;
@@ -352,11 +387,7 @@ export class CampaignsService {
         ),
       );
       if (locked?.status !== 'draft') throw new AppError('CAMPAIGN_NOT_DRAFT');
-      await tx.execute(sql`
-        update campaign_recipients r set status = 'skipped', reason = 'OPTED_OUT'
-        where r.account_id = ${accountId} and r.campaign_id = ${id}
-          and exists (select 1 from contacts c where c.account_id = ${accountId} and c.phone = r.phone
-                        and c.deleted_at is null and c.opt_out)`);
+      await repo.skipExcluded(tx, accountId, id, row.type);
       let segments = 0;
       let valid = 0;
       let after: string | null = null;
@@ -437,6 +468,38 @@ export class CampaignsService {
     return this.get(accountId, id);
   }
 
+  /**
+   * The operator's choice, and the only way a recipient whose send may have gone out is sent
+   * again: its 'unknown' recipients (the provider's answer was lost and no status webhook settled
+   * them) are queued again — the page warns that some may get the message twice. A finished
+   * campaign runs again for them; a paused one sends them when resumed.
+   */
+  async resendUnconfirmed(accountId: string, id: string): Promise<TCampaign> {
+    await this.row(accountId, id);
+    const resend = await withTenant(this.db, accountId, async (tx) => {
+      const [locked] = rowsOf<{ status: string }>(
+        await tx.execute(
+          sql`select status from campaigns where id = ${id} and account_id = ${accountId} for update`,
+        ),
+      );
+      if (!locked || !['executing', 'paused', 'finished'].includes(locked.status))
+        throw new AppError('CAMPAIGN_INVALID_TRANSITION');
+      const requeued = rowsOf(
+        await tx.execute(sql`
+          update campaign_recipients set status = 'queued', reason = null, claimed_at = null, next_attempt_at = null
+          where campaign_id = ${id} and account_id = ${accountId} and status = 'unknown'
+          returning id`),
+      );
+      if (requeued.length > 0 && locked.status === 'finished')
+        await tx.execute(sql`
+          update campaigns set status = 'executing', finished_at = null, updated_at = now()
+          where id = ${id} and account_id = ${accountId}`);
+      return requeued.length > 0 && locked.status !== 'paused';
+    });
+    if (resend) await this.kick(accountId, id);
+    return this.get(accountId, id);
+  }
+
   /** A new draft with the same data and recipients (their states reset). */
   async duplicate(tenant: TTenant, id: string, lang: TLang): Promise<TCampaign> {
     const row = await this.row(tenant.accountId, id);
@@ -444,9 +507,9 @@ export class CampaignsService {
     await withTenant(this.db, tenant.accountId, async (tx) => {
       await tx.execute(sql`
         insert into campaigns (id, account_id, type, name, description, channel_id, template_id, template, text,
-          mapping, status, send_window, csv_name, rate_per_second, created_by)
+          mapping, status, send_window, csv_name, audience, rate_per_second, created_by)
         select ${copyId}, account_id, type, ${copyName(row.name, lang)}, description, channel_id, template_id,
-          template, text, mapping, 'draft', send_window, csv_name, rate_per_second, ${tenant.userId || null}
+          template, text, mapping, 'draft', send_window, csv_name, audience, rate_per_second, ${tenant.userId || null}
         from campaigns where id = ${id} and account_id = ${tenant.accountId}`);
       await tx.execute(sql`
         insert into campaign_recipients (id, account_id, campaign_id, phone, name, contact_id, source, line, fields)

@@ -3,6 +3,7 @@ import type { ActivityLogService } from '../activity-log/activity-log.service';
 import { channelsRoutes } from './channels.routes';
 import * as tables from './channels.schema';
 import { ChannelsService } from './channels.service';
+import { FacebookSignupService } from './facebook-signup.service';
 import { WebhookChannels } from './webhook-channels';
 
 /** Channel records (web chat, WhatsApp Cloud, SMS) and the webhooks' cached lookup of them. */
@@ -11,15 +12,18 @@ export const channelsModule = defineModule({
   tables,
   create: (platform, deps: { activityLog: ActivityLogService }) => {
     const webhookChannels = new WebhookChannels(platform.database.db);
+    const channels = new ChannelsService(
+      platform.database.db,
+      platform.config.APP_URL,
+      webhookChannels,
+      platform.tenantCache,
+      deps.activityLog,
+    );
     return {
       webhookChannels,
-      channels: new ChannelsService(
-        platform.database.db,
-        platform.config.APP_URL,
-        webhookChannels,
-        platform.tenantCache,
-        deps.activityLog,
-      ),
+      channels,
+      // Issue 13: WhatsApp by Facebook embedded signup.
+      facebookSignup: new FacebookSignupService(platform.config, channels, platform.log),
     };
   },
   plugin: async (app) => {

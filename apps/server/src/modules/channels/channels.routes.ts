@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZChannel, ZCreateChannelBody, ZUpdateChannelBody, zUuid } from '@atende/shared';
+import {
+  ZChannel,
+  ZCreateChannelBody,
+  ZFacebookSignupBody,
+  ZFacebookSignupConfig,
+  ZUpdateChannelBody,
+  zUuid,
+} from '@atende/shared';
 import { okOf } from '../../platform/envelope';
 import { tenantRoutes } from '../../platform/tenant-route';
 
@@ -19,6 +26,19 @@ export async function channelsRoutes(app: FastifyInstance) {
     '/p/chat/channels',
     { role: 'admin', body: ZCreateChannelBody, response: okOf(ZChannel) },
     ({ tenant, body, actor }) => channels().create(tenant.accountId, body, actor),
+  );
+
+  // Issue 13: WhatsApp by Facebook embedded signup (offered when the Meta app is configured).
+  route.get(
+    '/p/chat/channels/facebook/config',
+    { role: 'admin', response: okOf(ZFacebookSignupConfig) },
+    () => app.services.facebookSignup.settings(),
+  );
+
+  route.post(
+    '/p/chat/channels/facebook',
+    { role: 'admin', body: ZFacebookSignupBody, response: okOf(ZChannel) },
+    ({ tenant, body, actor }) => app.services.facebookSignup.connect(tenant.accountId, body, actor),
   );
 
   route.get(

@@ -80,6 +80,37 @@ describe('AI bot with an OpenAI-compatible model (local fake server)', { timeout
     }
   });
 
+  it("notes the model's summary of the exchange for the team when it hands over", async () => {
+    const owner = await signUp(ctx);
+    const body = webchatBody('Site');
+    const channel = await createChannel(ctx, owner, body);
+    await publishedAiBot(ctx, owner, [channel._id], { faqs: FAQS });
+    const session = await visitorSession(ctx, body.slug);
+    const visitor = await connectVisitor(baseUrl, body.slug, session.token);
+    try {
+      await visitor.call('message' as never, { id: 'm1', text: 'Qual o prazo de entrega?' });
+      await visitor.waitFor('message', (m: { body: string }) => m.body.startsWith('Resposta do modelo'));
+      const before = openai.chatRequests().length;
+      await visitor.call('message' as never, { id: 'm2', text: 'Quero falar com um atendente' });
+      await visitor.waitFor('message', (m: { body: string }) => m.body.startsWith('Vou transferir você'));
+      const [asked] = openai.chatRequests().slice(before);
+      expect(asked.body.messages[0].content).toContain('Summarise this exchange');
+      expect(asked.body.messages[0].content).toContain('Brazilian Portuguese');
+      const transcript =
+        'Customer: Qual o prazo de entrega?\nBot: Resposta do modelo para: Qual o prazo de entrega?\nCustomer: Quero falar com um atendente';
+      expect(asked.body.messages.at(-1)).toEqual({ role: 'user', content: transcript });
+      const notes = await queryRows<{ body: string }>(
+        ctx,
+        sql`select body from messages where account_id = ${owner.accountId} and private and author_type = 'bot'`,
+      );
+      expect(notes.map((n) => n.body)).toEqual([
+        `Resumo do assistente de IA\nMotivo: o cliente pediu para falar com uma pessoa.\n\nResposta do modelo para: ${transcript}`,
+      ]);
+    } finally {
+      visitor.close();
+    }
+  });
+
   it('answers on WhatsApp in English for an English question, and a failing model falls back to the labelled retrieved answer', async () => {
     const owner = await signUp(ctx);
     const channel = await insertWhatsAppChannel(ctx, owner.accountId);

@@ -173,6 +173,7 @@ describe('AI bot without a provider (built-in retrieval)', { timeout: 60_000 }, 
       customKeywords: ['reclamação'],
       lowConfidenceTurns: 2,
       departmentId,
+      outOfHours: 'handover',
     });
   });
 

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module';
 import type { ChannelsService } from '../channels/channels.service';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
+import type { AutomaticActionsService } from '../inbox/actions/automatic-actions.service';
 import type { ConversationActionsService } from '../inbox/actions/conversation-actions.service';
 import type { MessagingService } from '../inbox/messaging/messaging.service';
 import type { KnowledgeSourcesService } from '../knowledge/sources/knowledge-sources.service';
@@ -17,7 +18,11 @@ interface TChatbotsDeps {
   channels: ChannelsService;
   contacts: { contacts: ContactsService };
   inboxSettings: InboxSettingsService;
-  inbox: { messaging: MessagingService; actions: ConversationActionsService };
+  inbox: {
+    messaging: MessagingService;
+    actions: ConversationActionsService;
+    automatic: AutomaticActionsService;
+  };
   webchat: WebchatService;
   knowledgeSources: KnowledgeSourcesService;
 }
@@ -36,7 +41,7 @@ export const chatbotsModule = defineModule({
   tables,
   create: (platform, deps: TChatbotsDeps) => {
     const db = platform.database.db;
-    const chatbots = new ChatbotsService(db, deps.channels);
+    const chatbots = new ChatbotsService(db, deps.channels, platform.events);
     const chatbotTests = new ChatbotTestService(db, chatbots, deps.channels, deps.webchat);
     const chatbotRuntime = new ChatbotRuntime(
       db,
@@ -49,6 +54,7 @@ export const chatbotsModule = defineModule({
         chatbots,
         tests: chatbotTests,
         knowledge: deps.knowledgeSources,
+        notes: deps.inbox.automatic,
       },
       {
         allowPrivateHttp: platform.config.OUTBOUND_HTTP_ALLOW_PRIVATE === 'true',

@@ -107,12 +107,19 @@ export function updateChatbotRow(
   });
 }
 
-export function deleteChatbotRow(db: TDb, accountId: string, id: string) {
+/** Deletes the bot; `also` runs in the same transaction when it existed. */
+export function deleteChatbotRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+  also?: (tx: TTx) => Promise<unknown>,
+) {
   return withTenant(db, accountId, async (tx) => {
     const rows = await tx
       .delete(chatbots)
       .where(and(eq(chatbots.accountId, accountId), eq(chatbots.id, id)))
       .returning({ id: chatbots.id });
+    if (rows.length > 0 && also) await also(tx);
     return rows.length > 0;
   });
 }

@@ -10,6 +10,7 @@ import {
   type TFlowIssue,
   CHATBOT_DEFAULT_HANDOVER_KEYWORDS,
   type TChatbotAiSettings,
+  CHATBOT_LIMITS,
   ZChatbotAiSettings,
   emptyFlowDocument,
   findPlan,
@@ -20,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
 import { withTenant } from '../../platform/db/tenant';
+import type { DomainEvents } from '../../platform/events';
 import { AppError } from '../../platform/errors';
 import type { ChannelsService } from '../channels/channels.service';
 import { flowTemplate } from './chatbot-templates';
@@ -46,6 +48,23 @@ import {
 export function aiSettingsOf(row: TChatbotRow): TChatbotAiSettings {
   const parsed = ZChatbotAiSettings.safeParse(row.aiSettings ?? {});
   return parsed.success ? parsed.data : ZChatbotAiSettings.parse({});
+}
+
+/**
+ * The AI settings an update writes, or undefined when it leaves them. An AI bot has one list of
+ * hand-over words (`ai.customKeywords`, "contains" match): `handoverKeywords` sent for it join it.
+ */
+function aiUpdateOf(current: TChatbotRow, body: TChatbotUpdateBody): TChatbotAiSettings | undefined {
+  const extra = current.type === 'ai' ? (body.handoverKeywords ?? []) : [];
+  if (!body.ai && extra.length === 0) return undefined;
+  const base = body.ai ?? aiSettingsOf(current);
+  return {
+    ...base,
+    personKeywords: [...new Set(base.personKeywords)],
+    customKeywords: [
+      ...new Set([...base.customKeywords, ...extra.filter((k) => !base.personKeywords.includes(k))]),
+    ].slice(0, CHATBOT_LIMITS.aiKeywordsMax),
+  };
 }
 
 function present(row: TChatbotRow, inFlow = 0): TChatbot {
@@ -76,6 +95,8 @@ export class ChatbotsService {
   constructor(
     private readonly db: TDb,
     private readonly channels: ChannelsService,
+    /** `chatbot.deleted` is emitted in the deleting transaction. */
+    private readonly bus?: DomainEvents,
   ) {}
 
   async list(accountId: string): Promise<TChatbot[]> {
@@ -110,7 +131,8 @@ export class ChatbotsService {
         draft,
         createdBy: userId,
         trainingState: body.type === 'ai' || body.type === 'hybrid' ? 'not_trained' : null,
-        handoverKeywords: CHATBOT_DEFAULT_HANDOVER_KEYWORDS,
+        // An AI bot has one list of hand-over words: its AI settings' (the defaults ask for a person).
+        handoverKeywords: body.type === 'ai' ? [] : CHATBOT_DEFAULT_HANDOVER_KEYWORDS,
       }),
     );
   }
@@ -119,6 +141,7 @@ export class ChatbotsService {
     if (body.channelIds) await this.assertChannels(accountId, body.channelIds);
     const current = await this.row(accountId, id);
     const channelIds = body.channelIds ? [...new Set(body.channelIds)] : undefined;
+    const ai = aiUpdateOf(current, body);
     const row = await this.liveChannels(() =>
       updateChatbotRow(
         this.db,
@@ -128,16 +151,10 @@ export class ChatbotsService {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(channelIds ? { channelIds } : {}),
           ...(body.debounceSeconds !== undefined ? { debounceSeconds: body.debounceSeconds } : {}),
-          ...(body.handoverKeywords ? { handoverKeywords: [...new Set(body.handoverKeywords)] } : {}),
-          ...(body.ai
-            ? {
-                aiSettings: {
-                  ...body.ai,
-                  personKeywords: [...new Set(body.ai.personKeywords)],
-                  customKeywords: [...new Set(body.ai.customKeywords)],
-                },
-              }
+          ...(body.handoverKeywords && current.type !== 'ai'
+            ? { handoverKeywords: [...new Set(body.handoverKeywords)] }
             : {}),
+          ...(ai ? { aiSettings: ai } : {}),
         },
         async (tx, updated) => {
           if (channelIds && updated.status === 'published')
@@ -149,7 +166,10 @@ export class ChatbotsService {
   }
 
   async remove(accountId: string, id: string): Promise<void> {
-    if (!(await deleteChatbotRow(this.db, accountId, id))) throw new AppError('CHATBOT_NOT_FOUND');
+    const deleted = await deleteChatbotRow(this.db, accountId, id, (tx) =>
+      this.bus ? this.bus.emit(tx, accountId, 'chatbot.deleted', { chatbotId: id }) : Promise.resolve(),
+    );
+    if (!deleted) throw new AppError('CHATBOT_NOT_FOUND');
   }
 
   /** Autosave: any document the schema accepts is stored; the answer lists what blocks publishing. */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
-import { withTenant } from '../../platform/db/tenant';
+import { type TTx, withTenant } from '../../platform/db/tenant';
 import { removeTagFromContacts } from './contacts.repo';
 import { contactTags } from './contacts.schema';
 
@@ -52,14 +52,15 @@ export function updateTag(db: TDb, accountId: string, id: string, patch: { name?
   });
 }
 
-/** Deletes a tag and takes it off every contact of the account. */
-export function deleteTag(db: TDb, accountId: string, id: string) {
+/** Deletes a tag and takes it off every contact of the account; `also` runs in the same transaction when it existed. */
+export function deleteTag(db: TDb, accountId: string, id: string, also?: (tx: TTx) => Promise<unknown>) {
   return withTenant(db, accountId, async (tx) => {
     const [row] = await tx
       .delete(contactTags)
       .where(and(eq(contactTags.accountId, accountId), eq(contactTags.id, id)))
       .returning();
     if (row) await removeTagFromContacts(tx, accountId, id);
+    if (row && also) await also(tx);
     return row;
   });
 }

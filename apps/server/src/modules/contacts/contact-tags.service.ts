@@ -1,13 +1,20 @@
 import { CONTACT_LIMITS, type TContactTag } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
+import type { DomainEvents } from '../../platform/events';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
 import { deleteTag, insertTag, listTags, updateTag } from './contact-tags.repo';
 import { presentTag } from './contacts.presenter';
 
-/** Tags per account: names unique per account (case-insensitive); deleting one untags its contacts. */
+/**
+ * Tags per account: names unique per account (case-insensitive); deleting one untags its contacts
+ * and emits `tag.deleted` in the deleting transaction.
+ */
 export class ContactTagsService {
-  constructor(private readonly db: TDb) {}
+  constructor(
+    private readonly db: TDb,
+    private readonly bus: DomainEvents,
+  ) {}
 
   async list(accountId: string): Promise<TContactTag[]> {
     return (await listTags(this.db, accountId)).map(presentTag);
@@ -30,7 +37,10 @@ export class ContactTagsService {
   }
 
   async remove(accountId: string, id: string): Promise<void> {
-    if (!(await deleteTag(this.db, accountId, id))) throw new AppError('TAG_NOT_FOUND');
+    const deleted = await deleteTag(this.db, accountId, id, (tx) =>
+      this.bus.emit(tx, accountId, 'tag.deleted', { tagId: id }),
+    );
+    if (!deleted) throw new AppError('TAG_NOT_FOUND');
   }
 
   private async unique<T>(write: () => Promise<T>): Promise<T> {

@@ -25,7 +25,7 @@ export const contactsModule = defineModule({
         contacts,
         identity: new ContactIdentityService(db, platform.events),
         phases: new ContactPhasesService(db),
-        tags: new ContactTagsService(db),
+        tags: new ContactTagsService(db, platform.events),
         imports: new ContactImportService(db, platform.jobs, deps.activityLog),
         exports: new ContactExportService(db, contacts),
       },

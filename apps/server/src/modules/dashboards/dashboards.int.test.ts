@@ -1,13 +1,23 @@
+import {
+  ZDashboardAgents,
+  ZDashboardLegacy,
+  ZDashboardMain,
+  ZDashboardMarketing,
+  ZDashboardPerformance,
+} from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { NOT_AUTHORIZED, useTwoAccounts } from '../../testing/app-fixtures';
 import { newId } from '../../platform/db/columns';
 import { queryRows, until } from '../../testing/helpers';
 import { api } from '../../testing/test-app';
 import { setAccountFlags } from '../contacts/contacts.fixtures';
 import { createChannel, member, type TMember, webchatBody, withAcc } from '../inbox/testing/inbox.testing';
+import { rowsOf } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
 import { bucketOf } from './histogram';
-import { dayOf } from './local-day';
+import { dayOf, monthOf } from './local-day';
 
 const setup = useTwoAccounts();
 const { call } = setup;
@@ -404,5 +414,197 @@ describe('long periods (whole months pre-merged)', () => {
       acc: setup.other.accountId,
     });
     expect(other.body.data.totals).toMatchObject({ opened: 1 });
+  });
+});
+
+describe('pre-aggregated totals (dashboard_totals)', () => {
+  type TRow = {
+    grain: string;
+    day: string;
+    dim: string;
+    key: string | null;
+    opened: number;
+    closed: number;
+    messages_in: number;
+    messages_out: number;
+    hists: number[][];
+    heat_opened: number[];
+    heat_in: number[];
+    active_hours: number;
+  };
+  const HISTS = ['frt_wall', 'frt_biz', 'reply_wall', 'reply_biz', 'resolution_wall', 'resolution_biz'];
+  const add = (a: number[], b: number[]) => {
+    const out = a.length >= b.length ? [...a] : [...b];
+    for (let i = 0; i < Math.min(a.length, b.length); i++) out[i] = a[i] + b[i];
+    return out;
+  };
+  const sample = (h: number[]) => (h.some((n) => n > 0) ? h : []);
+
+  /** The totals as summed here from the account's dashboard_daily and dashboard_hourly rows. */
+  async function expected(accountId: string) {
+    const days = await queryRows<Record<string, unknown>>(
+      setup.ctx,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, channel_id::text as channel, department_id as department,
+            operator_id::text as operator, origin, opened, closed, messages_in, messages_out, frt_wall, frt_biz,
+            reply_wall, reply_biz, resolution_wall, resolution_biz
+          from dashboard_daily where account_id = ${accountId}`,
+    );
+    const hours = await queryRows<{
+      day: string;
+      hour: number;
+      operator: string | null;
+      opened: number;
+      messages_in: number;
+      messages_out: number;
+    }>(
+      setup.ctx,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, hour, operator_id::text as operator, opened, messages_in, messages_out
+          from dashboard_hourly where account_id = ${accountId}`,
+    );
+    const out = new Map<string, TRow>();
+    const rowOf = (grain: string, day: string, dim: string, key: string | null) => {
+      const id = `${grain}|${day}|${dim}|${key}`;
+      let r = out.get(id);
+      if (!r) {
+        r = {
+          grain,
+          day,
+          dim,
+          key,
+          opened: 0,
+          closed: 0,
+          messages_in: 0,
+          messages_out: 0,
+          hists: HISTS.map(() => []),
+          heat_opened: [],
+          heat_in: [],
+          active_hours: 0,
+        };
+        out.set(id, r);
+      }
+      return r;
+    };
+    const grains = (day: string) => [
+      ['day', day],
+      ['month', monthOf(day)],
+    ];
+    for (const d of days)
+      for (const [grain, at] of grains(d.day as string))
+        for (const [dim, key] of [
+          ['all', null],
+          ['channel', d.channel],
+          ['department', d.department],
+          ['operator', d.operator],
+          ['origin', d.origin],
+        ] as Array<[string, string | null]>) {
+          const r = rowOf(grain, at, dim, key);
+          r.opened += Number(d.opened);
+          r.closed += Number(d.closed);
+          r.messages_in += Number(d.messages_in);
+          r.messages_out += Number(d.messages_out);
+          r.hists = r.hists.map((h, i) => add(h, (d[HISTS[i]] as number[]).map(Number)));
+        }
+    for (const h of hours)
+      for (const [grain, at] of grains(h.day)) {
+        const all = rowOf(grain, at, 'all', null);
+        const cell = (((new Date(`${h.day}T12:00:00Z`).getUTCDay() + 6) % 7) * 24 + Number(h.hour)) as number;
+        const grid = (a: number[]) => (a.length ? a : new Array(168).fill(0));
+        all.heat_opened = grid(all.heat_opened);
+        all.heat_in = grid(all.heat_in);
+        all.heat_opened[cell] += Number(h.opened);
+        all.heat_in[cell] += Number(h.messages_in);
+        if (h.operator && Number(h.messages_out) > 0)
+          rowOf(grain, at, 'operator', h.operator).active_hours += 1;
+      }
+    for (const r of out.values()) r.hists = r.hists.map(sample);
+    return [...out.values()].sort((a, b) =>
+      `${a.grain}|${a.day}|${a.dim}|${a.key}`.localeCompare(`${b.grain}|${b.day}|${b.dim}|${b.key}`),
+    );
+  }
+
+  async function stored(accountId: string) {
+    const rows = await queryRows<Record<string, unknown>>(
+      setup.ctx,
+      sql`select grain, to_char(day, 'YYYY-MM-DD') as day, dim, key, opened, closed, messages_in, messages_out,
+            frt_wall, frt_biz, reply_wall, reply_biz, resolution_wall, resolution_biz, heat_opened, heat_in, active_hours
+          from dashboard_totals where account_id = ${accountId}`,
+    );
+    return rows
+      .map(
+        (r): TRow => ({
+          grain: r.grain as string,
+          day: r.day as string,
+          dim: r.dim as string,
+          key: (r.key as string | null) ?? null,
+          opened: Number(r.opened),
+          closed: Number(r.closed),
+          messages_in: Number(r.messages_in),
+          messages_out: Number(r.messages_out),
+          hists: HISTS.map((n) => (r[n] as number[]).map(Number)),
+          heat_opened: (r.heat_opened as number[]).map(Number),
+          heat_in: (r.heat_in as number[]).map(Number),
+          active_hours: Number(r.active_hours),
+        }),
+      )
+      .sort((a, b) =>
+        `${a.grain}|${a.day}|${a.dim}|${a.key}`.localeCompare(`${b.grain}|${b.day}|${b.dim}|${b.key}`),
+      );
+  }
+
+  it('hold, per day and per month, the sums of the day rows of each breakdown', async () => {
+    for (const accountId of [acc(), setup.other.accountId]) {
+      const want = await expected(accountId);
+      expect(want.length).toBeGreaterThan(0);
+      expect(await stored(accountId)).toEqual(want);
+    }
+  });
+
+  it('count the conversations of each local day as the raw rows do', async () => {
+    const raw = await queryRows<{ day: string; n: number }>(
+      setup.ctx,
+      sql`select to_char((created_at at time zone ${NY})::date, 'YYYY-MM-DD') as day, count(*)::int as n
+          from conversations where account_id = ${acc()}
+            and created_at >= '2026-03-06T05:00:00Z' and created_at < '2026-03-10T04:00:00Z'
+          group by 1 order by 1`,
+    );
+    const totals = await queryRows<{ day: string; n: number }>(
+      setup.ctx,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, opened as n from dashboard_totals
+          where account_id = ${acc()} and grain = 'day' and dim = 'all' and day between '2026-03-06' and '2026-03-09'
+          order by day`,
+    );
+    expect(totals).toEqual(raw);
+    expect(totals.map((t) => t.day)).toEqual(['2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09']);
+  });
+
+  it('answer each dashboard exactly to its schema (served without the serializer parse)', async () => {
+    const schemas = {
+      main: ZDashboardMain,
+      legacy: ZDashboardLegacy,
+      marketing: ZDashboardMarketing,
+      performance: ZDashboardPerformance,
+      agents: ZDashboardAgents,
+    };
+    for (const [page, schema] of Object.entries(schemas)) {
+      const res = await call('GET', `/p/dashboards/${page}?filter=custom&from=2026-02-01&to=2026-03-09`, {
+        token: manager.token,
+      });
+      expect(res.statusCode).toBe(200);
+      expect((schema as z.ZodType).parse(res.body.data)).toEqual(res.body.data);
+    }
+  });
+
+  it('are visible to their own account only', async () => {
+    const db = setup.ctx.app.platform.database.db;
+    const seen = await withTenant(db, setup.other.accountId, (tx) =>
+      tx.execute(sql`select distinct account_id::text as account_id from dashboard_totals`),
+    );
+    expect(rowsOf(seen)).toEqual([{ account_id: setup.other.accountId }]);
+    const [other] = await queryRows<{ opened: number }>(
+      setup.ctx,
+      sql`select sum(opened)::int as opened from dashboard_totals
+          where account_id = ${setup.other.accountId} and grain = 'day' and dim = 'all'`,
+    );
+    expect(other.opened).toBe(1);
   });
 });

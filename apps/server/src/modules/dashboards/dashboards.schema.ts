@@ -59,6 +59,38 @@ export const dashboardMonthly = pgTable(
   ],
 );
 
+/**
+ * What the pages show, pre-aggregated (migration 0042): per local day (grain 'day') and calendar
+ * month (grain 'month', its first day), the account's totals (dim 'all') and one row per channel,
+ * department, operator or origin (key), with the 'all' rows' heatmap (168 cells, weekday * 24 +
+ * hour) and the operators' active hours. Built from dashboard_daily and dashboard_hourly with the
+ * day (SQL functions dashboard_build_totals and dashboard_merge_totals; rollup.repo.ts).
+ */
+export const dashboardTotals = pgTable(
+  'dashboard_totals',
+  {
+    accountId: accountIdColumn(),
+    grain: text('grain').notNull(),
+    day: date('day').notNull(),
+    dim: text('dim').notNull(),
+    key: text('key'),
+    opened: integer('opened').notNull().default(0),
+    closed: integer('closed').notNull().default(0),
+    messagesIn: integer('messages_in').notNull().default(0),
+    messagesOut: integer('messages_out').notNull().default(0),
+    frtWall: histogram('frt_wall'),
+    frtBiz: histogram('frt_biz'),
+    replyWall: histogram('reply_wall'),
+    replyBiz: histogram('reply_biz'),
+    resolutionWall: histogram('resolution_wall'),
+    resolutionBiz: histogram('resolution_biz'),
+    heatOpened: histogram('heat_opened'),
+    heatIn: histogram('heat_in'),
+    activeHours: integer('active_hours').notNull().default(0),
+  },
+  (t) => [index('dashboard_totals_acc_dim_grain_day_idx').on(t.accountId, t.dim, t.grain, t.day)],
+);
+
 /** Per local hour of the day and operator: the volumes of the heatmap and the operators' hours. */
 export const dashboardHourly = pgTable(
   'dashboard_hourly',

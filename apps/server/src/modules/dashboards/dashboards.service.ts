@@ -18,8 +18,8 @@ import type { TeamChat } from '../team-chat/team-chat';
 import { countOf, quantile, shareUnder } from './histogram';
 import {
   checklist,
-  liveCounts,
   names,
+  openCounts,
   saveTargets,
   targetsRow,
   type THistograms,
@@ -29,7 +29,9 @@ import {
 import { resolvePeriod, type TPeriod } from './period';
 import { RollupCache } from './rollup-cache';
 import { RollupReader } from './rollup-reader';
+import { rollupState } from './rollup.repo';
 import type { RollupService } from './rollup.service';
+import { SingleFlight } from './single-flight';
 
 export function percentiles(h: readonly number[] | undefined): TPercentiles {
   if (!h) return { median: null, p90: null, count: 0 };
@@ -62,6 +64,12 @@ export class DashboardsService {
     private readonly cache = new RollupCache(),
   ) {}
 
+  /**
+   * Live figures (open conversations, operators online) shared only by the requests of an account
+   * that arrive while they load (single-flight.ts): each is as fresh as a query started for it.
+   */
+  private readonly flights = new SingleFlight();
+
   /** The roll-up figures of one request, cached per roll-up version (rollup-cache.ts). */
   private reader(tx: TTx, accountId: string, version: string | null) {
     return new RollupReader(tx, accountId, version, this.cache);
@@ -71,26 +79,38 @@ export class DashboardsService {
     const tz = tenant.account.timezone;
     const p = resolvePeriod(query, tz, now);
     const state = await this.rollups.state(tenant.accountId);
-    const presented: TDashboardPeriod = {
-      filter: p.filter,
-      from: p.from,
-      to: p.to,
-      previous: p.previous,
-      dataThrough: state.builtThrough,
-      timezone: tz,
-    };
-    return { p, presented, version: state.version };
+    return { p, presented: this.presented(p, tz, state.builtThrough), version: state.version };
+  }
+
+  private presented(p: TPeriod, timezone: string, dataThrough: string | null): TDashboardPeriod {
+    return { filter: p.filter, from: p.from, to: p.to, previous: p.previous, dataThrough, timezone };
+  }
+
+  /**
+   * One request's reads in one tenant transaction: the roll-ups' state (what is built, the cache
+   * version), then `fn` with the period and the request's roll-up reader.
+   */
+  private read<T>(
+    tenant: TTenant,
+    query: Pick<TDashboardQuery, 'filter' | 'from' | 'to'>,
+    fn: (r: { tx: TTx; p: TPeriod; presented: TDashboardPeriod; rollup: RollupReader }) => Promise<T>,
+  ): Promise<T> {
+    const p = resolvePeriod(query, tenant.account.timezone);
+    return withTenant(this.db, tenant.accountId, async (tx) => {
+      const state = await rollupState(tx, tenant.accountId);
+      const presented = this.presented(p, tenant.account.timezone, state?.built_through ?? null);
+      return fn({ tx, p, presented, rollup: this.reader(tx, tenant.accountId, state?.version ?? null) });
+    });
   }
 
   async main(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardMain> {
-    const { p, presented, version } = await this.period(tenant, query);
-    const live = await this.live(tenant);
-    return withTenant(this.db, tenant.accountId, async (tx) => {
-      const rollup = this.reader(tx, tenant.accountId, version);
+    const live = this.live(tenant);
+    live.catch(() => undefined); // awaited below; not unhandled when the read fails first
+    return this.read(tenant, query, async ({ tx, p, presented, rollup }) => {
       const mine = { operatorId: tenant.userId };
       return {
         period: presented,
-        live,
+        live: await live,
         mine: await this.totals(rollup, tenant.accountId, p.from, p.to, mine),
         minePrevious: p.previous
           ? await this.totals(rollup, tenant.accountId, p.previous.from, p.previous.to, mine)
@@ -102,15 +122,14 @@ export class DashboardsService {
   }
 
   async legacy(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardLegacy> {
-    const { p, presented, version } = await this.period(tenant, query);
-    const live = await this.live(tenant);
-    return withTenant(this.db, tenant.accountId, async (tx) => {
-      const rollup = this.reader(tx, tenant.accountId, version);
+    const live = this.live(tenant);
+    live.catch(() => undefined); // awaited below; not unhandled when the read fails first
+    return this.read(tenant, query, async ({ p, presented, rollup }) => {
       // Operators see their own figures; managers and above the account's.
       const scope: TFilters = tenant.role === 'operator' ? { operatorId: tenant.userId } : {};
       return {
         period: presented,
-        live,
+        live: await live,
         totals: await this.totals(rollup, tenant.accountId, p.from, p.to, scope),
         previous: p.previous
           ? await this.totals(rollup, tenant.accountId, p.previous.from, p.previous.to, scope)
@@ -121,9 +140,7 @@ export class DashboardsService {
   }
 
   async marketing(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardMarketing> {
-    const { p, presented, version } = await this.period(tenant, query);
-    return withTenant(this.db, tenant.accountId, async (tx) => {
-      const rollup = this.reader(tx, tenant.accountId, version);
+    return this.read(tenant, query, async ({ tx, p, presented, rollup }) => {
       const scope = (from: string, to: string): TScope => ({ accountId: tenant.accountId, from, to });
       const marketingTotals = async (from: string, to: string) => {
         const c = (await rollup.contactSums(scope(from, to), null))[0];
@@ -174,10 +191,8 @@ export class DashboardsService {
   }
 
   async performance(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardPerformance> {
-    const { p, presented, version } = await this.period(tenant, query);
     const filters: TFilters = { channelId: query.channelId, departmentId: query.departmentId };
-    return withTenant(this.db, tenant.accountId, async (tx) => {
-      const rollup = this.reader(tx, tenant.accountId, version);
+    return this.read(tenant, query, async ({ tx, p, presented, rollup }) => {
       const scope: TScope = { accountId: tenant.accountId, from: p.from, to: p.to, ...filters };
       // One pass over the histograms (whole months pre-merged) for the totals, the channels and the
       // departments; the days' medians from the day rows.
@@ -243,61 +258,55 @@ export class DashboardsService {
   }
 
   async agents(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardAgents> {
-    const resolved = await this.period(tenant, query);
-    const online = await this.onlineUsers(tenant.accountId);
-    return { period: resolved.presented, rows: await this.agentRows(tenant, query, online, resolved) };
+    const online = this.onlineUsers(tenant.accountId);
+    return this.read(tenant, query, async (r) => ({
+      period: r.presented,
+      rows: await this.agentRowsOf(tenant, r, await online),
+    }));
   }
 
-  async agentRows(
+  async agentRows(tenant: TTenant, query: Pick<TDashboardQuery, 'filter' | 'from' | 'to'>) {
+    return this.read(tenant, query, (r) => this.agentRowsOf(tenant, r, new Set<string>()));
+  }
+
+  private async agentRowsOf(
     tenant: TTenant,
-    query: Pick<TDashboardQuery, 'filter' | 'from' | 'to'>,
-    online = new Set<string>(),
-    resolved?: { p: TPeriod; version: string | null },
+    { tx, p, rollup }: { tx: TTx; p: TPeriod; rollup: RollupReader },
+    online: Set<string>,
   ) {
-    const { p, version } = resolved ?? (await this.period(tenant, query));
-    return withTenant(this.db, tenant.accountId, async (tx) => {
-      const rollup = this.reader(tx, tenant.accountId, version);
-      const scope: TScope = { accountId: tenant.accountId, from: p.from, to: p.to };
-      const counts = (await rollup.sums(scope, 'operator_id')).filter((r) => r.key);
-      const hist = await rollup.histograms(scope, 'operator_id', [
-        'frt_wall',
-        'reply_wall',
-        'resolution_wall',
-      ]);
-      const hours = await rollup.activeHours(scope);
-      const labels = await names(
-        tx,
-        'users',
-        counts.map((r) => r.key as string),
-      );
-      const rows: TDashboardAgentRow[] = counts.map((r) => {
-        const id = r.key as string;
-        const h = hist.get(id);
-        const active = hours.get(id) ?? 0;
-        return {
-          operatorId: id,
-          name: labels.get(id)?.name ?? '',
-          opened: Number(r.opened),
-          closed: Number(r.closed),
-          messagesOut: Number(r.messages_out),
-          firstResponse: percentiles(h?.frt_wall),
-          reply: percentiles(h?.reply_wall),
-          resolution: percentiles(h?.resolution_wall),
-          activeHours: active,
-          closedPerHour: active ? Math.round((Number(r.closed) / active) * 100) / 100 : null,
-          online: online.has(id),
-        };
-      });
-      return rows.sort((a, b) => b.closed - a.closed || a.name.localeCompare(b.name));
+    const scope: TScope = { accountId: tenant.accountId, from: p.from, to: p.to };
+    const counts = (await rollup.sums(scope, 'operator_id')).filter((r) => r.key);
+    const hist = await rollup.histograms(scope, 'operator_id', ['frt_wall', 'reply_wall', 'resolution_wall']);
+    const hours = await rollup.activeHours(scope);
+    const labels = await names(
+      tx,
+      'users',
+      counts.map((r) => r.key as string),
+    );
+    const rows: TDashboardAgentRow[] = counts.map((r) => {
+      const id = r.key as string;
+      const h = hist.get(id);
+      const active = hours.get(id) ?? 0;
+      return {
+        operatorId: id,
+        name: labels.get(id)?.name ?? '',
+        opened: Number(r.opened),
+        closed: Number(r.closed),
+        messagesOut: Number(r.messages_out),
+        firstResponse: percentiles(h?.frt_wall),
+        reply: percentiles(h?.reply_wall),
+        resolution: percentiles(h?.resolution_wall),
+        activeHours: active,
+        closedPerHour: active ? Math.round((Number(r.closed) / active) * 100) / 100 : null,
+        online: online.has(id),
+      };
     });
+    return rows.sort((a, b) => b.closed - a.closed || a.name.localeCompare(b.name));
   }
 
   async daysOf(tenant: TTenant, query: Pick<TDashboardQuery, 'filter' | 'from' | 'to'>) {
-    const { p, version } = await this.period(tenant, query);
     const scope: TFilters = tenant.role === 'operator' ? { operatorId: tenant.userId } : {};
-    return withTenant(this.db, tenant.accountId, (tx) =>
-      this.days(this.reader(tx, tenant.accountId, version), tenant.accountId, p, scope),
-    );
+    return this.read(tenant, query, ({ p, rollup }) => this.days(rollup, tenant.accountId, p, scope));
   }
 
   async targets(accountId: string): Promise<TDashboardTargets> {
@@ -330,27 +339,34 @@ export class DashboardsService {
     }));
   }
 
+  /** "Today so far": open conversations by stage, the user's own, operators online. */
   private async live(tenant: TTenant) {
-    const counts = await withTenant(this.db, tenant.accountId, (tx) =>
-      liveCounts(tx, tenant.accountId, tenant.userId),
-    );
-    const online = await this.onlineUsers(tenant.accountId);
+    const [counts, online] = await Promise.all([
+      this.flights.run(`open:${tenant.accountId}`, () =>
+        withTenant(this.db, tenant.accountId, (tx) => openCounts(tx, tenant.accountId)),
+      ),
+      this.onlineUsers(tenant.accountId),
+    ]);
+    const count = (match: (c: (typeof counts)[number]) => boolean) =>
+      counts.reduce((n, c) => (match(c) ? n + Number(c.n) : n), 0);
     return {
-      open: Number(counts.open),
-      waiting: Number(counts.waiting),
-      attendance: Number(counts.attendance),
-      flow: Number(counts.flow),
-      mine: Number(counts.mine),
+      open: count(() => true),
+      waiting: count((c) => c.stage === 'waiting'),
+      attendance: count((c) => c.stage === 'attendance'),
+      flow: count((c) => c.stage === 'flow'),
+      mine: count((c) => c.assignee_id === tenant.userId),
       operatorsOnline: online.size,
     };
   }
 
-  private async onlineUsers(accountId: string): Promise<Set<string>> {
-    try {
-      const members = await this.teamChat.presence.snapshot(accountId);
-      return new Set(members.filter((m) => m.status === 'online').map((m) => m.userId));
-    } catch {
-      return new Set(); // realtime closed (shutdown)
-    }
+  private onlineUsers(accountId: string): Promise<Set<string>> {
+    return this.flights.run(`online:${accountId}`, async () => {
+      try {
+        const members = await this.teamChat.presence.snapshot(accountId);
+        return new Set(members.filter((m) => m.status === 'online').map((m) => m.userId));
+      } catch {
+        return new Set<string>(); // realtime closed (shutdown)
+      }
+    });
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The figures read from the roll-ups (dashboard_daily, dashboard_hourly, dashboard_contacts_daily)
- * by query, remembered per account and roll-up version: those tables change only when a day is
- * built (rollup.service.ts → rollup.repo.ts replaceDay, which moves the version), so a figure read
+ * The figures read from the roll-ups (dashboard_totals, dashboard_daily, dashboard_monthly,
+ * dashboard_contacts_daily) by query, remembered per account and roll-up version: those tables
+ * change only when a day is built (rollup.service.ts → rollup.repo.ts replaceDay, which moves the
+ * version, then the day's totals and months in the same transaction), so a figure read
  * under a version stays right until the version moves. The version is read from the database on
  * every request (dashboard_rollups, with the period), so every server process sees a rebuild at
  * once. Names, targets and live counts are never kept here: they are read on every request.

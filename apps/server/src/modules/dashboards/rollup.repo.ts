@@ -307,6 +307,19 @@ export async function mergeMonth(tx: TTx, accountId: string, day: TDay) {
       and h.origin = c.origin`);
 }
 
+/**
+ * Rebuilds the account's dashboard_totals day rows of [from, to] from dashboard_daily and
+ * dashboard_hourly (SQL function of migration 0042, in the caller's transaction).
+ */
+export async function buildTotals(tx: TTx, accountId: string, from: TDay, to: TDay) {
+  await tx.execute(sql`select dashboard_build_totals(${accountId}::uuid, ${from}::date, ${to}::date)`);
+}
+
+/** Rebuilds the account's dashboard_totals month rows of the month of `day` from its day rows. */
+export async function mergeTotals(tx: TTx, accountId: string, day: TDay) {
+  await tx.execute(sql`select dashboard_merge_totals(${accountId}::uuid, ${monthOf(day)}::date)`);
+}
+
 export interface TRollupState {
   built_through: string | null;
   dirty_days: string[] | string;

@@ -8,12 +8,14 @@ import { BusinessClock } from './business-time';
 import { addTo, emptyHistogram, type THistogram, stored } from './histogram';
 import { addDays, dayBounds, dayOf, monthOf, type TDay } from './local-day';
 import {
+  buildTotals,
   clearDirty,
   closedIn,
   contactCounts,
   firstResponsesIn,
   markDirty,
   mergeMonth,
+  mergeTotals,
   messageCounts,
   openedIn,
   repliesIn,
@@ -226,8 +228,12 @@ export class RollupService {
         hourly: [...hourly.values()],
         contacts,
       });
-      // The month's pre-merged rows follow the day's, in the same transaction.
-      if (changed) await mergeMonth(tx, accountId, day);
+      // The day's totals and the month's pre-merged rows follow the day's, in the same transaction.
+      if (changed) {
+        await buildTotals(tx, accountId, day, day);
+        await mergeMonth(tx, accountId, day);
+        await mergeTotals(tx, accountId, day);
+      }
       // Only a finished day counts as built: today (a partial build) is built again tomorrow.
       if (day < dayOf(new Date(), tz)) await setBuiltThrough(tx, accountId, day);
     });
@@ -235,13 +241,19 @@ export class RollupService {
   }
 
   /**
-   * Rebuilds the pre-merged months (dashboard_monthly) from `from` to `to` from the day rows, for
-   * day rows written without buildDay (the benchmark's generated year).
+   * Rebuilds the day totals (dashboard_totals) and the pre-merged months (dashboard_monthly and the
+   * totals' months) from `from` to `to` from the day rows, for day rows written without buildDay
+   * (the benchmark's generated year).
    */
   async mergeMonths(accountId: string, from: TDay, to: TDay): Promise<void> {
     for (let m = monthOf(from); m <= to; m = monthOf(addDays(m, 32))) {
       const month = m;
-      await withTenant(this.db, accountId, (tx) => mergeMonth(tx, accountId, month));
+      const last = addDays(monthOf(addDays(month, 32)), -1);
+      await withTenant(this.db, accountId, async (tx) => {
+        await buildTotals(tx, accountId, month < from ? from : month, last > to ? to : last);
+        await mergeMonth(tx, accountId, month);
+        await mergeTotals(tx, accountId, month);
+      });
     }
   }
 

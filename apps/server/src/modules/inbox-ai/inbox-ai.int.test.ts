@@ -3,6 +3,7 @@ import { signUp, type TSignedUp } from '../../testing/fixtures';
 import { startTestApp, type TTestApp } from '../../testing/test-app';
 import { member } from '../inbox/testing/inbox.testing';
 import { FakeOpenAi } from '../team-chat/fake-openai.testing';
+import { monthOf } from '../ai/ai-settings.repo';
 import { addQuickMessage, addTrainedMarkdown, call, conversationWith, setAiFlags } from './inbox-ai.testing';
 
 let ctx: TTestApp;
@@ -105,10 +106,12 @@ describe('the inbox AI with an OpenAI-compatible model (local fake server)', { t
     const res = await call(ctx, owner, owner.accountId)('GET', '/p/ai/settings');
     const calls = fake.chatRequests().length;
     expect(calls).toBe(before + 1);
+    // Embeddings of the questions (knowledge base retrieval) count too, 1 token each here.
+    const embeds = fake.requests.filter((r) => r.path === '/v1/embeddings').length;
     expect(res.body.data.usage).toEqual({
-      month: new Date().toISOString().slice(0, 7),
-      requests: calls,
-      tokens: 2 * calls,
+      month: monthOf(new Date(), 'America/Sao_Paulo').slice(0, 7),
+      requests: calls + embeds,
+      tokens: 2 * calls + embeds,
     });
     expect(res.body.data.provider).toEqual({ kind: 'openai', model: 'fake-model' });
   });

@@ -8,7 +8,12 @@ import {
   type TQuickMessage,
   type TQuickMessageVariable,
 } from '@atende/shared';
-import type { TAiMessage, TAiProvider, TKnowledgeSearch } from '../../platform/ai/ai.types';
+import {
+  providerFor,
+  type TAiMessage,
+  type TAiProvider,
+  type TKnowledgeSearch,
+} from '../../platform/ai/ai.types';
 import { AppError } from '../../platform/errors';
 import type { TTenant } from '../../platform/tenancy';
 import type { AiSettingsService } from '../ai/ai-settings.service';
@@ -61,8 +66,13 @@ type TCaller = TViewer & Pick<TTenant, 'account'>;
 export class InboxAiService {
   constructor(private readonly deps: TInboxAiDeps) {}
 
-  status(caller: TCaller): TInboxAiStatus {
-    return { enabled: this.enabled(caller), model: this.deps.provider.kind === 'openai' };
+  async status(caller: TCaller): Promise<TInboxAiStatus> {
+    return { enabled: this.enabled(caller), model: await this.hasModel(caller) };
+  }
+
+  /** Whether the account's provider (its own, or the server's) is a model. */
+  private async hasModel(caller: TCaller) {
+    return (await providerFor(this.deps.provider, caller.accountId)).kind === 'openai';
   }
 
   async suggest(caller: TCaller, conversationId: string, lang: TLang): Promise<TInboxAiSuggestion> {
@@ -83,7 +93,7 @@ export class InboxAiService {
     const quickRanked = quick
       .map((q) => ({ ...q, text: renderQuickMessage(q.text, variables), score: overlapScore(words, q.text) }))
       .sort((a, b) => b.score - a.score);
-    if (this.deps.provider.kind === 'openai') {
+    if (await this.hasModel(caller)) {
       const prompt = await this.deps.settings.prompt(caller.accountId, 'inbox', lang);
       const context = { passages: found, quickMessages: quickRanked.slice(0, QUICK_IN_PROMPT) };
       const text = await this.complete(
@@ -106,7 +116,7 @@ export class InboxAiService {
   }
 
   async summarise(caller: TCaller, conversationId: string, lang: TLang) {
-    this.assertModel(caller);
+    await this.assertModel(caller);
     const messages = await this.history(caller, conversationId);
     const prompt = await this.deps.settings.prompt(caller.accountId, 'inbox', lang);
     return {
@@ -115,13 +125,13 @@ export class InboxAiService {
   }
 
   async improve(caller: TCaller, draft: string, lang: TLang) {
-    this.assertModel(caller);
+    await this.assertModel(caller);
     const prompt = await this.deps.settings.prompt(caller.accountId, 'inbox', lang);
     return { text: await this.complete(caller, lang, improveMessages(prompt, draft)) };
   }
 
   async translate(caller: TCaller, draft: string, to: TLang) {
-    this.assertModel(caller);
+    await this.assertModel(caller);
     return { text: await this.complete(caller, to, translateMessages(draft, to)) };
   }
 
@@ -151,9 +161,9 @@ export class InboxAiService {
   }
 
   /** Summaries and rewriting need a model: the built-in retrieval only finds texts. */
-  private assertModel(caller: TCaller) {
+  private async assertModel(caller: TCaller) {
     this.assertEnabled(caller);
-    if (this.deps.provider.kind !== 'openai') throw new AppError('AI_MODEL_REQUIRED');
+    if (!(await this.hasModel(caller))) throw new AppError('AI_MODEL_REQUIRED');
   }
 
   private async history(caller: TCaller, conversationId: string) {

@@ -40,7 +40,12 @@ import { MessagingService } from './messaging/messaging.service';
 import { replyOutOfHours } from './messaging/out-of-hours.listener';
 import { REACTION_QUEUE, ReactionsService, type TReactionJob } from './messaging/reactions.service';
 import { StartConversationService } from './messaging/start-conversation.service';
-import { OUTBOUND_QUEUE, OutboundService, type TOutboundJob } from './outbound/outbound.service';
+import {
+  OUTBOUND_QUEUE,
+  OUTBOUND_WORK,
+  OutboundService,
+  type TOutboundJob,
+} from './outbound/outbound.service';
 import { InboxEmitter } from './realtime/inbox-emitter';
 import { CampaignOriginService } from './conversations/campaign-origin.service';
 import { InboxEvents } from './realtime/inbox-events';
@@ -163,7 +168,7 @@ export const inboxModule = defineModule({
     const { platform } = app;
     const { inbox, outbound, distribution, inboxSettings, teamChat } = app.services;
     const jobs = platform.jobs;
-    jobs.register<TOutboundJob>(OUTBOUND_QUEUE, (data) => outbound.run(data));
+    jobs.register<TOutboundJob>(OUTBOUND_QUEUE, (data) => outbound.run(data), OUTBOUND_WORK);
     jobs.register<TReactionJob>(REACTION_QUEUE, (data) => inbox.reactions.run(data));
     jobs.register<{ accountId: string }>(DISTRIBUTION_QUEUE, async ({ accountId }) => {
       await distribution.retryWaiting(accountId);

@@ -1,5 +1,6 @@
-import { createAiProvider } from '../../platform/ai/ai-provider';
+import { createAiProvider, type TAccountAiLookup } from '../../platform/ai/ai-provider';
 import { defineModule } from '../../platform/module';
+import { outboundFetch } from '../../platform/outbound-url';
 import type { AiSettingsService } from '../ai/ai-settings.service';
 import { knowledgeRoutes } from './knowledge.routes';
 import * as tables from './knowledge.schema';
@@ -14,22 +15,33 @@ import { KnowledgeSourcesService, TRAIN_QUEUE } from './sources/knowledge-source
 export const knowledgeModule = defineModule({
   name: 'knowledge',
   tables,
-  create: (platform, deps: { aiSettings: AiSettingsService }) => {
+  create: (
+    platform,
+    deps: { aiSettings: AiSettingsService; appStore: { aiProvider: { settingsOf: TAccountAiLookup } } },
+  ) => {
     const knowledge = new KnowledgeService(platform.database.db);
-    // The one AI provider of the process: every call made for an account is counted (Settings → AI).
-    const provider = createAiProvider(platform.config, knowledge.search, {
-      record: deps.aiSettings.record,
-      onError: (err) => platform.log.warn({ err }, 'AI usage not counted'),
-    });
+    const allowPrivate = platform.config.OUTBOUND_HTTP_ALLOW_PRIVATE === 'true';
+    // The one AI provider of the process: every call made for an account is counted (Settings → AI)
+    // and goes to the account's own provider when it installed the OpenAI-compatible AI app.
+    const provider = createAiProvider(
+      platform.config,
+      knowledge.search,
+      {
+        record: deps.aiSettings.record,
+        onError: (err) => platform.log.warn({ err }, 'AI usage not counted'),
+      },
+      {
+        lookup: deps.appStore.aiProvider.settingsOf,
+        outbound: outboundFetch({ allowPrivate }),
+        invalidations: platform.tenantCache,
+      },
+    );
     return {
       knowledge,
       aiProvider: provider,
-      knowledgeSources: new KnowledgeSourcesService(
-        platform.database.db,
-        platform.jobs,
-        provider.kind === 'openai' ? provider : null,
-        { allowPrivate: platform.config.OUTBOUND_HTTP_ALLOW_PRIVATE === 'true' },
-      ),
+      knowledgeSources: new KnowledgeSourcesService(platform.database.db, platform.jobs, provider, {
+        allowPrivate,
+      }),
     };
   },
   plugin: async (app) => {

@@ -1,6 +1,6 @@
 import { TEAM_CHAT_ASSISTANT_ID, type TTeamChatMessage } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TAiMessage, TAiProvider } from '../../platform/ai/ai-provider';
+import { providerFor, type TAiMessage, type TAiProvider } from '../../platform/ai/ai-provider';
 import type { AiSettingsService } from '../ai/ai-settings.service';
 import { newId } from '../../platform/db/columns';
 import type { TDb } from '../../platform/db/client';
@@ -70,6 +70,8 @@ export class AiRoomService {
     ];
     const id = newId();
     const target = userRoom(actor.accountId, actor.userId);
+    // The account's own provider (the app store's OpenAI-compatible app) or the server's.
+    const provider = await providerFor(this.provider, actor.accountId);
     const draft = (
       content: string,
       status: TTeamChatMessage['status'],
@@ -84,11 +86,11 @@ export class AiRoomService {
       status,
       seq: 0,
       tempId: null,
-      ai: { provider: this.provider.kind, model: this.provider.model, ...(error ? { error } : {}) },
+      ai: { provider: provider.kind, model: provider.model, ...(error ? { error } : {}) },
     });
     let lastEmit = 0;
     try {
-      const result = await this.provider.complete({
+      const result = await provider.complete({
         accountId: actor.accountId,
         lang,
         messages,

@@ -16,6 +16,8 @@ export class FakeOpenAi {
   failNext = 0;
   hang = false;
   answer = (body: any) => `Resposta do modelo para: ${body.messages.at(-1)?.content ?? ''}`;
+  /** The vector /embeddings gives a text (tests may set their own). */
+  embedding = (text: string): number[] => [text.length, 1, 0];
   private readonly server = createServer((req, res) => void this.handle(req, res));
   private readonly held: ServerResponse[] = [];
   url = '';
@@ -60,7 +62,7 @@ export class FakeOpenAi {
           object: 'list',
           model: body.model,
           data: input.map((text, index) => {
-            const vector = [text.length, 1, 0];
+            const vector = this.embedding(text);
             const embedding =
               body.encoding_format === 'base64'
                 ? Buffer.from(new Float32Array(vector).buffer).toString('base64')

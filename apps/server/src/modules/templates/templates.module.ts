@@ -15,6 +15,7 @@ export const templatesModule = defineModule({
       new WhatsAppTemplatesApi(platform.config.WHATSAPP_GRAPH_URL),
       deps.activityLog,
       platform.log,
+      platform.events,
     ),
   }),
   plugin: async (app) => {

@@ -1,7 +1,7 @@
 import type { TTemplateStatus } from '@atende/shared';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
-import { withTenant } from '../../platform/db/tenant';
+import { type TTx, withTenant } from '../../platform/db/tenant';
 import { channels } from '../channels/channels.schema';
 import { messageTemplates } from './templates.schema';
 
@@ -96,12 +96,19 @@ export function updateTemplateRow(db: TDb, accountId: string, id: string, patch:
   });
 }
 
-export function deleteTemplateRow(db: TDb, accountId: string, id: string) {
+/** Deletes the template; `also` runs in the same transaction when it existed. */
+export function deleteTemplateRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+  also?: (tx: TTx) => Promise<unknown>,
+) {
   return withTenant(db, accountId, async (tx) => {
     const [row] = await tx
       .delete(messageTemplates)
       .where(and(eq(messageTemplates.accountId, accountId), eq(messageTemplates.id, id)))
       .returning();
+    if (row && also) await also(tx);
     return row as TTemplateRow | undefined;
   });
 }

@@ -16,6 +16,7 @@ import {
   type WhatsAppTemplatesApi,
 } from '../../providers/whatsapp-cloud/whatsapp-templates';
 import type { TDb } from '../../platform/db/client';
+import type { DomainEvents } from '../../platform/events';
 import { newId } from '../../platform/db/columns';
 import { changesOf } from '../activity-log/activity-changes';
 import type { ActivityLogService } from '../activity-log/activity-log.service';
@@ -84,6 +85,8 @@ export class TemplatesService {
     private readonly api: WhatsAppTemplatesApi,
     private readonly activity: ActivityLogService,
     private readonly log?: FastifyBaseLogger,
+    /** `template.deleted` is emitted in the deleting transaction. */
+    private readonly bus?: DomainEvents,
   ) {}
 
   async list(accountId: string, role: TRole, filter: { status?: TTemplateStatus; channelId?: string }) {
@@ -154,7 +157,9 @@ export class TemplatesService {
           .remove(recordOf(channel), row.name, row.providerTemplateId)
           .catch((err) => this.log?.warn({ err, templateId: id }, 'template delete at provider failed'));
     }
-    await deleteTemplateRow(this.db, accountId, id);
+    await deleteTemplateRow(this.db, accountId, id, (tx) =>
+      this.bus ? this.bus.emit(tx, accountId, 'template.deleted', { templateId: id }) : Promise.resolve(),
+    );
     if (actor) await this.activity.record(accountId, actor, { action: 'template.deleted', target: row.name });
   }
 

@@ -96,9 +96,13 @@ export const WEBCHAT_CLIENT_JS = `(function () {
     node.textContent = '';
     if (!mine && m.authorName) node.appendChild(el('div', 'author', m.authorName));
     if (m.media && m.media.url) {
-      if ((m.media.mimeType || '').indexOf('image/') === 0) {
+      var mediaType = (m.media.mimeType || '').split('/')[0];
+      if (mediaType === 'image') {
         var img = el('img'); img.src = m.media.url; img.alt = m.media.fileName || '';
         node.appendChild(img);
+      } else if (mediaType === 'video' || mediaType === 'audio') {
+        var player = el(mediaType); player.src = m.media.url; player.controls = true; player.preload = 'metadata';
+        node.appendChild(player);
       } else {
         var a = el('a', 'file', m.media.fileName || m.media.url);
         a.href = m.media.url; a.target = '_blank'; a.rel = 'noopener';

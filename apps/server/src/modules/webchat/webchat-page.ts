@@ -120,6 +120,8 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
   .day { align-self: center; font-size: 12px; color: #495057; background: #e9ecef; border-radius: 10px; padding: 2px 10px; margin: 8px 0 4px; }
   .msg { max-width: 82%; padding: 7px 10px 5px; border-radius: 14px; white-space: pre-wrap; overflow-wrap: anywhere; margin-top: 2px; }
   .msg img { max-width: 100%; max-height: 240px; border-radius: 8px; display: block; margin-bottom: 4px; }
+  .msg video, .msg audio { max-width: 100%; display: block; margin-bottom: 4px; }
+  .msg video { max-height: 240px; border-radius: 8px; }
   .theirs { align-self: flex-start; background: #fff; border: 1px solid #dee2e6; border-bottom-left-radius: 4px; }
   .mine { align-self: flex-end; background: ${color}; color: ${fg}; border-bottom-right-radius: 4px; }
   .mine a { color: ${fg}; }

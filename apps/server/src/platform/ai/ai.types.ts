@@ -48,6 +48,16 @@ export interface TAiProvider {
   readonly model: string;
   complete(request: TCompleteRequest): Promise<TCompletion>;
   embed(input: string[], options?: TEmbedOptions): Promise<TEmbedding>;
+  /**
+   * The provider an account's calls go to (its own OpenAI-compatible app, or the server's): what a
+   * feature checks `kind` and `model` on. Absent: the same for every account.
+   */
+  forAccount?(accountId: string): Promise<TAiProvider>;
+}
+
+/** The provider `accountId`'s AI features use (see TAiProvider.forAccount). */
+export function providerFor(provider: TAiProvider, accountId: string): Promise<TAiProvider> {
+  return provider.forAccount ? provider.forAccount(accountId) : Promise.resolve(provider);
 }
 
 /** One passage the built-in assistant found: an account note or a help text of the product. */

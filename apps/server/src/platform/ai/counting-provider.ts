@@ -33,6 +33,12 @@ export class CountingProvider implements TAiProvider {
     return result;
   }
 
+  async forAccount(accountId: string): Promise<TAiProvider> {
+    if (!this.inner.forAccount) return this;
+    const inner = await this.inner.forAccount(accountId);
+    return new CountingProvider(inner, this.record, this.onError);
+  }
+
   private async count(accountId: string, tokens = 0) {
     try {
       await this.record(accountId, { tokens });

@@ -17,6 +17,8 @@ export interface TOpenAiOptions {
   deadlineMs?: number;
   /** Retries of connection errors, 408, 409, 429 and 5xx (exponential back-off, honours retry-after). */
   maxRetries?: number;
+  /** How requests go out (an account's own provider: through the outbound address guard). */
+  fetch?: (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
 }
 
 /** Any OpenAI-compatible API (OpenAI, Azure, Ollama, vLLM) through the official SDK. */
@@ -36,6 +38,7 @@ export class OpenAiProvider implements TAiProvider {
       baseURL: options.baseURL,
       timeout: options.timeoutMs ?? 30_000,
       maxRetries: options.maxRetries ?? 2,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }
 

@@ -95,10 +95,10 @@ export class WhatsAppCloudAdapter implements ChannelAdapter {
         recipient_type: 'individual',
         to,
         ...payloadOf(message),
-        // Echoed in the message's status webhooks: a send whose answer was lost is still known.
+        // Graph takes no idempotency key; this is echoed in the message's status webhooks, so a
+        // send whose answer was lost is still recognised (campaign reconciliation).
         ...(options.idempotencyKey ? { biz_opaque_callback_data: options.idempotencyKey } : {}),
       },
-      options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined,
     );
     const id = answer.messages?.[0]?.id;
     if (!id) throw new AppError('CHANNEL_PROVIDER_ERROR', { reason: 'no message id' });

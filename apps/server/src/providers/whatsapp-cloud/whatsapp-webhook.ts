@@ -159,6 +159,8 @@ function parseStatus(s: TJson): TStatusUpdate | null {
   if (!id || !status || !STATUSES.includes(status)) return null;
   const update: TStatusUpdate = { providerMessageId: id, status, timestamp: dateOf(s.timestamp) };
   if (status === 'failed') update.errorCode = whatsappErrorCode(arrayOf(s.errors)[0]?.code);
+  const callbackData = str(s.biz_opaque_callback_data);
+  if (callbackData) update.callbackData = callbackData.slice(0, 512);
   return update;
 }
 

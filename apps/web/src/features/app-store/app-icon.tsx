@@ -1,7 +1,20 @@
 import { ThemeIcon } from '@mantine/core';
-import { IconApps, IconBell, IconBuildingBank, IconWebhook } from '@tabler/icons-react';
+import {
+  IconApps,
+  IconBell,
+  IconBuildingBank,
+  IconLayoutDashboard,
+  IconSparkles,
+  IconWebhook,
+} from '@tabler/icons-react';
 
-const ICONS = { webhook: IconWebhook, bell: IconBell, 'building-bank': IconBuildingBank } as const;
+const ICONS = {
+  webhook: IconWebhook,
+  bell: IconBell,
+  'building-bank': IconBuildingBank,
+  sparkles: IconSparkles,
+  'layout-dashboard': IconLayoutDashboard,
+} as const;
 
 /** An app's icon (its manifest names a Tabler icon). */
 export function AppIcon({ icon, size = 44 }: { icon: string; size?: number }) {

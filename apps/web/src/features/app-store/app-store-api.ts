@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   TAppCatalogueItem,
+  TAppDashboardPanel,
   TAppInstall,
   TAppRun,
   TConfigureAppBody,
@@ -116,6 +117,15 @@ export const registerPushDevice = (body: {
   deviceID: string;
   deviceName: string;
 }) => api.post<{ deviceID: string } | { invalidToken: true }>('/g/user/notification/mobile-token', body);
+
+/** The Dashboard app's pages (the conversation's side panel tabs); every member reads them. */
+export function useDashboardPanels(acc: string) {
+  return useQuery({
+    queryKey: ['acc', acc, 'dashboard-panels'] as const,
+    queryFn: () => api.get<TAppDashboardPanel[]>('/p/apps/dashboards', { acc }),
+    staleTime: 60_000,
+  });
+}
 
 export const superlogicaInvoicesKey = (acc: string, contactId: string) =>
   ['acc', acc, 'superlogica-invoices', contactId] as const;

@@ -196,6 +196,94 @@ describe('webhook endpoint form', () => {
   });
 });
 
+describe('OpenAI-compatible AI and Dashboard apps', () => {
+  const AI: TAppCatalogueItem = {
+    key: 'openai-compatible',
+    icon: 'sparkles',
+    category: 'ai',
+    scope: 'account',
+    multiple: false,
+    fields: [
+      { key: 'baseUrl', kind: 'url', required: true, default: 'https://api.openai.com/v1' },
+      { key: 'apiKey', kind: 'secret', required: true },
+      { key: 'model', kind: 'text', required: true, default: 'gpt-4o-mini' },
+    ],
+    events: [],
+    ui: ['ai-provider'],
+    testable: true,
+    installs: 1,
+  };
+  const DASHBOARD: TAppCatalogueItem = {
+    key: 'dashboard',
+    icon: 'layout-dashboard',
+    category: 'integrations',
+    scope: 'account',
+    multiple: false,
+    fields: [
+      { key: 'title', kind: 'text', required: false },
+      { key: 'url', kind: 'url', required: true },
+    ],
+    events: [],
+    ui: ['conversation-panel'],
+    testable: false,
+    installs: 0,
+  };
+  const AI_INSTALL: TAppInstall = {
+    ...WEBHOOKS,
+    _id: '0190aaaa-0000-7000-8000-000000000010',
+    app: 'openai-compatible',
+    settings: { baseUrl: 'https://llm.example.com/v1', model: 'llama-3' },
+    secretsSet: ['apiKey'],
+  };
+
+  it('configures the AI provider with the key write-only: blank keeps the stored one', async () => {
+    routes({ '/p/apps/catalogue': [AI, DASHBOARD], '/p/apps/installs': [AI_INSTALL] });
+    mocked.put.mockResolvedValue(AI_INSTALL as never);
+    render(<AppStorePage />, { wrapper: AdminTestWrapper });
+    const card = await screen.findByTestId('app-card-openai-compatible');
+    expect(within(card).getByText('IA compatível com OpenAI')).toBeInTheDocument();
+    fireEvent.click(within(card).getByRole('button', { name: /Configurar/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configurações de IA compatível com OpenAI' });
+    expect(within(dialog).getByLabelText(/URL base da API/)).toHaveValue('https://llm.example.com/v1');
+    expect(within(dialog).getByLabelText(/Modelo/)).toHaveValue('llama-3');
+    const key = within(dialog).getByLabelText(/Chave da API/);
+    expect(key).toHaveValue('');
+    expect(key).toHaveAttribute('type', 'password');
+    expect(within(dialog).getByText(/Deixe em branco para mantê-lo/)).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText(/Modelo/), { target: { value: 'llama-3.1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(mocked.put).toHaveBeenCalledWith(
+        `/p/apps/installs/${AI_INSTALL._id}`,
+        { settings: { baseUrl: 'https://llm.example.com/v1', apiKey: '', model: 'llama-3.1' } },
+        { query: { acc: TEST_ACC } },
+      ),
+    );
+  });
+
+  it('shows the Dashboard app’s https rule under its URL field, in English too', async () => {
+    await i18n.changeLanguage('en');
+    routes({ '/p/apps/catalogue': [AI, DASHBOARD], '/p/apps/installs': [] });
+    mocked.post.mockRejectedValue(
+      new ApiError(400, 'VALIDATION_FAILED', 'Please correct all errors in your form', [
+        { path: 'settings.url', key: 'urlHttps', message: '' },
+      ]),
+    );
+    render(<AppStorePage />, { wrapper: AdminTestWrapper });
+    const card = await screen.findByTestId('app-card-dashboard');
+    fireEvent.click(within(card).getByRole('button', { name: 'Install' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install Dashboard' });
+    fireEvent.change(within(dialog).getByLabelText(/Tab name/), { target: { value: 'CRM' } });
+    fireEvent.change(within(dialog).getByLabelText(/Page URL/), {
+      target: { value: 'http://crm.example.com' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Install' }));
+    expect(
+      await within(dialog).findByText('The URL must start with https:// (http:// only for localhost)'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('app history page', () => {
   it('lists runs with status, who and duration, and opens a run’s log', async () => {
     const run: TAppRun = {

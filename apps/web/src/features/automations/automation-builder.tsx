@@ -213,7 +213,7 @@ export function AutomationBuilder({
             value={value.name}
             onChange={(e) => set({ name: e.currentTarget.value })}
             error={errors.name}
-            w={360}
+            style={{ flex: '1 1 320px', maxWidth: 560 }}
             required
           />
           <NumberInput
@@ -223,7 +223,7 @@ export function AutomationBuilder({
             min={1}
             max={100}
             onChange={(v) => set({ maxPerHour: Number(v) || 1 })}
-            w={220}
+            w={300}
           />
           <Switch
             mt={30}

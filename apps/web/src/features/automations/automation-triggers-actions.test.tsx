@@ -127,4 +127,23 @@ describe('builder: new triggers and actions', () => {
       actions: [{ type: 'start_chatbot', chatbotId: 'b1' }, { type: 'send_survey' }],
     });
   });
+
+  it('a rule naming a bot that is not published shows the bot by name and says the step fails', async () => {
+    const rule = {
+      ...OFF,
+      disabledReason: null,
+      active: true,
+      actions: [{ type: 'start_chatbot', chatbotId: 'b2' }],
+    };
+    serve({ [`/p/automations/${OFF._id}`]: rule, [`/p/automations/${OFF._id}/runs`]: [] });
+    renderAt(`/apps/automation/${OFF._id}`);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Iniciar um chatbot' })).toHaveValue(
+        'Rascunho (não publicado)',
+      ),
+    );
+    expect(
+      screen.getByText('Este chatbot não está publicado: o passo falha até que ele seja publicado.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -25,10 +25,16 @@ export function ChatbotActionFields({
   const acc = useAcc();
   const bots = useChatbots(acc);
   const published = (bots.data ?? []).filter((b) => b.status === 'published');
-  // A bot chosen before (unpublished or not visible now) keeps its place in the list.
+  // A bot chosen before keeps its place in the list: by name when it is only unpublished.
   const data = published.map((b) => ({ value: b._id, label: b.name }));
+  const unpublished = (bots.data ?? []).find((b) => b._id === a.chatbotId && b.status !== 'published');
   if (a.chatbotId && !data.some((d) => d.value === a.chatbotId))
-    data.push({ value: a.chatbotId, label: t('builder.chooseChatbot') });
+    data.push({
+      value: a.chatbotId,
+      label: unpublished
+        ? t('builder.chatbotUnpublished', { name: unpublished.name })
+        : t('builder.chooseChatbot'),
+    });
   return (
     <Stack gap="xs" data-testid="chatbot-action">
       <Select
@@ -40,12 +46,19 @@ export function ChatbotActionFields({
         error={errors[`${prefix}.chatbotId`]}
         nothingFoundMessage={t('builder.noChatbots')}
         searchable
-        w={320}
+        w="100%"
+        maw={420}
         comboboxProps={{ withinPortal: true }}
       />
-      <Text fz="xs" c="dimmed" maw={560}>
-        {published.length === 0 && !bots.isLoading ? t('builder.noChatbots') : t('builder.chatbotHelp')}
-      </Text>
+      {unpublished ? (
+        <Text fz="xs" c="red.7" maw={560}>
+          {t('builder.chatbotUnpublishedHelp')}
+        </Text>
+      ) : (
+        <Text fz="xs" c="dimmed" maw={560}>
+          {published.length === 0 && !bots.isLoading ? t('builder.noChatbots') : t('builder.chatbotHelp')}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -49,7 +49,8 @@ export function TemplateActionFields({
         error={errors[`${prefix}.templateId`]}
         nothingFoundMessage={t('builder.noTemplates')}
         searchable
-        w={360}
+        w="100%"
+        maw={560}
       />
       <Text fz="xs" c="dimmed">
         {t('builder.templateHelp')}
@@ -75,7 +76,8 @@ export function TemplateActionFields({
             onChange({ ...a, variables });
           }}
           error={errors[`${prefix}.variables.${i}`]}
-          w={360}
+          w="100%"
+          maw={420}
         />
       ))}
     </Stack>

@@ -1,4 +1,11 @@
-import { PLANS, type TAccountDetails, type TCouponQuote, type TPlan, type TPlanId } from '@atende/shared';
+import {
+  PLANS,
+  type TAccountDetails,
+  type TCheckoutInfo,
+  type TCouponQuote,
+  type TPlan,
+  type TPlanId,
+} from '@atende/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
 import type { TMutationOptions } from '../../app/query-client';
@@ -34,6 +41,15 @@ export function useChangePlan(
     ...options,
     mutationFn: ({ plan, period, coupon }) =>
       api.put<TChangePlanResult>(`/g/acc/${acc}/plan/${plan}`, coupon ? { period, coupon } : { period }),
+  });
+}
+
+/** Issue 13: the installation's payment provider (sandbox or Stripe) and whether paid plans can be bought. */
+export function useCheckoutInfo(acc: string) {
+  return useQuery({
+    queryKey: ['checkout-info', acc],
+    queryFn: () => api.get<TCheckoutInfo>(`/g/acc/${acc}/billing/checkout`),
+    staleTime: 10 * 60_000,
   });
 }
 

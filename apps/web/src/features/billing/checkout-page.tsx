@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { findPlan, type TCouponQuote, type TPlanId } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -19,12 +19,13 @@ import { errorText } from '../../app/i18n';
 import { refreshAccount, useSession, useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
-import { canStartTrial, type TBillingPeriod, useChangePlan } from './billing-api';
+import { canStartTrial, type TBillingPeriod, useChangePlan, useCheckoutInfo } from './billing-api';
 import { formatNumber, formatPrice } from '../../app/format';
 import { notify } from '../../app/notify';
 import { CouponField } from './coupon-field';
+import { CheckoutNote } from './checkout-note';
 
-/** /plans/checkout/{plan}: order summary and payment through the configured (sandbox) provider. */
+/** /plans/checkout/{plan}: order summary and payment through the configured provider (sandbox or Stripe). */
 export function CheckoutPage() {
   const { t, i18n } = useTranslation('billing');
   const { plan: planId = '' } = useParams();
@@ -36,6 +37,7 @@ export function CheckoutPage() {
   const onQuote = useCallback((q: TCouponQuote | null) => setQuote(q), []);
   const acc = useAcc();
   const plan = findPlan(planId);
+  const checkoutInfo = useCheckoutInfo(acc);
   const change = useChangePlan(acc, {
     onSuccess: async (result, { plan: paid }) => {
       if (result.status === 'redirect' && result.url) {
@@ -70,7 +72,12 @@ export function CheckoutPage() {
 
   const pay = () => change.mutate({ plan: plan.id as TPlanId, period, coupon: applied?.code });
   const busy = change.isPending;
-  const error = change.error ? errorText(t, change.error) : null;
+  const info = checkoutInfo.data;
+  // Paid plans wait for the provider to be known, and cannot be bought when payments are off.
+  const paid = !trial && plan.price > 0;
+  const blocked = paid && !info?.available;
+  const failure = change.error ?? (paid ? checkoutInfo.error : null);
+  const error = failure ? errorText(t, failure) : null;
 
   return (
     <Stack gap="lg">
@@ -90,9 +97,12 @@ export function CheckoutPage() {
                 disabled={plan.price === 0 || trial}
               />
               {couponable && <CouponField acc={acc} planId={plan.id} period={period} onQuote={onQuote} />}
-              <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-                {trial ? t('checkout.trialNote', { count: plan.trialDays }) : t('checkout.sandbox')}
-              </Alert>
+              <CheckoutNote
+                info={info}
+                loading={checkoutInfo.isPending}
+                trialDays={trial ? plan.trialDays : null}
+                free={plan.price === 0}
+              />
               {error && (
                 <Alert color="red" variant="light" role="alert">
                   {error}
@@ -103,13 +113,16 @@ export function CheckoutPage() {
                 leftSection={<IconLock size={16} />}
                 onClick={pay}
                 loading={busy}
+                disabled={blocked}
                 data-testid="checkout-pay"
               >
                 {trial
                   ? t('checkout.startTrial', { count: plan.trialDays })
                   : plan.price === 0
                     ? t('checkout.confirmFree')
-                    : t('checkout.pay', { amount: formatPrice(total, i18n.language) })}
+                    : t(info?.provider === 'stripe' ? 'checkout.payStripe' : 'checkout.pay', {
+                        amount: formatPrice(total, i18n.language),
+                      })}
               </Button>
             </Stack>
           </Card>

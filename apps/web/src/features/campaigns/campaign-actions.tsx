@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconCopy, IconDots, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconPlayerPause, IconPlayerPlay, IconSend, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TCampaign } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
@@ -11,13 +11,17 @@ import { useAccLink } from '../../app/shell/use-acc-link';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { campaignAction, campaignsKey } from './campaigns-api';
 
-/** Pause, resume, cancel (confirmed) and duplicate, as the campaign's status allows. */
+/**
+ * Pause, resume, cancel (confirmed) and duplicate, as the campaign's status allows; and, when
+ * some sends are unconfirmed, sending them again (confirmed: some may get the message twice).
+ */
 export function CampaignActions({ acc, campaign }: { acc: string; campaign: TCampaign }) {
   const { t } = useTranslation('campaigns');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const link = useAccLink();
   const [confirm, setConfirm] = useState(false);
+  const [confirmResend, setConfirmResend] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: campaignsKey(acc) });
   const run = async (action: 'pause' | 'resume' | 'duplicate') => {
     try {
@@ -30,6 +34,9 @@ export function CampaignActions({ acc, campaign }: { acc: string; campaign: TCam
   };
   const running = campaign.status === 'executing' || campaign.status === 'waiting';
   const cancelable = running || campaign.status === 'paused' || campaign.status === 'draft';
+  const resendable =
+    campaign.counts.unknown > 0 &&
+    (campaign.status === 'executing' || campaign.status === 'paused' || campaign.status === 'finished');
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -54,6 +61,15 @@ export function CampaignActions({ acc, campaign }: { acc: string; campaign: TCam
               {t('actions.resume')}
             </Menu.Item>
           )}
+          {resendable && (
+            <Menu.Item
+              leftSection={<IconSend size={16} />}
+              onClick={() => setConfirmResend(true)}
+              data-testid="campaign-resend-unconfirmed"
+            >
+              {t('actions.resendUnconfirmed')}
+            </Menu.Item>
+          )}
           <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => run('duplicate')}>
             {t('actions.duplicate')}
           </Menu.Item>
@@ -73,6 +89,22 @@ export function CampaignActions({ acc, campaign }: { acc: string; campaign: TCam
         onConfirm={async () => {
           await campaignAction(acc, campaign._id, 'cancel');
           setConfirm(false);
+          await refresh();
+        }}
+      />
+      <ConfirmModal
+        opened={confirmResend}
+        title={t('actions.resendUnconfirmed')}
+        message={t('resendConfirm', { count: campaign.counts.unknown })}
+        confirm={t('actions.resendUnconfirmed')}
+        onClose={() => setConfirmResend(false)}
+        onConfirm={async () => {
+          try {
+            await campaignAction(acc, campaign._id, 'resend-unconfirmed');
+          } catch (error) {
+            notify({ color: 'red', message: errorText(t, error) });
+          }
+          setConfirmResend(false);
           await refresh();
         }}
       />

@@ -100,6 +100,15 @@ function CampaignView({ acc, campaign }: { acc: string; campaign: TCampaign }) {
           <CampaignActions acc={acc} campaign={campaign} />
         </Group>
       </Group>
+      {c.unknown > 0 && (
+        <Alert
+          color="yellow"
+          data-testid="campaign-unconfirmed"
+          title={t('unconfirmed.title', { count: c.unknown })}
+        >
+          {t('unconfirmed.text')}
+        </Alert>
+      )}
       {campaign.status === 'paused' && campaign.pauseReason && (
         <Alert color="orange" data-testid="campaign-pause-reason">
           {t(`pauseReason.${campaign.pauseReason}`, { defaultValue: t('pauseReason.manual') })}

@@ -22,9 +22,10 @@ function SmsStep() {
 
 const review: TCampaignReview = {
   valid: 2,
-  duplicates: 0,
+  duplicates: 3,
   optedOut: 1,
-  invalid: 0,
+  invalid: 4,
+  invalidReasons: { csvRows: 2, invalidPhone: 0, notMobile: 1, noWhatsapp: 0, blocked: 1 },
   preview: [
     { name: 'Rita', phone: '+5511981110001', text: 'Olá Rita, seu pedido A1 saiu.' },
     { name: 'Caio', phone: '+5511981110002', text: 'Olá Caio, seu pedido A2 saiu.' },
@@ -62,6 +63,15 @@ describe('campaign wizard steps', () => {
     );
     expect(screen.getByTestId('review-valid')).toHaveTextContent('2');
     expect(screen.getByTestId('review-opted-out')).toHaveTextContent('1');
+    expect(screen.getByTestId('review-duplicates')).toHaveTextContent('3');
+    expect(screen.getByTestId('review-invalid')).toHaveTextContent('4');
+    const reasons = screen.getByTestId('review-invalid-reasons');
+    expect(reasons).toHaveTextContent(
+      'Linhas da planilha recusadas (nome ou telefone em branco, número inválido): 2',
+    );
+    expect(reasons).toHaveTextContent('Telefones fixos, que não recebem SMS: 1');
+    expect(reasons).toHaveTextContent('Contatos bloqueados: 1');
+    expect(reasons).not.toHaveTextContent('Números sem WhatsApp');
     expect(screen.getAllByTestId('review-preview')).toHaveLength(2);
     expect(screen.getByText('Olá Rita, seu pedido A1 saiu.')).toBeInTheDocument();
     expect(screen.getByTestId('review-insufficient')).toHaveTextContent(

@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TCampaign,
   TCampaignAudienceResult,
   TCampaignBodyInput,
   TCampaignRecipient,
   TCampaignReview,
+  TCampaignSettings,
+  TCampaignSettingsBody,
   TSmsCredit,
   TTemplate,
   TChannelSummary,
@@ -17,6 +19,7 @@ import { uploadFile } from '../../app/upload';
 export const campaignsKey = (acc: string) => ['acc', acc, 'campaigns'] as const;
 export const campaignKey = (acc: string, id: string) => ['acc', acc, 'campaigns', id] as const;
 export const smsCreditKey = (acc: string) => ['acc', acc, 'sms-credit'] as const;
+export const campaignSettingsKey = (acc: string) => ['acc', acc, 'campaign-settings'] as const;
 
 type TList<T> = { items: T[]; count: number };
 
@@ -116,7 +119,7 @@ export const startCampaign = (acc: string, id: string, consentAccepted: boolean)
 export const campaignAction = (
   acc: string,
   id: string,
-  action: 'pause' | 'resume' | 'cancel' | 'duplicate',
+  action: 'pause' | 'resume' | 'cancel' | 'duplicate' | 'resend-unconfirmed',
 ) => api.post<TCampaign>(`/p/campaigns/${id}/${action}`, {}, { query: { acc } });
 
 export const exportCampaign = (acc: string, id: string, format: 'csv' | 'xlsx') =>
@@ -128,3 +131,21 @@ export const buySmsCredit = (acc: string, packageId: string) =>
     { packageId },
     { query: { acc } },
   );
+
+/** Campaigns → Settings (admins): the opt-out words. */
+export function useCampaignSettings(acc: string, enabled = true) {
+  return useQuery({
+    queryKey: campaignSettingsKey(acc),
+    queryFn: () => api.get<TCampaignSettings>('/p/campaign-settings', { acc }),
+    enabled,
+  });
+}
+
+export function useSaveCampaignSettings(acc: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCampaignSettingsBody) =>
+      api.put<TCampaignSettings>('/p/campaign-settings', body, { query: { acc } }),
+    onSuccess: (data) => client.setQueryData(campaignSettingsKey(acc), data),
+  });
+}

@@ -11,7 +11,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconBrandWhatsapp, IconMessage, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
+import {
+  IconBrandWhatsapp,
+  IconMessage,
+  IconMessageOff,
+  IconSearch,
+  IconSpeakerphone,
+} from '@tabler/icons-react';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, hasRole, type TCampaign } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,6 +32,7 @@ import { PageHeader } from '../../ui/page-header';
 import { CampaignActions } from './campaign-actions';
 import { CampaignProgressBar, CampaignStatusBadge } from './campaign-labels';
 import { useCampaigns } from './campaigns-api';
+import { OptOutWordsModal } from './opt-out-words-modal';
 import { SmsCreditCard } from './sms-credit-card';
 
 /** /apps/campaigns (admins): every campaign with its status, progress and counts; the SMS balance. */
@@ -39,6 +46,7 @@ export function CampaignsPage() {
   const [type, setType] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const [optOutOpen, setOptOutOpen] = useState(false);
   const list = useCampaigns(acc, {
     status: status ?? undefined,
     type: type ?? undefined,
@@ -51,6 +59,16 @@ export function CampaignsPage() {
 
   const actions = (
     <>
+      {isAdmin && (
+        <Button
+          variant="default"
+          leftSection={<IconMessageOff size={16} />}
+          onClick={() => setOptOutOpen(true)}
+          data-testid="opt-out-settings"
+        >
+          {t('optOut.open')}
+        </Button>
+      )}
       <Button component={Link} to={link('/apps/campaigns/new')} leftSection={<IconBrandWhatsapp size={16} />}>
         {t('newWhatsapp')}
       </Button>
@@ -70,6 +88,7 @@ export function CampaignsPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={t('title')} description={t('subtitle')} actions={actions} />
+      {isAdmin && <OptOutWordsModal acc={acc} opened={optOutOpen} onClose={() => setOptOutOpen(false)} />}
       {isAdmin && smsEnabled && <SmsCreditCard acc={acc} />}
       <Card padding={0}>
         <Group p="md" gap="sm" wrap="wrap">

@@ -1,5 +1,5 @@
-import { Alert, Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { TCampaignReview } from '@atende/shared';
+import { Alert, Card, Checkbox, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { TCampaignInvalidReasons, TCampaignReview } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPhone } from '../../app/format';
 import { CardSkeleton } from '../../ui/card-skeleton';
@@ -19,7 +19,18 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Step 4: counts, three rendered messages, duration, SMS cost, and the consent terms. */
+const INVALID_REASONS: Array<keyof TCampaignInvalidReasons> = [
+  'csvRows',
+  'invalidPhone',
+  'notMobile',
+  'noWhatsapp',
+  'blocked',
+];
+
+/**
+ * Step 4: counts (valid, duplicates removed, opted out, invalid with why), three rendered messages,
+ * duration, SMS cost, and the consent terms.
+ */
 export function WizardReviewStep({
   type,
   review,
@@ -41,9 +52,11 @@ export function WizardReviewStep({
   const short = type === 'sms' && r.segments > r.smsBalance;
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
         <Figure label={t('wizard.valid')} value={n(r.valid)} testId="review-valid" />
+        <Figure label={t('wizard.duplicates')} value={n(r.duplicates)} testId="review-duplicates" />
         <Figure label={t('wizard.optedOut')} value={n(r.optedOut)} testId="review-opted-out" />
+        <Figure label={t('wizard.invalidTotal')} value={n(r.invalid)} testId="review-invalid" />
         <Figure label={t('wizard.duration')} value={durationText(t, r.estimatedSeconds)} />
         {type === 'sms' ? (
           <Figure
@@ -51,9 +64,23 @@ export function WizardReviewStep({
             value={`${n(r.segments)} / ${t('wizard.balance')}: ${n(r.smsBalance)}`}
           />
         ) : (
-          <Figure label={t('wizard.recipients')} value={n(r.valid + r.optedOut)} />
+          <Figure
+            label={t('wizard.recipients')}
+            value={n(r.valid + r.optedOut + r.invalid - r.invalidReasons.csvRows)}
+          />
         )}
       </SimpleGrid>
+      {r.invalid > 0 && (
+        <Alert color="yellow" title={t('wizard.invalidTitle')} data-testid="review-invalid-reasons">
+          <List size="sm" spacing={2}>
+            {INVALID_REASONS.filter((k) => r.invalidReasons[k] > 0).map((k) => (
+              <List.Item key={k}>
+                {t(`wizard.invalidReason.${k}`, { formatted: n(r.invalidReasons[k]) })}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       {short && (
         <Alert color="red" data-testid="review-insufficient">
           {t('wizard.insufficient')}

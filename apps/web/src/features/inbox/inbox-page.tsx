@@ -8,6 +8,7 @@ import { QueryProvider } from '../../app/query-provider';
 import { currentRole, useSession, useAcc } from '../../app/session';
 import { writeItem } from '../../app/storage';
 import { PageLoader } from '../../ui/page-loader';
+import { ConversationSidePanel } from '../app-store/dashboard/conversation-side-panel';
 import { ContactPanel } from './contact/contact-panel';
 import { ConversationList } from './list/conversation-list';
 import { ConversationView } from './conversation/conversation-view';
@@ -107,7 +108,9 @@ function InboxScreen() {
 
   const conversation = current.data;
   const panel = conversation ? (
-    <ContactPanel conversation={conversation} onOpenConversation={select} />
+    <ConversationSidePanel acc={acc} conversation={conversation}>
+      <ContactPanel conversation={conversation} onOpenConversation={select} />
+    </ConversationSidePanel>
   ) : null;
   return (
     <InboxContext.Provider value={env}>

@@ -1,11 +1,17 @@
 import type { TAppCategory, TAppField, TAppKey, TDomainEventName } from '@atende/shared';
 import type { z } from 'zod';
+import type { TOutboundFetch } from '../../../platform/outbound-url';
 
 /** What a connection test reports (a history run: success or error, its message and log). */
 export interface TConnectionResult {
   ok: boolean;
   message: string;
   log: string[];
+}
+
+/** What a connection test may use: outbound HTTP through the address guard. */
+export interface TAppTestContext {
+  fetch: TOutboundFetch;
 }
 
 /**
@@ -26,7 +32,12 @@ export interface TAppManifest {
   events: TDomainEventName[];
   /** UI slots it adds: 'settings-page' (its own page), 'contact-panel', 'profile'… */
   ui: string[];
-  test?: (settings: Record<string, string | boolean>) => Promise<TConnectionResult>;
+  test?: (settings: Record<string, string | boolean>, ctx: TAppTestContext) => Promise<TConnectionResult>;
+  /**
+   * Settings holding addresses the server calls (e.g. an API base URL): refused when saved unless
+   * the outbound address guard allows them (URL_NOT_ALLOWED), and called only through it.
+   */
+  outboundUrls?: readonly string[];
 }
 
 export const secretFieldsOf = (manifest: TAppManifest) =>

@@ -6,11 +6,14 @@ import type {
   TAppRunAction,
   TAppRunStatus,
   TConfigureAppBody,
+  TDomainEventMap,
   TInstallAppBody,
 } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
 import { AppError } from '../../../platform/errors';
+import type { DomainEvents } from '../../../platform/events';
 import type { Mailer } from '../../../platform/mail';
+import { checkOutboundUrl, type TOutboundFetch, type TOutboundOptions } from '../../../platform/outbound-url';
 import type { SecretBox } from '../../../platform/secret-box';
 import type { AccountsService } from '../../accounts/accounts.service';
 import type { TAppManifest } from './app-manifest';
@@ -64,7 +67,31 @@ export class AppsService {
     private readonly box: SecretBox,
     private readonly accounts: AccountsService,
     private readonly mailer: Mailer,
+    private readonly outbound: { events: DomainEvents; fetch: TOutboundFetch; guard?: TOutboundOptions },
   ) {}
+
+  /** The manifest's outbound addresses must reach a public http(s) address (as webhook endpoints). */
+  private async checkOutboundUrls(manifest: TAppManifest, settings: TSettings) {
+    const guard = this.outbound.guard ?? { allowPrivate: false };
+    for (const key of manifest.outboundUrls ?? []) {
+      const url = settings[key];
+      if (typeof url !== 'string' || !url) continue;
+      try {
+        await checkOutboundUrl(url, guard);
+      } catch {
+        throw new AppError('URL_NOT_ALLOWED', { path: `settings.${key}` });
+      }
+    }
+  }
+
+  /** After a committed change: in-process listeners (caches of the app's settings) forget them. */
+  private changed(
+    accountId: string,
+    row: repo.TInstallRow,
+    change: TDomainEventMap['app.changed']['change'],
+  ) {
+    this.outbound.events.publish(accountId, 'app.changed', { installId: row.id, app: row.appKey, change });
+  }
 
   async catalogue(accountId: string): Promise<TAppCatalogueItem[]> {
     const counts = new Map((await repo.countInstallsByApp(this.db, accountId)).map((r) => [r.appKey, r.n]));
@@ -91,6 +118,11 @@ export class AppsService {
     return (await repo.listInstallRows(this.db, accountId, app)).find((r) => r.status === 'active');
   }
 
+  /** The account's active installs of an app (one that may be installed several times). */
+  async activeInstalls(accountId: string, app: TAppKey) {
+    return (await repo.listInstallRows(this.db, accountId, app)).filter((r) => r.status === 'active');
+  }
+
   /** An install of `app` (any status), or APP_NOT_FOUND / WEBHOOKS_NOT_INSTALLED. */
   async installOf(accountId: string, app: TAppKey) {
     return (await repo.listInstallRows(this.db, accountId, app))[0];
@@ -105,6 +137,7 @@ export class AppsService {
   async install(accountId: string, userId: string, body: TInstallAppBody): Promise<TAppInstall> {
     const manifest = this.manifest(body.app);
     const { plain, secrets } = validateSettings(manifest, body.settings ?? {}, {});
+    await this.checkOutboundUrls(manifest, plain);
     const started = new Date();
     const row = await repo.insertInstallRow(
       this.db,
@@ -121,6 +154,7 @@ export class AppsService {
     );
     if (row === 'exists') throw new AppError('APP_ALREADY_INSTALLED');
     await this.run(accountId, row, 'install', 'success', userId, 'installed', [], started);
+    this.changed(accountId, row, 'installed');
     return presentInstall(row);
   }
 
@@ -133,6 +167,7 @@ export class AppsService {
       body.settings ?? {},
       this.box.openJson(current.secrets),
     );
+    await this.checkOutboundUrls(manifest, plain);
     // Keys starting with '_' are the app's own state (an import cursor), not settings.
     const state = Object.fromEntries(Object.entries(current.settings).filter(([k]) => k.startsWith('_')));
     const row = await repo.updateInstallRow(this.db, accountId, id, {
@@ -153,6 +188,7 @@ export class AppsService {
       [`fields: ${changed.join(', ') || '-'}`],
       started,
     );
+    this.changed(accountId, row, 'configured');
     return presentInstall(row);
   }
 
@@ -162,7 +198,7 @@ export class AppsService {
     const manifest = this.manifest(row.appKey);
     if (!manifest.test) throw new AppError('APP_NOT_TESTABLE');
     const started = new Date();
-    const result = await manifest.test(await this.settingsOf(accountId, id));
+    const result = await manifest.test(await this.settingsOf(accountId, id), { fetch: this.outbound.fetch });
     const run = await this.run(
       accountId,
       row,
@@ -194,6 +230,7 @@ export class AppsService {
       enabled ? 'enabled' : 'disabled',
       [],
     );
+    this.changed(accountId, row, enabled ? 'enabled' : 'disabled');
     return presentInstall(row);
   }
 
@@ -211,6 +248,7 @@ export class AppsService {
       row.appKey,
     );
     if (!(await repo.deleteInstallRow(this.db, accountId, id))) throw new AppError('APP_NOT_FOUND');
+    this.changed(accountId, row, 'uninstalled');
   }
 
   async runs(accountId: string, filter: { app?: string; status?: string; page: number; limit: number }) {
@@ -263,6 +301,7 @@ export class AppsService {
       disabledReason: 'errors',
     });
     if (!disabled) return;
+    this.changed(accountId, disabled, 'disabled');
     await this.run(accountId, disabled, 'auto-disable', 'error', null, 'disabled after repeated errors', [
       `${row.consecutiveErrors} errors in a row`,
     ]);

@@ -1,7 +1,7 @@
 import { APP_KEYS, DOMAIN_EVENT_NAMES, ZAppField } from '@atende/shared';
 import { describe, expect, it } from 'vitest';
 import { secretFieldsOf } from './app-manifest';
-import { APP_MANIFESTS, manifestOf } from './manifests';
+import { APP_MANIFESTS, isDashboardUrl, manifestOf } from './manifests';
 
 describe('app manifests', () => {
   it('declare every app key once', () => {
@@ -29,6 +29,34 @@ describe('app manifests', () => {
     for (const m of APP_MANIFESTS)
       for (const event of m.events) expect(DOMAIN_EVENT_NAMES as readonly string[]).toContain(event);
     expect(secretFieldsOf(manifestOf('superlogica')!)).toEqual(['appToken', 'accessToken']);
+    expect(secretFieldsOf(manifestOf('openai-compatible')!)).toEqual(['apiKey']);
     expect(manifestOf('nope')).toBeUndefined();
+  });
+});
+
+describe('the Dashboard app page address', () => {
+  it.each([
+    ['https://crm.example.com/panel?x=1', true],
+    ['http://localhost:5173/panel', true],
+    ['http://127.0.0.1:8080', true],
+    ['http://[::1]:8080', true],
+    ['http://crm.example.com', false],
+    ['http://localhost.example.com', false],
+    ['javascript:alert(1)', false],
+    ['data:text/html,hi', false],
+    ['not a url', false],
+  ])('%s → %s', (url, ok) => {
+    expect(isDashboardUrl(url)).toBe(ok);
+  });
+
+  it('refuses http for localhost in production', () => {
+    const env = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      expect(isDashboardUrl('http://localhost:5173')).toBe(false);
+      expect(isDashboardUrl('https://localhost:5173')).toBe(true);
+    } finally {
+      process.env.NODE_ENV = env;
+    }
   });
 });

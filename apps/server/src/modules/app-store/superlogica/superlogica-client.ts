@@ -1,3 +1,4 @@
+import { OutboundUrlError, type TOutboundFetch } from '../../../platform/outbound-url';
 import type { TConnectionResult } from '../catalogue/app-manifest';
 
 export const SUPERLOGICA_DEFAULT_BASE = 'https://api.superlogica.net/v2/financeiro';
@@ -10,11 +11,13 @@ export interface TSuperlogicaCredentials {
 
 /**
  * Superlógica's financial API: every call carries the `app_token` and `access_token` headers.
- * The connection test lists one customer (GET /clientes?itensPorPagina=1).
+ * The connection test lists one customer (GET /clientes?itensPorPagina=1). Every call goes
+ * through the outbound address guard (the API base is the admin's to set): a base that resolves
+ * to a private or local address is never called.
  */
 export async function testSuperlogica(
   credentials: TSuperlogicaCredentials,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: TOutboundFetch,
 ): Promise<TConnectionResult> {
   const url = `${credentials.apiBase.replace(/\/$/, '')}/clientes?pagina=1&itensPorPagina=1`;
   const log = [`GET ${url}`];
@@ -36,6 +39,7 @@ export async function testSuperlogica(
     return { ok: false, message: `HTTP ${response.status}`, log };
   } catch (error) {
     log.push(String((error as Error).message));
+    if (error instanceof OutboundUrlError) return { ok: false, message: 'address refused', log };
     return { ok: false, message: 'unreachable', log };
   }
 }
@@ -53,7 +57,7 @@ export async function listSuperlogicaCustomers(
   credentials: TSuperlogicaCredentials,
   page: number,
   perPage: number,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: TOutboundFetch,
 ): Promise<TSuperlogicaCustomer[]> {
   const url = `${credentials.apiBase.replace(/\/$/, '')}/clientes?pagina=${page}&itensPorPagina=${perPage}`;
   const response = await fetchImpl(url, {
@@ -81,7 +85,7 @@ export interface TSuperlogicaInvoice {
 export async function openSuperlogicaInvoices(
   credentials: TSuperlogicaCredentials,
   customerId: string,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: TOutboundFetch,
 ): Promise<TSuperlogicaInvoice[]> {
   const base = credentials.apiBase.replace(/\/$/, '');
   const url = `${base}/cobranca?status=pendentes&idSacado=${encodeURIComponent(customerId)}`;

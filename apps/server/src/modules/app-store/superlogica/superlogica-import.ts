@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../platform/errors';
 import type { Jobs } from '../../../platform/jobs';
 import type { ContactsService } from '../../contacts/contacts.service';
+import { OutboundUrlError, type TOutboundFetch } from '../../../platform/outbound-url';
 import type { AppsService } from '../catalogue/apps.service';
 import { listSuperlogicaCustomers, type TSuperlogicaCustomer } from './superlogica-client';
 
@@ -28,7 +29,7 @@ export class SuperlogicaImport {
     private readonly contacts: ContactsService,
     private readonly jobs: Jobs,
     private readonly log: FastifyBaseLogger,
-    private readonly fetchImpl: typeof fetch = fetch,
+    private readonly fetchImpl: TOutboundFetch,
   ) {
     jobs.register<TImportJob>(QUEUE, (job) => this.run(job));
   }
@@ -74,7 +75,14 @@ export class SuperlogicaImport {
     } catch (error) {
       log.push(String((error as Error).message));
       this.log.warn({ err: error, accountId }, 'superlogica import failed');
-      await this.apps.finishRun(accountId, runId, 'error', 'import failed', log);
+      const refused = error instanceof OutboundUrlError;
+      await this.apps.finishRun(
+        accountId,
+        runId,
+        'error',
+        refused ? 'address refused' : 'import failed',
+        log,
+      );
       await this.apps.countOutcome(accountId, installId, true);
     }
   }

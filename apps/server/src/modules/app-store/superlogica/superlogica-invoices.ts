@@ -1,5 +1,6 @@
 import type { TSuperlogicaInvoices } from '@atende/shared';
 import type { ContactsService } from '../../contacts/contacts.service';
+import type { TOutboundFetch } from '../../../platform/outbound-url';
 import type { AppsService } from '../catalogue/apps.service';
 import { openSuperlogicaInvoices } from './superlogica-client';
 
@@ -8,7 +9,7 @@ export class SuperlogicaInvoices {
   constructor(
     private readonly apps: AppsService,
     private readonly contacts: ContactsService,
-    private readonly fetchImpl: typeof fetch = fetch,
+    private readonly fetchImpl: TOutboundFetch,
   ) {}
 
   async of(accountId: string, contactId: string): Promise<TSuperlogicaInvoices> {

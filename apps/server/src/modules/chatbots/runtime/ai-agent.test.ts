@@ -6,7 +6,7 @@ import {
   ZFlowDocument,
 } from '@atende/shared';
 import { describe, expect, it } from 'vitest';
-import { AI_TEXTS, aiIntent, detectLang, type TAiAgentDeps } from './ai-agent';
+import { AI_TEXTS, aiIntent, closedText, detectLang, handoverNoteText, type TAiAgentDeps } from './ai-agent';
 import { FlowEngine } from './flow-engine';
 import { initialState } from './session-state';
 
@@ -24,6 +24,8 @@ const ai = (over: Partial<TAiAgentDeps> = {}): TAiAgentDeps => ({
   intent: (t) => aiIntent(t, defaultAiSettings()),
   say: (kind, t) => AI_TEXTS[detectLang(t, 'pt-BR')][kind],
   answer: async (t) => (t.includes('prazo') ? 'Até 5 dias.' : null),
+  closedReply: async () => null,
+  handoverNote: async (exchange) => handoverNoteText(exchange, 'pt-BR', null),
   ...over,
 });
 
@@ -104,7 +106,11 @@ describe('AI agent block in the flow engine', () => {
     expect(started.state.at).toEqual({ blockId: 'agent', kind: 'ai' });
     const answered = await engine.run(started.state, say('Qual o prazo?'), text);
     expect(sent(answered)).toEqual(['Até 5 dias.']);
-    expect(answered.state.ai).toEqual({ turns: 1, misses: 0 });
+    expect(answered.state.ai).toEqual({
+      turns: 1,
+      misses: 0,
+      log: [{ q: 'Qual o prazo?', a: 'Até 5 dias.' }],
+    });
     const done = await engine.run(answered.state, say('Obrigada'), text);
     expect(sent(done)).toEqual(['saída resolved']);
     expect(done.status).toBe('ended');
@@ -142,5 +148,88 @@ describe('AI agent block in the flow engine', () => {
     const thanks = await engine.run(started.state, say('thank you'), text);
     expect(sent(thanks)).toEqual([AI_TEXTS.en.closing]);
     expect(thanks.state.at).toEqual({ blockId: 'agent', kind: 'ai' });
+  });
+});
+
+describe('AI agent: outside attendance hours, hand-over notes, chosen sources', () => {
+  it('says when the team is back (today, tomorrow, a weekday; pt-BR and en)', () => {
+    expect(closedText('pt-BR', { day: 'monday', time: '08:00' }, 'monday')).toBe(
+      'Nossa equipe está fora do horário de atendimento agora e volta hoje às 08:00. Enquanto isso, posso continuar ajudando com suas dúvidas por aqui.',
+    );
+    expect(closedText('pt-BR', { day: 'tuesday', time: '09:30' }, 'monday')).toContain(
+      'volta amanhã às 09:30.',
+    );
+    expect(closedText('pt-BR', { day: 'monday', time: '08:00' }, 'friday')).toContain(
+      'volta na segunda-feira às 08:00.',
+    );
+    expect(closedText('pt-BR', { day: 'saturday', time: '10:00' }, 'wednesday')).toContain(
+      'volta no sábado às 10:00.',
+    );
+    expect(closedText('en', { day: 'monday', time: '08:00' }, 'friday')).toBe(
+      'Our team is outside its attendance hours right now and will be back on Monday at 08:00. Meanwhile, I can keep helping you with your questions here.',
+    );
+    expect(closedText('en', null, 'friday')).toBe(AI_TEXTS.en.closed_unknown);
+  });
+
+  it('keeps answering when asked for a person while closed (the bot says when the team is back)', async () => {
+    const engine = engineOf(hybrid([]), ai({ closedReply: async () => 'Voltamos amanhã.' }));
+    const started = await engine.run(initialState(), { kind: 'start' }, text);
+    const asked = await engine.run(started.state, say('quero um atendente'), text);
+    expect(sent(asked)).toEqual(['Voltamos amanhã.']);
+    expect(asked.status).toBe('active');
+    expect(asked.effects.some((e) => e.type === 'transfer')).toBe(false);
+    const answered = await engine.run(asked.state, say('Qual o prazo?'), text);
+    expect(sent(answered)).toEqual(['Até 5 dias.']);
+  });
+
+  it('notes the last questions for the team before handing over (with the collected variables)', async () => {
+    const doc = hybrid([]);
+    doc.variables.push({ id: 'v1', name: 'pedido' });
+    const engine = engineOf(doc);
+    const started = await engine.run(
+      { ...initialState(), variables: { v1: '12345' } },
+      { kind: 'start' },
+      text,
+    );
+    const first = await engine.run(started.state, say('Qual o prazo?'), text);
+    const second = await engine.run(first.state, say('E o céu de Marte?'), text);
+    const third = await engine.run(second.state, say('Quero falar com um atendente'), text);
+    expect(third.effects.map((e) => e.type)).toEqual(['note', 'send', 'transfer']);
+    expect(third.effects[0]).toEqual({
+      type: 'note',
+      text: [
+        'Resumo do assistente de IA\nMotivo: o cliente pediu para falar com uma pessoa.',
+        'Últimas perguntas do cliente:\n- Qual o prazo?\n- E o céu de Marte? (sem resposta na base de conhecimento)\n- Quero falar com um atendente',
+        'Dados coletados:\n- pedido: 12345',
+      ].join('\n\n'),
+    });
+    expect(
+      handoverNoteText(
+        { reason: 'low_confidence', log: [{ q: 'x', a: null }], entities: [] },
+        'en',
+        'The summary.',
+      ),
+    ).toBe(
+      "AI assistant summary\nReason: the knowledge base did not answer the customer's questions.\n\nThe summary.",
+    );
+  });
+
+  it("answers from the block's chosen knowledge sources", async () => {
+    const asked: Array<string[] | undefined> = [];
+    const doc = hybrid([]);
+    const block = doc.groups[0].blocks[1];
+    if (block.type === 'ai_agent') block.sourceIds = ['s-1', 's-2'];
+    const engine = engineOf(
+      doc,
+      ai({
+        answer: async (_t, sourceIds) => {
+          asked.push(sourceIds);
+          return 'ok';
+        },
+      }),
+    );
+    const started = await engine.run(initialState(), { kind: 'start' }, text);
+    await engine.run(started.state, say('Qual o prazo?'), text);
+    expect(asked).toEqual([['s-1', 's-2']]);
   });
 });

@@ -7,7 +7,7 @@ import {
   isInputBlock,
 } from '@atende/shared';
 import { builtinValue, renderText, seededRandom, type TTextContext, refValue } from './flow-text';
-import type { TAiAgentDeps } from './ai-agent';
+import { appendLog, type TAiAgentDeps, type TAiHandoverReason } from './ai-agent';
 import { inputOptions, parseAnswer, type TAnswer } from './input-answers';
 import type { TSessionState, TTimerKind } from './session-state';
 
@@ -20,6 +20,8 @@ export type TEffect =
   | { type: 'phase'; phaseId: string }
   | { type: 'template'; templateId: string; params: string[] }
   | { type: 'transfer'; departmentId: string | null; operatorId: string | null }
+  /** A private note for the team (an AI agent block's hand-over summary). */
+  | { type: 'note'; text: string }
   | { type: 'close'; reason: string | null };
 
 export type TTrigger =
@@ -229,7 +231,7 @@ export class FlowEngine {
           return;
         case 'ai_agent':
           if (!this.deps.ai?.enabled) {
-            cursor = this.aiExit(block, 'handover', '', out);
+            cursor = await this.aiExit(block, 'handover', '', out);
             if (!cursor) return;
             continue;
           }
@@ -279,15 +281,27 @@ export class FlowEngine {
   ): Promise<string | null> {
     const ai = this.deps.ai;
     const s = out.state;
-    const leave = (exit: 'handover' | 'max_turns') => {
+    const leave = async (exit: 'handover' | 'max_turns', reason: TAiHandoverReason) => {
+      const log = s.ai?.log ?? [];
       s.at = null;
       s.ai = undefined;
-      return this.aiExit(block, exit, text, out);
+      return this.aiExit(block, exit, text, out, { reason, log });
     };
-    if (!ai?.enabled) return leave('handover');
+    if (!ai?.enabled) return leave('handover', 'asked');
     const intent = ai.intent(text);
-    if (intent === 'handover') return leave('handover');
     const counts = s.ai ?? { turns: 0, misses: 0 };
+    if (intent === 'handover') {
+      // Outside the attendance hours, a bot that keeps answering says when the team is back.
+      const closed = await ai.closedReply(text);
+      if (!closed) {
+        s.ai = { ...counts, log: appendLog(counts.log, text, '') };
+        return leave('handover', 'asked');
+      }
+      out.effects.push({ type: 'send', text: closed });
+      s.ai = { ...counts, log: appendLog(counts.log, text, closed) };
+      this.armIdle(out);
+      return null;
+    }
     if (intent === 'resolved') {
       const to = this.next(block, 'resolved');
       if (to) {
@@ -300,14 +314,15 @@ export class FlowEngine {
       this.armIdle(out);
       return null;
     }
-    const reply = await ai.answer(text);
+    const reply = await ai.answer(text, block.sourceIds?.length ? block.sourceIds : undefined);
+    const log = appendLog(counts.log, text, reply);
     if (reply) {
       out.effects.push({ type: 'send', text: reply });
-      s.ai = { turns: counts.turns + 1, misses: 0 };
-      if (s.ai.turns >= block.maxTurns) return leave('max_turns');
+      s.ai = { turns: counts.turns + 1, misses: 0, log };
+      if (s.ai.turns >= block.maxTurns) return leave('max_turns', 'max_turns');
     } else {
-      s.ai = { turns: counts.turns, misses: counts.misses + 1 };
-      if (s.ai.misses >= ai.lowConfidenceTurns) return leave('handover');
+      s.ai = { turns: counts.turns, misses: counts.misses + 1, log };
+      if (s.ai.misses >= ai.lowConfidenceTurns) return leave('handover', 'low_confidence');
       out.effects.push({ type: 'send', text: ai.say('no_answer', text) });
     }
     this.armIdle(out);
@@ -315,15 +330,24 @@ export class FlowEngine {
   }
 
   /**
-   * The AI agent block's 'handover' / 'max_turns' exit: its edge, or (unconnected) a transfer to
-   * the block's department (else the bot's) after saying so. Answers the next block, if any.
+   * The AI agent block's 'handover' / 'max_turns' exit: a private note for the team summarising
+   * the exchange (when there was one), then its edge, or (unconnected) a transfer to the block's
+   * department (else the bot's) after saying so. Answers the next block, if any.
    */
-  private aiExit(
+  private async aiExit(
     block: TFlowBlockOf<'ai_agent'>,
     exit: 'handover' | 'max_turns',
     text: string,
     out: TTurnResult,
-  ): string | null {
+    exchange?: { reason: TAiHandoverReason; log: NonNullable<TSessionState['ai']>['log'] },
+  ): Promise<string | null> {
+    if (this.deps.ai && exchange?.log?.length) {
+      const entities = this.doc.variables
+        .map((v) => ({ name: v.name, value: out.state.variables[v.id] ?? '' }))
+        .filter((e) => e.value.trim() !== '');
+      const note = await this.deps.ai.handoverNote({ reason: exchange.reason, log: exchange.log, entities });
+      out.effects.push({ type: 'note', text: note });
+    }
     const edge = this.doc.edges.find(
       (e) => 'blockId' in e.from && e.from.blockId === block.id && e.from.exit === exit,
     );

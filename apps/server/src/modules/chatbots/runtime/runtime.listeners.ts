@@ -9,6 +9,18 @@ import {
 } from './runtime.service';
 
 /**
+ * Customers' messages: fetched in batches as soon as they are written (the queue is notified; the
+ * poll is the backstop), each conversation's in creation order and one at a time, different
+ * conversations side by side. (One job after the other, the listener was the bots' bottleneck.)
+ */
+export const RUNTIME_WORK = {
+  batchSize: 50,
+  pollingIntervalSeconds: 0.5,
+  parallel: 16,
+  serialBy: (event: { data: { conversationId: string } }) => event.data.conversationId,
+};
+
+/**
  * The runtime's subscriptions: customers' messages on conversations in the flow stage (durable:
  * the job is written with the message, so a crash loses none), its turn and timer jobs, and the
  * sweep of turns a crashed process left unfinished.
@@ -16,6 +28,7 @@ import {
 export function listenForCustomers(platform: TPlatform, runtime: ChatbotRuntime) {
   platform.events.durable('chatbots.runtime', ['message.created'], (event) => runtime.onInbound(event), {
     when: (event) => event.data.direction === 'inbound' && event.data.conversation?.stage === 'flow',
+    work: RUNTIME_WORK,
   });
   platform.jobs.register<TTurnJob>(TURN_QUEUE, (job) => runtime.onTurnJob(job));
   platform.jobs.register<TTimerJob>(TIMER_QUEUE, (job) => runtime.onTimerJob(job));

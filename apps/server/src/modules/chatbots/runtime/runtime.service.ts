@@ -9,7 +9,9 @@ import type { TActor } from '../../../platform/request-context';
 import type { TViewer } from '../../inbox/access/inbox-access';
 import type { ContactsService } from '../../contacts/contacts.service';
 import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
+import type { AutomaticActionsService } from '../../inbox/actions/automatic-actions.service';
 import type { ConversationActionsService } from '../../inbox/actions/conversation-actions.service';
+import { localWeekTime } from '../../inbox-settings/business-hours';
 import type { MessagingService } from '../../inbox/messaging/messaging.service';
 import { customerReply } from '../../knowledge/sources/ai-answer';
 import type { KnowledgeSourcesService } from '../../knowledge/sources/knowledge-sources.service';
@@ -20,7 +22,10 @@ import {
   AI_TEXTS,
   aiBotDocument,
   aiIntent,
+  closedText,
   detectLang,
+  handoverNoteText,
+  handoverSummaryMessages,
   type TAiAgentDeps,
 } from './ai-agent';
 import type { ChatbotsService } from '../chatbots.service';
@@ -29,16 +34,15 @@ import { findLiveBotOfChannel } from '../chatbots.repo';
 import type { TPendingMessage } from '../chatbots.schema';
 import { FlowEngine, type TEffect, type TTrigger } from './flow-engine';
 import { runHttpRequest } from './http-request';
+import { mediaMessageOf } from './media-bubbles';
 import { initialState, type TSessionState } from './session-state';
 import {
   acquireLease,
   appendPending,
-  conversationFacts,
   createSession,
   finishTurn,
-  findActiveSession,
+  findActiveSessionAndBot,
   findSession,
-  LEASE_SECONDS,
   leaseEnd,
   releaseLease,
   stopConversationSessions,
@@ -71,12 +75,14 @@ export interface TRuntimeDeps {
   inboxSettings: InboxSettingsService;
   chatbots: ChatbotsService;
   tests: ChatbotTestService;
-  /** The knowledge base's answers (AI bots and AI agent blocks). */
-  knowledge: Pick<KnowledgeSourcesService, 'ask'>;
+  /** The knowledge base's answers (AI bots and AI agent blocks) and hand-over summaries. */
+  knowledge: Pick<KnowledgeSourcesService, 'ask' | 'summary'>;
+  /** The inbox's private notes (an AI hand-over's summary for the team). */
+  notes: Pick<AutomaticActionsService, 'note'>;
 }
 
-/** Turns one process runs at once. */
-const MAX_CONCURRENT_TURNS = 6;
+/** Turns one process runs at once (each holds at most one pooled connection at a time). */
+const MAX_CONCURRENT_TURNS = 12;
 const RETRY_TEXT = 'Não entendi. Pode responder de novo?';
 const fold = (s: string) =>
   s
@@ -122,11 +128,11 @@ export class ChatbotRuntime {
       reply: message.reply ? { id: message.reply.id, title: message.reply.title } : null,
       fileUrl: message.media?.url ?? null,
     };
-    let session = await findActiveSession(this.db, accountId, conversationId);
-    let bot: TChatbotRow | undefined;
+    const active = await findActiveSessionAndBot(this.db, accountId, conversationId);
+    let session = active?.session;
+    let bot: TChatbotRow | undefined = active?.bot ?? undefined;
     let fresh: { version: number | null; state: TSessionState; test: boolean } | undefined;
-    if (session) bot = await this.botOf(accountId, session.chatbotId);
-    else {
+    if (!session) {
       const test = await this.deps.tests.testOf(accountId, event.data.contactId);
       if (test) {
         bot = await this.botOf(accountId, test.chatbotId);
@@ -164,19 +170,11 @@ export class ChatbotRuntime {
           { accountId, sessionId: session.id, messageId: pending.id },
           { startAfter: debounce },
         );
-      // The backstop of a turn run at once: should this process die mid-turn, this job (after
-      // the lease ran out) repeats it. A turn that finished leaves it nothing to do.
-      if (added && debounce === 0)
-        await this.jobs.sendInTx<TTurnJob>(
-          tx,
-          TURN_QUEUE,
-          { accountId, sessionId: session.id },
-          { startAfter: LEASE_SECONDS + 5 },
-        );
       return session.id;
     });
     // No debounce: the turn runs now, beside this job (the queue's next messages need not wait
-    // for it; the backstop job above repeats it should this process die).
+    // for it). Should this process die mid-turn, the message stays pending and the sweep (every
+    // minute: pending messages, no live lease) runs the turn again; no job per message is written.
     if (debounce === 0) this.runSoon({ accountId, sessionId });
   }
 
@@ -192,7 +190,7 @@ export class ChatbotRuntime {
     this.running++;
     void this.turn(job)
       .catch((err) =>
-        this.log.warn({ err, sessionId: job.sessionId }, 'bot turn failed (its backstop job repeats it)'),
+        this.log.warn({ err, sessionId: job.sessionId }, 'bot turn failed (the sweep repeats it)'),
       )
       .finally(() => {
         this.running--;
@@ -235,9 +233,12 @@ export class ChatbotRuntime {
 
   /** TURN_QUEUE: a debounced turn (only the last message's job runs it). */
   async onTurnJob(job: TTurnJob) {
-    if (job.messageId && job.messageId !== 'start') {
+    if (job.messageId !== 'start') {
       const session = await findSession(this.db, job.accountId, job.sessionId);
-      if (session?.status !== 'active' || session.lastMessageId !== job.messageId) return;
+      if (session?.status !== 'active') return;
+      if (job.messageId && session.lastMessageId !== job.messageId) return;
+      // A backstop whose turn finished (nothing pending, no lease left behind): one read, no turn.
+      if (!job.messageId && session.pending.length === 0 && !session.leaseToken) return;
     }
     await this.turn(job);
   }
@@ -266,8 +267,8 @@ export class ChatbotRuntime {
   async turn(job: { accountId: string; sessionId: string }, timerId?: string): Promise<void> {
     for (let round = 0; round < 5; round++) {
       const token = newId();
-      const session = await acquireLease(this.db, job.accountId, job.sessionId, token);
-      if (!session) {
+      const leased = await acquireLease(this.db, job.accountId, job.sessionId, token);
+      if (!leased) {
         const held = await leaseEnd(this.db, job.accountId, job.sessionId);
         if (held?.status === 'active' && held.until)
           await withTenant(this.db, job.accountId, (tx) =>
@@ -282,26 +283,28 @@ export class ChatbotRuntime {
           );
         return;
       }
-      const again = await this.runTurn(session, token, timerId);
+      const again = await this.runTurn(leased, token, timerId);
       timerId = undefined;
       if (!again) return;
     }
   }
 
   /** Answers whether messages are still pending (to run again at once). */
-  private async runTurn(session: TSessionRow, token: string, timerId?: string): Promise<boolean> {
+  private async runTurn(
+    { session, facts, bot }: NonNullable<Awaited<ReturnType<typeof acquireLease>>>,
+    token: string,
+    timerId?: string,
+  ): Promise<boolean> {
     const { accountId } = session;
     try {
-      const facts = await conversationFacts(this.db, accountId, session.conversationId);
       if (facts?.stage !== 'flow') {
         await stopSession(this.db, accountId, session.id, facts?.stage === 'closed' ? 'closed' : 'stopped');
         return false;
       }
-      const bot = await this.botOf(accountId, session.chatbotId);
       const doc =
         session.state.document ??
         (session.version
-          ? await this.deps.chatbots.versionDocument(accountId, session.chatbotId, session.version)
+          ? await this.versionDocument(accountId, session.chatbotId, session.version)
           : undefined);
       if (!bot || !doc) {
         await this.deps.actions.botHandover(
@@ -348,7 +351,7 @@ export class ChatbotRuntime {
             timeZone,
             seed: `${session.id}:${session.turn}`,
           });
-      await this.perform(session, bot, facts.contact_id, result.effects);
+      await this.perform(session, bot, facts, result.effects);
       let timer: TSessionState['timer'] = null;
       if (result.status === 'active' && result.timer) {
         const dueAt = new Date(Date.now() + result.timer.seconds * 1000);
@@ -436,8 +439,14 @@ export class ChatbotRuntime {
   }
 
   /** Carries out a turn's effects in order; sends are idempotent on their client ids. */
-  private async perform(session: TSessionRow, bot: TChatbotRow, contactId: string, effects: TEffect[]) {
+  private async perform(
+    session: TSessionRow,
+    bot: TChatbotRow,
+    facts: { contact_id: string; channel_kind: string | null },
+    effects: TEffect[],
+  ) {
     const { accountId, conversationId } = session;
+    const contactId = facts.contact_id;
     let sends = 0;
     for (const [n, effect] of effects.entries()) {
       const purpose = `bot:${session.id}:${session.turn}:${n}`;
@@ -450,7 +459,7 @@ export class ChatbotRuntime {
           await this.deps.messaging.sendAutomatic(
             accountId,
             conversationId,
-            [effect.caption, effect.url].filter(Boolean).join('\n'),
+            mediaMessageOf(effect, facts.channel_kind),
             purpose,
           );
           sends++;
@@ -471,6 +480,9 @@ export class ChatbotRuntime {
         case 'template':
           await this.sendTemplate(accountId, conversationId, effect, purpose);
           sends++;
+          break;
+        case 'note':
+          await this.deps.notes.note(accountId, conversationId, effect.text, purpose, bot.name);
           break;
         case 'transfer':
           await this.deps.actions.botHandover(accountId, conversationId, effect, bot.name);
@@ -536,30 +548,68 @@ export class ChatbotRuntime {
     }
   }
 
-  /** What an AI agent block (and an AI bot) answers with: the bot's knowledge base and settings. */
+  /**
+   * What an AI agent block (and an AI bot) answers with: the bot's knowledge base (a block's chosen
+   * sources) and settings, the attendance hours (a request for a person while closed), and the
+   * hand-over note in the account's language.
+   */
   private aiAgent(
     accountId: string,
     bot: TChatbotRow,
-    facts: { ai_enable: boolean; account_lang: string | null },
+    facts: { ai_enable: boolean; account_lang: string | null; timezone: string | null },
   ): TAiAgentDeps {
     const settings = aiSettingsOf(bot);
-    const langOf = (text: string) => detectLang(text, facts.account_lang === 'en' ? 'en' : 'pt-BR');
+    const accountLang = facts.account_lang === 'en' ? 'en' : 'pt-BR';
+    const langOf = (text: string) => detectLang(text, accountLang);
     return {
       enabled: facts.ai_enable,
       lowConfidenceTurns: settings.lowConfidenceTurns,
       departmentId: settings.departmentId,
       intent: (text) => aiIntent(text, settings),
       say: (kind, text) => AI_TEXTS[langOf(text)][kind],
-      answer: async (text) => {
+      answer: async (text, sourceIds) => {
         const lang = langOf(text);
         const { answer } = await this.deps.knowledge.ask(accountId, bot.id, text, {
           instructions: settings.instructions,
           lang,
           retrievedOnError: true,
+          ...(sourceIds ? { sourceIds } : {}),
         });
         return customerReply(answer, lang);
       },
+      closedReply: async (text) => {
+        if (settings.outOfHours !== 'keep_answering') return null;
+        const now = new Date();
+        const { open, nextOpen } = await this.deps.inboxSettings.availability(accountId, now);
+        if (open) return null;
+        const today = localWeekTime(now, facts.timezone ?? 'America/Sao_Paulo').day;
+        return closedText(langOf(text), nextOpen, today);
+      },
+      handoverNote: async (exchange) => {
+        const summary = await this.deps.knowledge
+          .summary(accountId, handoverSummaryMessages(exchange, accountLang), accountLang)
+          .catch((err) => {
+            this.log.warn({ err }, 'AI hand-over summary failed (the last questions are noted)');
+            return null;
+          });
+        return handoverNoteText(exchange, accountLang, summary);
+      },
     };
+  }
+
+  /** Published versions never change: the latest few are kept in memory (one read less a turn). */
+  private readonly documents = new Map<string, TFlowDocument>();
+
+  private async versionDocument(accountId: string, chatbotId: string, version: number) {
+    const key = `${accountId}:${chatbotId}:${version}`;
+    const known = this.documents.get(key);
+    if (known) return known;
+    const doc = await this.deps.chatbots.versionDocument(accountId, chatbotId, version);
+    if (doc) {
+      if (this.documents.size >= 100) this.documents.delete(this.documents.keys().next().value!);
+      this.documents.set(key, doc);
+    }
+    return doc;
   }
 
   private async botOf(accountId: string, id: string) {

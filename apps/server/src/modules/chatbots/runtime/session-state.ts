@@ -1,4 +1,5 @@
 import type { TFlowDocument } from '@atende/shared';
+import type { TAiLogEntry } from './ai-agent';
 
 /** What a bot session remembers between turns (chatbot_sessions.state). */
 export interface TSessionState {
@@ -7,8 +8,11 @@ export interface TSessionState {
    * agent block (each message is answered by the AI).
    */
   at: { blockId: string; kind: 'input' | 'wait' | 'ai' } | null;
-  /** In an AI agent block: answers given, and no-answer turns in a row. */
-  ai?: { turns: number; misses: number };
+  /**
+   * In an AI agent block: answers given, no-answer turns in a row, and the latest messages with
+   * the bot's replies (for the hand-over note).
+   */
+  ai?: { turns: number; misses: number; log?: TAiLogEntry[] };
   /** Flow variables by variable id. */
   variables: Record<string, string>;
   /** Invalid answers given to the current input. */

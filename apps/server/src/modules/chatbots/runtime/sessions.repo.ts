@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
-import { chatbotSessions, type TPendingMessage } from '../chatbots.schema';
+import { chatbotSessions, chatbots, type TPendingMessage } from '../chatbots.schema';
 import type { TSessionState } from './session-state';
 
 export type TSessionRow = typeof chatbotSessions.$inferSelect;
@@ -17,6 +17,24 @@ export function findActiveSession(db: TDb, accountId: string, conversationId: st
     const [row] = await tx
       .select()
       .from(chatbotSessions)
+      .where(
+        and(
+          eq(chatbotSessions.accountId, accountId),
+          eq(chatbotSessions.conversationId, conversationId),
+          eq(chatbotSessions.status, 'active'),
+        ),
+      );
+    return row;
+  });
+}
+
+/** The conversation's active session and its bot, in one transaction (a customer's message). */
+export function findActiveSessionAndBot(db: TDb, accountId: string, conversationId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select({ session: chatbotSessions, bot: chatbots })
+      .from(chatbotSessions)
+      .leftJoin(chatbots, eq(chatbots.id, chatbotSessions.chatbotId))
       .where(
         and(
           eq(chatbotSessions.accountId, accountId),
@@ -88,7 +106,10 @@ export async function appendPending(tx: TTx, sessionId: string, message: TPendin
   return rows.length > 0;
 }
 
-/** Takes the session's turn lease; undefined while another turn holds it (or the session ended). */
+/**
+ * Takes the session's turn lease; undefined while another turn holds it (or the session ended).
+ * In the same transaction, what the turn reads first: its conversation's facts and its bot.
+ */
 export function acquireLease(db: TDb, accountId: string, sessionId: string, token: string) {
   return withTenant(db, accountId, async (tx) => {
     const [row] = await tx
@@ -102,7 +123,13 @@ export function acquireLease(db: TDb, accountId: string, sessionId: string, toke
         ),
       )
       .returning();
-    return row;
+    if (!row) return undefined;
+    const facts = await conversationFactsIn(tx, accountId, row.conversationId);
+    const [bot] = await tx
+      .select()
+      .from(chatbots)
+      .where(and(eq(chatbots.accountId, accountId), eq(chatbots.id, row.chatbotId)));
+    return { session: row, facts, bot: bot as typeof bot | undefined };
   });
 }
 
@@ -189,32 +216,36 @@ export function stopConversationSessions(db: TDb, accountId: string, conversatio
 
 /** What a turn needs to know of its conversation (the inbox's row, read in a join). */
 export function conversationFacts(db: TDb, accountId: string, conversationId: string) {
-  return withTenant(db, accountId, async (tx) => {
-    const [row] = rowsOf<{
-      stage: string;
-      contact_id: string;
-      channel_id: string | null;
-      channel_kind: string | null;
-      timezone: string | null;
-      /** The contact has no other conversation (a bot's "first contact only" start condition). */
-      first_contact: boolean;
-      ai_enable: boolean;
-      /** The account's language: its (first) owner's. */
-      account_lang: string | null;
-    }>(
-      await tx.execute(sql`
-        select c.stage, c.contact_id, c.channel_id, ch.kind as channel_kind, a.timezone, a.ai_enable,
-          (select u.lang from account_members m join users u on u.id = m.user_id
-            where m.account_id = c.account_id and m.acl = 'master' order by m.created_at limit 1) as account_lang,
-          not exists (select 1 from conversations o
-            where o.account_id = c.account_id and o.contact_id = c.contact_id and o.id <> c.id) as first_contact
-        from conversations c
-        left join channels ch on ch.id = c.channel_id
-        join accounts a on a.id = c.account_id
-        where c.account_id = ${accountId} and c.id = ${conversationId}`),
-    );
-    return row;
-  });
+  return withTenant(db, accountId, (tx) => conversationFactsIn(tx, accountId, conversationId));
+}
+
+export type TConversationFacts = NonNullable<Awaited<ReturnType<typeof conversationFactsIn>>>;
+
+async function conversationFactsIn(tx: TTx, accountId: string, conversationId: string) {
+  const [row] = rowsOf<{
+    stage: string;
+    contact_id: string;
+    channel_id: string | null;
+    channel_kind: string | null;
+    timezone: string | null;
+    /** The contact has no other conversation (a bot's "first contact only" start condition). */
+    first_contact: boolean;
+    ai_enable: boolean;
+    /** The account's language: its (first) owner's. */
+    account_lang: string | null;
+  }>(
+    await tx.execute(sql`
+      select c.stage, c.contact_id, c.channel_id, ch.kind as channel_kind, a.timezone, a.ai_enable,
+        (select u.lang from account_members m join users u on u.id = m.user_id
+          where m.account_id = c.account_id and m.acl = 'master' order by m.created_at limit 1) as account_lang,
+        not exists (select 1 from conversations o
+          where o.account_id = c.account_id and o.contact_id = c.contact_id and o.id <> c.id) as first_contact
+      from conversations c
+      left join channels ch on ch.id = c.channel_id
+      join accounts a on a.id = c.account_id
+      where c.account_id = ${accountId} and c.id = ${conversationId}`),
+  );
+  return row as typeof row | undefined;
 }
 
 /** Sessions with unanswered messages and no live turn (a crashed process left them), across accounts. */

@@ -200,14 +200,20 @@ export class AutomaticActionsService {
     });
   }
 
-  /** A private note for the team, stored once per client id. */
-  async note(accountId: string, id: string, text: string, clientId: string): Promise<'done' | 'unchanged'> {
+  /** A private note for the team, stored once per client id (`authorName`: a bot's name; else Automation). */
+  async note(
+    accountId: string,
+    id: string,
+    text: string,
+    clientId: string,
+    authorName?: string,
+  ): Promise<'done' | 'unchanged'> {
     return withLockedConversation(this.db, accountId, id, async (tx, row) => {
       if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
       const note = await insertMessageRow(tx, accountId, id, {
         channelId: row.channelId,
         authorType: 'bot',
-        authorName: AUTOMATION_ACTOR['pt-BR'],
+        authorName: authorName ?? AUTOMATION_ACTOR['pt-BR'],
         kind: 'text',
         body: text,
         private: true,

@@ -41,7 +41,9 @@ export function presentChatMessage(
   mediaUrl?: (fileId: string, name: string) => string,
   inboundUrl?: (messageId: string) => string,
 ): TMessage {
-  const fromProvider = m.media && !m.media.fileId && (m.media.providerMediaId || m.media.url);
+  // A bot's media bubble links to a public address of the flow's: handed out as it is.
+  const fromProvider =
+    m.media && !m.media.fileId && m.authorType !== 'bot' && (m.media.providerMediaId || m.media.url);
   const url = m.media?.fileId
     ? mediaUrl?.(m.media.fileId, m.media.fileName ?? 'file')
     : fromProvider

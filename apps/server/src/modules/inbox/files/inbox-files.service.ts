@@ -4,6 +4,8 @@ import type { TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import { AppError } from '../../../platform/errors';
 import { checkUploadContent } from '../../../platform/upload-check';
+import { baseMime } from '../../../providers/media-limits';
+import { WebmRemuxError, webmOpusToOgg } from '../../../providers/whatsapp-cloud/webm-to-ogg';
 import { findInboxFiles, insertInboxFile, readInboxFile, type TInboxFileRow } from './inbox-files.repo';
 
 /** Accepted uploads by extension: the spec's documents (pdf, txt, doc, docx) and the media the channels carry. */
@@ -88,6 +90,36 @@ export class InboxFilesService {
       const row = byId.get(id);
       if (!row) throw new AppError('FILE_UPLOAD_ERROR');
       return row;
+    });
+  }
+
+  /**
+   * Issue 13: a browser voice note (audio/webm with Opus: Chromium's MediaRecorder) as WhatsApp takes
+   * it, audio/ogg with Opus – remuxed (the Opus packets copied, no transcoding) into a new upload.
+   * Any other file, or WebM without Opus audio, is returned as it is (the channel's limits judge it).
+   */
+  async asWhatsAppAudio(
+    accountId: string,
+    uploaderId: string | null,
+    file: TInboxFileRow,
+  ): Promise<TInboxFileRow> {
+    if (baseMime(file.mimeType) !== 'audio/webm') return file;
+    const stored = await readInboxFile(this.db, accountId, file.id);
+    if (!stored) return file;
+    let ogg: Buffer;
+    try {
+      ogg = webmOpusToOgg(stored.data);
+    } catch (error) {
+      if (error instanceof WebmRemuxError) return file;
+      throw error;
+    }
+    const dot = file.name.lastIndexOf('.');
+    return insertInboxFile(this.db, accountId, {
+      id: newId(),
+      uploaderId,
+      name: `${dot > 0 ? file.name.slice(0, dot) : file.name}.ogg`,
+      mimeType: 'audio/ogg',
+      data: ogg,
     });
   }
 

@@ -189,6 +189,7 @@ export class InboundService {
             status: s.status,
             errorCode: s.errorCode ?? null,
             at: s.timestamp.toISOString(),
+            callbackData: s.callbackData ?? null,
           })),
         });
     }

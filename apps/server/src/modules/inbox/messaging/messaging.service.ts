@@ -62,7 +62,12 @@ export class MessagingService {
     const channel = await this.channels.row(viewer.accountId, current.channelId);
     if (channel.status !== 'active') throw new AppError('CHANNEL_DISABLED');
     const template = body.templateId ? await this.template(viewer.accountId, channel, body) : null;
-    const files = await this.files.find(viewer.accountId, body.files);
+    let files = await this.files.find(viewer.accountId, body.files);
+    // Issue 13: a browser voice note (WebM/Opus) goes to WhatsApp as Ogg/Opus, remuxed.
+    if (channel.kind === 'whatsapp-cloud')
+      files = await Promise.all(
+        files.map((f) => this.files.asWhatsAppAudio(viewer.accountId, viewer.userId, f)),
+      );
     for (const f of files) {
       const refused = checkMediaAllowed(channel.kind as never, f.mimeType, f.size);
       if (refused) throw new AppError(refused);
@@ -154,8 +159,8 @@ export class MessagingService {
     /** Automations (issue 17): the closing auto messages also go to a conversation just closed. */
     options: { closed?: boolean } = {},
   ): Promise<string | undefined> {
-    const { text, interactive } =
-      typeof content === 'string' ? { text: content, interactive: undefined } : content;
+    const { text, interactive, media } =
+      typeof content === 'string' ? { text: content, interactive: undefined, media: undefined } : content;
     const current = await findConversationListRow(this.db, accountId, conversationId);
     if (!current?.channelId || (current.stage === 'closed' && !options.closed)) return undefined;
     const channel = await this.channels.row(accountId, current.channelId);
@@ -164,13 +169,14 @@ export class MessagingService {
       const result = await insertMessageRow(tx, accountId, conversationId, {
         channelId: channel.id,
         authorType: 'bot',
-        kind: interactive ? 'interactive' : 'text',
-        body: text,
+        kind: media ? kindOf(media.mimeType) : interactive ? 'interactive' : 'text',
+        body: media ? text || null : text,
         interactive: interactive ?? null,
+        media: media ?? null,
         clientId: `auto:${purpose}`,
       });
       if (!result.inserted) return result.row.id;
-      await touchConversation(tx, accountId, conversationId, text);
+      await touchConversation(tx, accountId, conversationId, text || media?.fileName || '');
       await this.announce(tx, accountId, conversationId, channel.kind, current.contactId, null, [result.row]);
       return result.row.id;
     });
@@ -261,13 +267,21 @@ export class MessagingService {
     await this.emitter.conversationChanged(tx, accountId, conversationId);
     const messages = taken ? [taken, ...inserted] : inserted;
     await this.emitter.messagesCreated(tx, accountId, messages, { channelKind, contactId });
-    if (channelKind !== 'webchat') for (const m of inserted) await this.outbound.enqueue(tx, accountId, m.id);
+    if (channelKind !== 'webchat')
+      for (const m of inserted) await this.outbound.enqueue(tx, accountId, m.id, conversationId);
   }
 }
 
 type TFile = { id: string; name: string; mimeType: string; size: number };
-/** What an automatic message says: a text, with options when the customer is to pick one. */
-export type TAutomaticContent = { text: string; interactive?: TInteractive };
+/**
+ * What an automatic message says: a text, with options when the customer is to pick one, or a
+ * media message (a bot's image/video/audio/file bubble: a public link, `text` its caption).
+ */
+export type TAutomaticContent = {
+  text: string;
+  interactive?: TInteractive;
+  media?: { url: string; mimeType: string; fileName?: string };
+};
 /** One stored message of a send. */
 type TSendItem = { kind: string; text?: string; file?: TFile; template?: Record<string, unknown> };
 

@@ -140,7 +140,7 @@ export class StartConversationService {
       await touchConversation(tx, accountId, id, text);
       await this.emitter.conversationChanged(tx, accountId, id, true);
       await this.emitter.messagesCreated(tx, accountId, [message], { channelKind: channel.kind, contactId });
-      await this.outbound.enqueue(tx, accountId, message.id);
+      await this.outbound.enqueue(tx, accountId, message.id, id);
       return { conversationId: id, message, opened };
     });
   }

@@ -30,7 +30,20 @@ import {
 export { checkMediaAllowed };
 
 export const OUTBOUND_QUEUE = 'outbound-messages';
-export type TOutboundJob = { accountId: string; messageId: string };
+/** conversationId: the conversation's sends go out one at a time, in order (older jobs lack it). */
+export type TOutboundJob = { accountId: string; messageId: string; conversationId?: string };
+
+/**
+ * Sends are fetched in batches as soon as they are queued; one conversation's in creation order
+ * and one at a time, different conversations' side by side (a provider call is mostly waiting).
+ */
+export const OUTBOUND_WORK = {
+  batchSize: 50,
+  pollingIntervalSeconds: 0.5,
+  parallel: 16,
+  serialBy: (job: TOutboundJob) => job.conversationId ?? job.messageId,
+  serialOrder: (job: TOutboundJob) => job.messageId,
+};
 
 const REPLY_WINDOW_MS = LIMITS.whatsappReplyWindowHours * 3600_000;
 
@@ -68,8 +81,12 @@ export class OutboundService {
   ) {}
 
   /** Queues the send of a message stored in `tx`: the job exists only if that transaction commits. */
-  async enqueue(tx: TTx, accountId: string, messageId: string): Promise<void> {
-    await this.jobs.sendInTx<TOutboundJob>(tx, OUTBOUND_QUEUE, { accountId, messageId });
+  async enqueue(tx: TTx, accountId: string, messageId: string, conversationId?: string): Promise<void> {
+    await this.jobs.sendInTx<TOutboundJob>(tx, OUTBOUND_QUEUE, {
+      accountId,
+      messageId,
+      ...(conversationId ? { conversationId } : {}),
+    });
   }
 
   /** The job handler. */

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TSignedUp } from '../../../testing/fixtures';
-import { until } from '../../../testing/helpers';
+import { queryRows, until } from '../../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../../testing/test-app';
 import { FakeOpenAi } from '../../team-chat/fake-openai.testing';
 import { KNOWLEDGE_GUARDRAILS } from './ai-answer';
@@ -59,5 +60,49 @@ describe('knowledge base answers with an OpenAI-compatible model (local fake ser
     const none = await call('POST', '/p/ai/knowledge/ask', { question: 'Qual a cor do céu de Marte?' });
     expect(none.body.data.answer).toEqual({ kind: 'none', text: null, source: null });
     expect(fake.chatRequests()).toHaveLength(before);
+  });
+
+  it('stores unit vectors for the chunks and ranks by text and cosine together', async () => {
+    // A toy embedding: returns and exchanges → [1,0,0], delivery → [0,1,0], anything else → [0,0,1].
+    fake.embedding = (text) => {
+      const t = text.toLowerCase();
+      if (/devolu|devolver|troca|trocar/.test(t)) return [3, 0, 0];
+      if (/entrega|frete/.test(t)) return [0, 2, 0];
+      return [0, 0, 5];
+    };
+    const other = await signUp(ctx);
+    const on = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+      api(ctx.app, method, `${path}?acc=${other.accountId}`, { token: other.token, body });
+    for (const doc of [
+      { name: 'Devoluções', text: '# Devoluções\nVocê tem 30 dias para devolver o produto comprado.' },
+      { name: 'Frete', text: '# Frete\nO frete do sofá é grátis nas capitais.' },
+    ])
+      expect((await on('POST', '/p/ai/knowledge/sources/markdown', doc)).statusCode).toBe(200);
+    await until(async () => {
+      const list = await on('GET', '/p/ai/knowledge/sources');
+      return (
+        list.body.data.items.length === 2 &&
+        list.body.data.items.every((s: { status: string }) => s.status === 'trained')
+      );
+    });
+    const stored = await queryRows<{ embedding: number[] }>(
+      ctx,
+      sql`select embedding from knowledge_chunks where account_id = ${other.accountId} order by body`,
+    );
+    expect(stored.map((r) => r.embedding)).toEqual([
+      [0, 1, 0],
+      [1, 0, 0],
+    ]);
+    // "sofá" is only in the delivery text, but the question is about returning it: the returns
+    // passage (no word in common, nearest by cosine) comes first.
+    const ask = await on('POST', '/p/ai/knowledge/ask', { question: 'Posso devolver o sofá?' });
+    expect(ask.statusCode).toBe(200);
+    expect(ask.body.data.passages.map((p: { sourceName: string }) => p.sourceName)).toEqual([
+      'Devoluções',
+      'Frete',
+    ]);
+    // Nothing shares a word with the question: the bot does not answer from a vector alone.
+    const none = await on('POST', '/p/ai/knowledge/ask', { question: 'Quero trocar a cor' });
+    expect(none.body.data.answer).toEqual({ kind: 'none', text: null, source: null });
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from '../../../platform/db/columns';
 import { accounts } from '../../accounts/accounts.schema';
 
@@ -54,6 +54,8 @@ export const knowledgeChunks = pgTable(
     page: integer('page'),
     section: text('section'),
     body: text('body').notNull(),
+    /** The chunk's embedding when the AI provider offers /embeddings (ranked with the text rank). */
+    embedding: real('embedding').array(),
     tsv: tsvector('tsv').generatedAlwaysAs(
       sql`to_tsvector('portuguese'::regconfig, public.contacts_fold(coalesce(section, '') || ' ' || body)) || to_tsvector('english'::regconfig, public.contacts_fold(coalesce(section, '') || ' ' || body))`,
     ),

@@ -1,4 +1,4 @@
-import type { TAiProvider } from '../../../platform/ai/ai.types';
+import { providerFor, type TAiMessage, type TAiProvider } from '../../../platform/ai/ai.types';
 import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
@@ -32,6 +32,14 @@ export const KNOWLEDGE_FILE_MAX_BYTES = 50 * 1024 * 1024;
 export const TRAIN_QUEUE = 'knowledge.train';
 /** A passage scoring below this (0..1) is not good enough to answer from: the bot hands over. */
 export const MIN_ANSWER_SCORE = 0.05;
+/** Texts per /embeddings call while training. */
+const EMBED_BATCH = 64;
+
+/** The vector scaled to length 1 (its cosine with another unit vector is their dot product). */
+function unit(v: number[]): number[] {
+  const norm = Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
+  return norm > 0 ? v.map((x) => x / norm) : v;
+}
 
 type TSourceView = Awaited<ReturnType<typeof listSources>>[number];
 
@@ -81,7 +89,7 @@ export class KnowledgeSourcesService {
   constructor(
     private readonly db: TDb,
     private readonly jobs: Jobs,
-    /** An OpenAI-compatible model when the server has one; without it answers are retrieved passages. */
+    /** The AI provider: answers are generated when the account's provider is a model, else retrieved. */
     private readonly model: TAiProvider | null = null,
     /** Web pages: public http(s) addresses only, unless the server allows private ones (tests). */
     private readonly outbound: TOutboundOptions = { allowPrivate: false },
@@ -241,8 +249,12 @@ export class KnowledgeSourcesService {
         }),
       );
       const chunks = chunkText(extracted.parts);
+      const vectors = await this.embedAll(
+        accountId,
+        chunks.map((c) => (c.section ? `${c.section}\n${c.text}` : c.text)),
+      );
       await withTenant(this.db, accountId, async (tx) => {
-        await replaceChunks(tx, accountId, sourceId, chunks);
+        await replaceChunks(tx, accountId, sourceId, chunks, vectors);
         await setSourceState(tx, accountId, sourceId, {
           status: 'trained',
           chunks: chunks.length,
@@ -264,7 +276,32 @@ export class KnowledgeSourcesService {
     question: string,
     limit = 5,
   ): Promise<TPassage[]> {
-    return this.passagesOf(await searchChunks(this.db, accountId, chatbotId, question, limit));
+    const vector = (await this.embedAll(accountId, [question]))?.[0] ?? null;
+    return this.passagesOf(await searchChunks(this.db, accountId, chatbotId, question, limit, { vector }));
+  }
+
+  /**
+   * Unit-length embeddings of `texts` from the configured model's /embeddings (in batches), or null:
+   * no model, or a provider without embeddings or failing — the knowledge base then ranks by text
+   * alone (training and answers never fail for it).
+   */
+  private async embedAll(accountId: string, texts: string[]): Promise<number[][] | null> {
+    if (!this.model || texts.length === 0) return null;
+    const vectors: number[][] = [];
+    try {
+      // The account's own provider (the app store's OpenAI-compatible app) or the server's.
+      const model = await providerFor(this.model, accountId);
+      if (model.kind !== 'openai') return null;
+      for (let i = 0; i < texts.length; i += EMBED_BATCH) {
+        const { vectors: batch } = await model.embed(texts.slice(i, i + EMBED_BATCH), { accountId });
+        vectors.push(...batch);
+      }
+    } catch {
+      return null;
+    }
+    const size = vectors[0]?.length ?? 0;
+    if (vectors.length !== texts.length || size === 0 || vectors.some((v) => v.length !== size)) return null;
+    return vectors.map(unit);
   }
 
   /**
@@ -280,12 +317,18 @@ export class KnowledgeSourcesService {
      * A bot's answer: its own instructions and the customer's language go into the prompt; with
      * `retrievedOnError`, a model that fails yields the retrieved answer (labelled as such).
      */
-    opts: { instructions?: string; lang?: TLangCode; retrievedOnError?: boolean } = {},
+    opts: { instructions?: string; lang?: TLangCode; retrievedOnError?: boolean; sourceIds?: string[] } = {},
   ) {
-    const rows = await searchChunks(this.db, accountId, chatbotId, question, 5);
+    const vector = (await this.embedAll(accountId, [question]))?.[0] ?? null;
+    const rows = await searchChunks(this.db, accountId, chatbotId, question, 5, {
+      sourceIds: opts.sourceIds,
+      vector,
+    });
     const passages = this.passagesOf(rows);
     const best = rows[0];
-    if (!best || best.score < MIN_ANSWER_SCORE)
+    // Answering needs a passage sharing the question's words: a vector alone (nearest, however far)
+    // never makes the bot answer rather than say it does not know.
+    if (!best || !rows.some((r) => r.lexical >= MIN_ANSWER_SCORE))
       return { passages, answer: { kind: 'none', text: null, source: null } satisfies TRetrievedAnswer };
     const source = {
       sourceId: best.sourceId,
@@ -293,9 +336,11 @@ export class KnowledgeSourcesService {
       page: best.page,
       section: best.section,
     };
-    if (this.model?.kind === 'openai') {
+    // The account's own provider (the app store's OpenAI-compatible app) or the server's.
+    const model = this.model && (await providerFor(this.model, accountId));
+    if (model?.kind === 'openai') {
       const good = passages.filter((p) => p.score >= MIN_ANSWER_SCORE);
-      const completion = await this.model
+      const completion = await model
         .complete({
           accountId,
           lang: opts.lang ?? 'pt-BR',
@@ -317,6 +362,14 @@ export class KnowledgeSourcesService {
       source,
     };
     return { passages, answer };
+  }
+
+  /** A model's text for `messages` (a hand-over summary), or null without a configured model. */
+  async summary(accountId: string, messages: TAiMessage[], lang: TLangCode): Promise<string | null> {
+    const model = this.model && (await providerFor(this.model, accountId));
+    if (model?.kind !== 'openai') return null;
+    const completion = await model.complete({ accountId, lang, messages });
+    return completion.text.trim() || null;
   }
 
   private passagesOf(rows: TPassageRow[]): TPassage[] {

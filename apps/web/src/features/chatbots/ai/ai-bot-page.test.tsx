@@ -33,6 +33,9 @@ describe('AI and hybrid bot pages', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('training-state')).toHaveTextContent('Treinando');
     expect(screen.getByLabelText(/Nome do chatbot/)).toHaveValue('Assistente');
     expect(screen.queryByTestId('area-frame')).not.toBeInTheDocument();
+    // One list of hand-over words (in the AI settings), not a second exact-match list in the basics.
+    expect(screen.queryByLabelText('Palavras para falar com um atendente')).not.toBeInTheDocument();
+    expect(screen.getByTestId('ai-settings')).toHaveTextContent('Palavras que transferem para a equipe');
   });
 
   it('a hybrid bot links to its flow editor', async () => {
@@ -81,8 +84,19 @@ describe('AI editor settings (instructions and handover rules)', { timeout: 20_0
       target: { value: 'Fale de forma simpática. Nunca prometa descontos.' },
     });
     expect(card.getByText('49 de 4000 caracteres')).toBeInTheDocument();
-    const custom = card.getByLabelText('Outras palavras de transferência');
+    const custom = card.getByLabelText('Palavras que transferem para a equipe');
     await userEvent.type(custom, 'reclamação{Enter}');
+    // Outside business hours: hand over anyway (default) or keep answering.
+    expect(
+      card.getByRole('radio', { name: 'Transferir mesmo assim (a conversa aguarda na fila)' }),
+    ).toBeChecked();
+    await userEvent.click(
+      card.getByRole('radio', { name: 'Continuar respondendo e avisar quando a equipe volta' }),
+    );
+    expect(card.getByRole('link', { name: 'Definir horário de atendimento' })).toHaveAttribute(
+      'href',
+      `/settings?tab=hours&acc=${ACC}`,
+    );
     const turns = card.getByLabelText('Perguntas seguidas sem resposta');
     fireEvent.change(turns, { target: { value: '3' } });
     fireEvent.click(card.getByRole('textbox', { name: 'Departamento da transferência' }));
@@ -108,6 +122,7 @@ describe('AI editor settings (instructions and handover rules)', { timeout: 20_0
         customKeywords: ['reclamação'],
         lowConfidenceTurns: 3,
         departmentId: 'd-sales',
+        outOfHours: 'keep_answering',
       },
     });
     expect(await screen.findByText('Configurações salvas')).toBeInTheDocument();

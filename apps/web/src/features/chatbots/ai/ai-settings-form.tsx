@@ -1,16 +1,37 @@
-import { Button, Card, Group, NumberInput, Select, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { CHATBOT_LIMITS, type TChatbot, type TChatbotAiSettings, ZChatbotAiSettings } from '@atende/shared';
+import {
+  AI_OUT_OF_HOURS,
+  CHATBOT_LIMITS,
+  type TChatbot,
+  type TChatbotAiSettings,
+  ZChatbotAiSettings,
+} from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useFormSave, zodValidator } from '../../../app/forms';
 import { useAcc } from '../../../app/session';
+import { useAccLink } from '../../../app/shell/use-acc-link';
 import { FormFailure } from '../../../ui/form-modal';
 import { useDepartments } from '../../departments/departments-api';
 import { chatbotsApi } from '../chatbots-api';
 
 /**
  * The AI editor's settings of an AI or hybrid bot (PATCH { ai }): its own instructions (tone,
- * business facts, what not to do) and when it hands the customer over to the team.
+ * business facts, what not to do) and when it hands the customer over to the team — an AI bot's
+ * one list of hand-over words, and what it does when asked for a person outside business hours.
  */
 export function AiSettingsForm({
   chatbot,
@@ -22,6 +43,7 @@ export function AiSettingsForm({
   const { t } = useTranslation('chatbots');
   const acc = useAcc();
   const departments = useDepartments(acc);
+  const link = useAccLink();
   const form = useForm<TChatbotAiSettings>({
     initialValues: chatbot.ai,
     validate: zodValidator<TChatbotAiSettings>(ZChatbotAiSettings, t),
@@ -68,10 +90,34 @@ export function AiSettingsForm({
           />
           <TagsInput
             label={t('aiSettings.customKeywords')}
-            description={t('aiSettings.customKeywordsHelp')}
+            description={t(
+              chatbot.type === 'hybrid'
+                ? 'aiSettings.customKeywordsHelpHybrid'
+                : 'aiSettings.customKeywordsHelp',
+            )}
             maxTags={CHATBOT_LIMITS.aiKeywordsMax}
+            data-testid="ai-handover-words"
             {...form.getInputProps('customKeywords')}
           />
+          <Radio.Group
+            label={t('aiSettings.outOfHours')}
+            description={
+              <>
+                {t('aiSettings.outOfHoursHelp')}{' '}
+                <Anchor component={Link} to={link('/settings?tab=hours')} fz="inherit" underline="always">
+                  {t('aiSettings.outOfHoursLink')}
+                </Anchor>
+              </>
+            }
+            data-testid="ai-out-of-hours"
+            {...form.getInputProps('outOfHours')}
+          >
+            <Stack gap={6} mt={6}>
+              {AI_OUT_OF_HOURS.map((option) => (
+                <Radio key={option} value={option} label={t(`aiSettings.outOfHoursOptions.${option}`)} />
+              ))}
+            </Stack>
+          </Radio.Group>
           <NumberInput
             label={t('aiSettings.lowConfidenceTurns')}
             description={t('aiSettings.lowConfidenceTurnsHelp')}

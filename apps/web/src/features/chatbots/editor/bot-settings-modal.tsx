@@ -31,8 +31,9 @@ export interface TStartCondition {
 }
 
 /**
- * The bot's basic data (PATCH): name, channels, debounce of split messages, handover keywords;
- * in the flow editor also when it starts (first contact only).
+ * The bot's basic data (PATCH): name, channels, debounce of split messages, handover keywords
+ * (not for an AI bot: its one list of hand-over words is in its AI settings); in the flow editor
+ * also when it starts (first contact only).
  */
 export function BotBasicsForm({
   chatbot,
@@ -60,9 +61,14 @@ export function BotBasicsForm({
     validate: zodValidator<TValues>(ZChatbotUpdateBody, t),
   });
   const { saving, failure, save } = useFormSave(form, t);
-  const submit = form.onSubmit((values) =>
+  const withHandover = chatbot.type !== 'ai';
+  const submit = form.onSubmit(({ handoverKeywords, ...values }) =>
     save(async () => {
-      const bot = await chatbotsApi.update(acc, chatbot._id, { ...values, name: values.name.trim() });
+      const bot = await chatbotsApi.update(acc, chatbot._id, {
+        ...values,
+        ...(withHandover ? { handoverKeywords } : {}),
+        name: values.name.trim(),
+      });
       if (start && firstContactOnly !== start.firstContactOnly) start.onChange(firstContactOnly);
       onSaved(bot);
     }),
@@ -92,12 +98,14 @@ export function BotBasicsForm({
           suffix=" s"
           {...form.getInputProps('debounceSeconds')}
         />
-        <TagsInput
-          label={t('settings.handover')}
-          description={t('settings.handoverHelp')}
-          maxTags={CHATBOT_LIMITS.handoverKeywordsMax}
-          {...form.getInputProps('handoverKeywords')}
-        />
+        {withHandover && (
+          <TagsInput
+            label={t('settings.handover')}
+            description={t('settings.handoverHelp')}
+            maxTags={CHATBOT_LIMITS.handoverKeywordsMax}
+            {...form.getInputProps('handoverKeywords')}
+          />
+        )}
         {start && (
           <Switch
             label={t('panel.firstContactOnly')}

@@ -121,6 +121,26 @@ describe('voice messages', () => {
     expect(track.stop).toHaveBeenCalled();
   });
 
+  it('WhatsApp in a browser without ogg (Chromium) records webm/opus, which the server remuxes to ogg', async () => {
+    getUserMedia.mockResolvedValue({ getTracks: () => [track] });
+    const all = FakeRecorder.supported;
+    FakeRecorder.supported = ['audio/webm;codecs=opus', 'audio/mp4'];
+    try {
+      const onSend = renderComposer(
+        conversation({ stage: 'attendance', channelId: WHATSAPP, channelKind: 'whatsapp-cloud' }),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Gravar mensagem de voz' }));
+      await screen.findByTestId('voice-timer');
+      expect(FakeRecorder.last?.options.mimeType).toBe('audio/webm;codecs=opus');
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar a mensagem de voz' }));
+      await waitFor(() => expect(onSend).toHaveBeenCalled());
+      expect(sent.at(-1)?.file.name).toMatch(/^voice-.*\.weba$/);
+      expect(sent.at(-1)?.file.type).toBe('audio/webm');
+    } finally {
+      FakeRecorder.supported = all;
+    }
+  });
+
   it('microphone refused: the microphone access error, in pt-BR', async () => {
     getUserMedia.mockRejectedValue(Object.assign(new Error('denied'), { name: 'NotAllowedError' }));
     const onSend = renderComposer();

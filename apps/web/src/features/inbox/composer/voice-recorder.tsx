@@ -9,12 +9,13 @@ import type { TUploadedFile, UploadError } from './upload';
 
 /**
  * The recording formats each channel takes, best first, with the file extension the server types
- * them by (inbox-files.service.ts): WhatsApp plays ogg/opus, mp4 and aac (not webm); the web chat
- * plays them all.
+ * them by (inbox-files.service.ts): WhatsApp plays ogg/opus, mp4 and aac; webm/opus (what Chromium
+ * records) is remuxed to ogg/opus by the server before it goes to WhatsApp. The web chat plays them all.
  */
 const FORMATS: Record<'whatsapp' | 'other', Array<{ mime: string; ext: string }>> = {
   whatsapp: [
     { mime: 'audio/ogg;codecs=opus', ext: 'ogg' },
+    { mime: 'audio/webm;codecs=opus', ext: 'weba' },
     { mime: 'audio/mp4', ext: 'm4a' },
     { mime: 'audio/aac', ext: 'aac' },
   ],

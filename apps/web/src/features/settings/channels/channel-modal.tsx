@@ -19,6 +19,7 @@ import { createChannel, updateChannel } from '../settings-api';
 import { SmsFields, WebchatFields, WhatsappFields } from './channel-fields';
 import { channelBody, initialValues, KIND_COLOR, KIND_ICON, type TChannelValues } from './channel-kinds';
 import { ChannelSetup } from './channel-setup';
+import { FacebookConnect } from './facebook-connect';
 
 /** Errors on list items ('allowedOrigins.1') shown on the list field. */
 function foldListErrors(errors: Record<string, string>): Record<string, string> {
@@ -124,6 +125,17 @@ export function ChannelModal({
             <FormFailure failure={failure} />
             {kind === 'webchat' && (
               <WebchatFields form={form} editing={editing} origin={window.location.origin} />
+            )}
+            {kind === 'whatsapp-cloud' && !editing && (
+              <FacebookConnect
+                acc={acc}
+                name={form.values.name}
+                onConnected={(channel) => {
+                  onSaved(channel);
+                  notify({ color: 'green', message: t('channels.connectedToast', { name: channel.name }) });
+                  onClose();
+                }}
+              />
             )}
             {kind === 'whatsapp-cloud' && <WhatsappFields form={form} editing={editing} />}
             {kind === 'sms' && <SmsFields form={form} editing={editing} />}

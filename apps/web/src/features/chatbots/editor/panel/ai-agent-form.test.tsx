@@ -73,4 +73,43 @@ describe('AI agent block (hybrid bots)', { timeout: 20_000 }, () => {
       departmentId: 'd-sales',
     });
   });
+
+  it("restricts the block's answers to chosen knowledge sources (none: the whole knowledge base)", async () => {
+    mockApi((call) =>
+      call.path === '/p/ai/knowledge/sources'
+        ? {
+            body: {
+              items: [
+                { _id: 's-faq', name: 'Perguntas frequentes', status: 'trained' },
+                { _id: 's-manual', name: 'Manual.pdf', status: 'trained' },
+              ],
+              count: 2,
+            },
+          }
+        : call.path === '/p/chat/departments'
+          ? { body: [] }
+          : undefined,
+    );
+    const block = { ...createBlock('ai_agent', 'ai1'), sourceIds: ['s-gone'] } as TFlowBlock;
+    const doc: TFlowDocument = {
+      ...emptyFlowDocument(),
+      groups: [{ id: 'g1', title: 'IA', position: { x: 0, y: 0 }, blocks: [block] }],
+      edges: [{ id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
+    };
+    render(<Harness initial={doc} />, { wrapper: Wrapper });
+    const field = screen.getByTestId('ai-agent-sources');
+    // A chosen source deleted since is shown as removed, to be taken out.
+    expect(
+      await within(field.parentElement!.parentElement!).findByText('Fonte removida'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'O bloco responde só com as fontes escolhidas aqui. Nenhuma escolhida: toda a base de conhecimento.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('textbox', { name: 'Fontes de conhecimento' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Manual.pdf', hidden: true }));
+    const saved = JSON.parse(screen.getByTestId('doc').textContent ?? '{}') as TFlowDocument;
+    expect(findBlock(saved, 'ai1')!.block).toMatchObject({ sourceIds: ['s-gone', 's-manual'] });
+  });
 });

@@ -1,21 +1,31 @@
-import { NumberInput, Select, Stack, Text } from '@mantine/core';
+import { MultiSelect, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { CHATBOT_LIMITS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useAcc } from '../../../../app/session';
 import { useDepartments } from '../../../departments/departments-api';
+import { useKnowledgeSources } from '../../../knowledge/knowledge-api';
 import { TextWithVariables } from './fields';
 import type { TFormOf } from './form-types';
 
 const below = { position: 'bottom' as const, middlewares: { flip: false, shift: false } };
 
 /**
- * The AI agent block (hybrid bots): an opening message, the most answers before the 'max turns'
- * exit, and the department an unconnected hand-over goes to. What the AI knows and its hand-over
- * rules are the bot's (the AI editor).
+ * The AI agent block (hybrid bots): an opening message, the knowledge sources it answers from (none
+ * chosen: all), the most answers before the 'max turns' exit, and the department an unconnected
+ * hand-over goes to. Its hand-over rules are the bot's (the AI editor).
  */
 export function AiAgentForm({ block, set, doc, errors }: TFormOf<'ai_agent'>) {
   const { t } = useTranslation('chatbots');
-  const departments = useDepartments(useAcc());
+  const acc = useAcc();
+  const departments = useDepartments(acc);
+  const sources = useKnowledgeSources(acc);
+  const known = new Map((sources.data?.items ?? []).map((s) => [s._id, s.name]));
+  const chosen = block.sourceIds ?? [];
+  // A chosen source deleted since (or not in the list) stays visible, to be removed.
+  const sourceOptions = [
+    ...[...known].map(([value, label]) => ({ value, label })),
+    ...chosen.filter((id) => !known.has(id)).map((value) => ({ value, label: t('panel.aiAgentSourceGone') })),
+  ];
   return (
     <Stack gap="sm">
       <Text fz="sm" c="dimmed">
@@ -29,6 +39,21 @@ export function AiAgentForm({ block, set, doc, errors }: TFormOf<'ai_agent'>) {
         placeholder={t('panel.aiAgentMessagePlaceholder')}
         error={errors.message}
         minRows={2}
+      />
+      <MultiSelect
+        label={t('panel.aiAgentSources')}
+        description={t('panel.aiAgentSourcesHelp')}
+        placeholder={chosen.length ? undefined : t('panel.aiAgentAllSources')}
+        data={sourceOptions}
+        value={chosen}
+        onChange={(ids) =>
+          set({ sourceIds: ids.length ? ids.slice(0, CHATBOT_LIMITS.aiBlockSourcesMax) : undefined })
+        }
+        nothingFoundMessage={t('panel.aiAgentNoSources')}
+        searchable
+        clearable
+        comboboxProps={below}
+        data-testid="ai-agent-sources"
       />
       <NumberInput
         label={t('panel.aiAgentMaxTurns')}
