@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   blockExits,
   emptyFlowDocument,
+  FLOW_ISSUE_MESSAGES,
   MAX_FLOW_BLOCKS,
   type TFlowDocument,
   ZFlowDocument,
@@ -136,6 +137,63 @@ describe('validateFlow', () => {
       ],
     });
     expect(validateFlow(waits)).toEqual([]);
+  });
+
+  describe('run group (sub-flow) block', () => {
+    const withCall = (groupId: string, calledBlocks: unknown[] = [{ id: 't2', type: 'text', text: 'sub' }]) =>
+      doc({
+        groups: [
+          {
+            id: 'g1',
+            position: { x: 0, y: 0 },
+            blocks: [
+              { id: 'c', type: 'call', groupId },
+              { id: 'after', type: 'text', text: 'after' },
+            ],
+          },
+          { id: 'g2', title: 'Sub', position: { x: 0, y: 0 }, blocks: calledBlocks },
+        ],
+      });
+
+    it('parses with its group and leaves through "default" (after the sub-flow returns)', () => {
+      const d = withCall('g2');
+      expect(d.groups[0].blocks[0]).toEqual({ id: 'c', type: 'call', groupId: 'g2' });
+      expect(blockExits(d.groups[0].blocks[0])).toEqual(['default']);
+      expect(validateFlow(d)).toEqual([]);
+    });
+
+    it('a group that is not in the flow is a missing target', () => {
+      expect(validateFlow(withCall('ghost'))).toEqual([
+        { code: 'missing_target', path: ['groups', 0, 'blocks', 0, 'groupId'], blockId: 'c' },
+      ]);
+    });
+
+    it('a group that runs itself is refused with a clear message', () => {
+      const self = doc({
+        groups: [
+          {
+            id: 'g1',
+            position: { x: 0, y: 0 },
+            blocks: [
+              { id: 'ask', type: 'text_input', prompt: '?', variableId: 'v1' },
+              { id: 'c', type: 'call', groupId: 'g1' },
+            ],
+          },
+        ],
+      });
+      expect(validateFlow(self)).toEqual([
+        { code: 'call_self', path: ['groups', 0, 'blocks', 1, 'groupId'], blockId: 'c' },
+      ]);
+      expect(FLOW_ISSUE_MESSAGES.call_self).toEqual({
+        en: 'A group cannot run itself: it would call itself without end',
+        'pt-BR': 'Um grupo não pode executar a si mesmo: ele se chamaria sem fim',
+      });
+    });
+
+    it('groups calling each other without waiting for the customer are a loop', () => {
+      const d = withCall('g2', [{ id: 'back', type: 'call', groupId: 'g1' }]);
+      expect(validateFlow(d).map((i) => i.code)).toEqual(['cycle_without_input']);
+    });
   });
 
   it('choices need options; WhatsApp limits apply only to bots on WhatsApp; duplicate variable names', () => {

@@ -194,6 +194,11 @@ function checkBlock(block: TFlowBlock, path: TFlowIssue['path'], ctx: TCheckCtx)
     case 'jump':
       if (!ctx.groups.has(block.groupId)) ctx.add('missing_target', at('groupId'), id);
       return;
+    case 'call':
+      if (!ctx.groups.has(block.groupId)) ctx.add('missing_target', at('groupId'), id);
+      // A group that runs itself recurses until the depth cap: refused (path[1] is its group's index).
+      else if (ctx.groups.get(block.groupId) === path[1]) ctx.add('call_self', at('groupId'), id);
+      return;
     case 'http_request':
       if (!isHttpUrl(block.url)) ctx.add('invalid_url', at('url'), id);
       checkText(block.url, at('url'), id, ctx);
@@ -257,6 +262,12 @@ function findCycleWithoutInput(
     if (block.type === 'jump') {
       const first = firstOf(block.groupId);
       if (first) out.push(first);
+    } else if (block.type === 'call') {
+      // Into the called group, and (after it returns) on to the block after the call.
+      const first = firstOf(block.groupId);
+      if (first) out.push(first);
+      const following = doc.groups[gi].blocks[bi + 1];
+      if (following) out.push(following.id);
     } else if (blockExits(block).length > 0) {
       const following = doc.groups[gi].blocks[bi + 1];
       if (following) out.push(following.id);

@@ -47,6 +47,8 @@ export const CHATBOT_LIMITS = {
   retryLimitMax: 10,
   timeoutMinutesMax: 7 * 24 * 60,
   waitSecondsMax: 3600,
+  /** Nested "run group" (sub-flow) calls a session may be inside at once. */
+  callDepthMax: 10,
   httpTimeoutMsMax: 30_000,
   httpTimeoutMsDefault: 10_000,
   debounceSecondsMax: 10,
@@ -243,6 +245,13 @@ export const ZConditionBlock = z.object({
 });
 /** Goes to another group (no exits). */
 export const ZJumpBlock = z.object({ id: zId, type: z.literal('jump'), groupId: zId });
+/**
+ * Runs another group of the flow as a sub-flow: when that group runs off its end (a block with
+ * no edge and nothing after it), the flow comes back and goes on from this block's 'default' exit
+ * (its edge, else the next block of the group). Calls nest up to CHATBOT_LIMITS.callDepthMax deep;
+ * an `end` inside the sub-flow still ends the session, a transfer still hands over.
+ */
+export const ZCallBlock = z.object({ id: zId, type: z.literal('call'), groupId: zId });
 export const ZWaitBlock = z.object({
   id: zId,
   type: z.literal('wait'),
@@ -369,6 +378,7 @@ export const ZFlowBlock = z.discriminatedUnion('type', [
   ZSetVariableBlock,
   ZConditionBlock,
   ZJumpBlock,
+  ZCallBlock,
   ZWaitBlock,
   ZAbSplitBlock,
   ZBusinessHoursBlock,
@@ -404,6 +414,7 @@ export const LOGIC_BLOCK_TYPES = [
   'set_variable',
   'condition',
   'jump',
+  'call',
   'wait',
   'ab_split',
   'business_hours',
@@ -577,6 +588,7 @@ export const FLOW_ISSUE_CODES = [
   'invalid_url',
   'text_required',
   'variable_exists',
+  'call_self',
 ] as const;
 export type TFlowIssueCode = (typeof FLOW_ISSUE_CODES)[number];
 export const ZFlowIssue = z.object({
@@ -624,6 +636,10 @@ export const FLOW_ISSUE_MESSAGES: Record<TFlowIssueCode, { en: string; 'pt-BR': 
   },
   text_required: { en: 'This field is required', 'pt-BR': 'Este campo é obrigatório' },
   variable_exists: { en: 'Entity already exists', 'pt-BR': 'Entidade já existe' },
+  call_self: {
+    en: 'A group cannot run itself: it would call itself without end',
+    'pt-BR': 'Um grupo não pode executar a si mesmo: ele se chamaria sem fim',
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

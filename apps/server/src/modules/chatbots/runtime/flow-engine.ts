@@ -1,4 +1,5 @@
 import {
+  CHATBOT_LIMITS,
   type TChoiceOption,
   type TFlowBlock,
   type TFlowBlockOf,
@@ -77,22 +78,27 @@ export class FlowEngine {
     text: Omit<TTextContext, 'doc' | 'variables'>,
   ): Promise<TTurnResult> {
     const s: TSessionState = { ...state, variables: { ...state.variables }, timer: null };
+    if (state.stack) s.stack = [...state.stack];
     const ctx: TTextContext = { ...text, doc: this.doc, variables: s.variables };
     const out: TTurnResult = { effects: [], state: s, status: 'active', timer: null };
     let cursor: string | null = null;
 
     switch (trigger.kind) {
       case 'start':
+        s.stack = undefined;
         cursor = this.eventTarget(this.doc.events.find((e) => e.kind === 'start')?.id);
         break;
       case 'event':
+        // An event leaves whatever sub-flows the session was in.
         s.at = null;
+        s.stack = undefined;
         cursor = this.eventTarget(trigger.eventId);
         break;
       case 'timer': {
         const waiting = s.at ? this.blocks.get(s.at.blockId)?.block : undefined;
         if (trigger.timer === 'idle') {
           s.at = null;
+          s.stack = undefined;
           cursor = this.eventTarget(this.doc.events.find((e) => e.kind === 'idle')?.id);
         } else if (waiting) {
           s.at = null;
@@ -146,9 +152,14 @@ export class FlowEngine {
   private async execute(start: string | null, ctx: TTextContext, out: TTurnResult) {
     const s = out.state;
     let cursor = start;
-    for (let step = 0; cursor && step < MAX_STEPS; step++) {
-      const found = this.blocks.get(cursor);
-      if (!found) break;
+    for (let step = 0; step < MAX_STEPS; step++) {
+      const found = cursor ? this.blocks.get(cursor) : undefined;
+      if (!found) {
+        // The group ran off its end: back from a sub-flow, or the flow ended.
+        cursor = this.returnFrom(s);
+        if (!cursor) break;
+        continue;
+      }
       const block = found.block;
       if (isInputBlock(block)) {
         this.ask(block, ctx, out, true);
@@ -183,6 +194,15 @@ export class FlowEngine {
         case 'jump':
           cursor = this.doc.groups.find((g) => g.id === block.groupId)?.blocks[0]?.id ?? null;
           continue;
+        case 'call': {
+          const first = this.doc.groups.find((g) => g.id === block.groupId)?.blocks[0]?.id;
+          const stack = s.stack ?? [];
+          // At the depth cap (or with no group) the sub-flow does not run: the flow goes on after it.
+          if (!first || stack.length >= CHATBOT_LIMITS.callDepthMax) break;
+          s.stack = [...stack, { blockId: block.id }];
+          cursor = first;
+          continue;
+        }
         case 'wait':
           s.at = { blockId: block.id, kind: 'wait' };
           out.timer = { kind: 'wait', seconds: block.seconds };
@@ -245,6 +265,21 @@ export class FlowEngine {
     }
     // Ran off the end of the flow.
     if (!s.at) out.status = 'ended';
+  }
+
+  /**
+   * Leaves the innermost sub-flow: the block after its call (the call's 'default' exit), popping
+   * calls that have nothing after them. Answers null when no sub-flow is left to return from.
+   */
+  private returnFrom(s: TSessionState): string | null {
+    while (s.stack?.length) {
+      const frame = s.stack[s.stack.length - 1];
+      s.stack = s.stack.length > 1 ? s.stack.slice(0, -1) : undefined;
+      const call = this.blocks.get(frame.blockId)?.block;
+      const to = call ? this.next(call, 'default') : null;
+      if (to) return to;
+    }
+    return null;
   }
 
   /** Sends an input's question and waits for it (with its timeout, or the idle event's). */

@@ -13,6 +13,12 @@ export interface TSessionState {
    * the bot's replies (for the hand-over note).
    */
   ai?: { turns: number; misses: number; log?: TAiLogEntry[] };
+  /**
+   * Sub-flows ("run group" blocks) the session is inside, outermost first: the call blocks to come
+   * back to when the called group runs off its end. Absent in sessions stored before sub-flows
+   * (and when empty).
+   */
+  stack?: TCallFrame[];
   /** Flow variables by variable id. */
   variables: Record<string, string>;
   /** Invalid answers given to the current input. */
@@ -23,6 +29,11 @@ export interface TSessionState {
   started?: boolean;
   /** Test sessions run the draft as it was when the test started. */
   document?: TFlowDocument;
+}
+
+/** One sub-flow call: the "run group" block the flow goes on after. */
+export interface TCallFrame {
+  blockId: string;
 }
 
 export type TTimerKind = 'input_timeout' | 'wait' | 'idle';

@@ -32,6 +32,10 @@ export function blockSummary(t: TFunction, block: TFlowBlock, doc: TFlowDocument
       const target = group(block.groupId);
       return target ? t('chatbots:summary.jump', { group: groupTitle(t, doc, target.id) }) : '';
     }
+    case 'call': {
+      const target = group(block.groupId);
+      return target ? t('chatbots:summary.call', { group: groupTitle(t, doc, target.id) }) : '';
+    }
     case 'wait':
       return t('chatbots:summary.wait', { count: block.seconds });
     case 'ab_split':
@@ -73,6 +77,7 @@ export function exitLabel(t: TFunction, block: TFlowBlock, exit: string): string
   }
   if (block.type === 'ab_split' && (exit === 'a' || exit === 'b'))
     return t(`chatbots:exits.${exit}`, { percent: exit === 'a' ? block.percentA : 100 - block.percentA });
+  if (exit === 'default' && block.type === 'call') return t('chatbots:exits.afterCall');
   if (exit === 'default') return t(isInputBlock(block) ? 'chatbots:exits.answered' : 'chatbots:exits.next');
   return t(`chatbots:exits.${exit}`);
 }

@@ -87,6 +87,7 @@ export function createBlock<T extends TFlowBlockType>(type: T, id = newId('b')):
       case 'condition':
         return { id, type, logic: 'and', conditions: [{ left: '', operator: 'equals', right: '' }] };
       case 'jump':
+      case 'call':
         return { id, type, groupId: '' };
       case 'wait':
         return { id, type, seconds: 5 };

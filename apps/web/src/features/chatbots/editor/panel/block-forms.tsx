@@ -20,6 +20,7 @@ import {
 import {
   AbSplitForm,
   BusinessHoursForm,
+  CallForm,
   ConditionForm,
   JumpForm,
   SetVariableForm,
@@ -61,6 +62,8 @@ export function BlockForm(props: TFormProps<TFlowBlock>): ReactNode {
         return <ConditionForm {...p} />;
       case 'jump':
         return <JumpForm {...p} />;
+      case 'call':
+        return <CallForm {...p} />;
       case 'wait':
         return <WaitForm {...p} />;
       case 'ab_split':

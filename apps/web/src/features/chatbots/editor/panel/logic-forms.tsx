@@ -171,6 +171,27 @@ export function JumpForm({ block, set, doc, errors }: TFormOf<'jump'>) {
   );
 }
 
+/** "Run group": the group to run as a sub-flow (any group but the block's own). */
+export function CallForm({ block, set, doc, errors }: TFormOf<'call'>) {
+  const { t } = useTranslation('chatbots');
+  const own = doc.groups.find((g) => g.blocks.some((b) => b.id === block.id))?.id;
+  return (
+    <Select
+      label={t('panel.callGroup')}
+      description={t('panel.callHelp')}
+      placeholder={t('panel.chooseGroup')}
+      data={doc.groups
+        .filter((g) => g.id !== own)
+        .map((g) => ({ value: g.id, label: groupTitle(t, doc, g.id) }))}
+      value={block.groupId || null}
+      onChange={(groupId) => set({ groupId: groupId ?? '' })}
+      error={errors.groupId}
+      comboboxProps={below}
+      searchable
+    />
+  );
+}
+
 export function WaitForm({ block, set }: TFormOf<'wait'>) {
   const { t } = useTranslation('chatbots');
   return (
