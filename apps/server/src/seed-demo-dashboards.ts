@@ -1,9 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { ZSendMessageBody } from '@atende/shared';
 import type { FastifyInstance } from 'fastify';
-import { newId } from './platform/db/columns';
-import { rowsOf } from './platform/db/client';
-import { withTenant } from './platform/db/tenant';
 
 const DAYS = 10;
 const OPENINGS = [
@@ -22,9 +18,9 @@ const ANSWERS = [
 /**
  * The dashboards' history for the demo account, so every dashboard shows figures on `npm start`:
  * the demo's closed conversations (made through the inbox's services like the others) are moved
- * back to the last ten days — the services stamp everything "now", and a dashboard shows finished
- * days (D-1) — with every time of theirs moved by the same amount, so their response and resolution
- * times stay as they were. Only the demo's own rows are moved. The contacts without conversations
+ * back to the last ten days by the inbox's history service — the services stamp everything "now",
+ * and a dashboard shows finished days (D-1) — with every time of theirs moved by the same amount, so
+ * their response and resolution times stay as they were. Only the demo's own rows are moved. The contacts without conversations
  * are dated over the same days, a few phase changes and opt-outs are recorded, and the daily
  * roll-ups are built.
  */
@@ -33,27 +29,11 @@ export async function seedDemoDashboards(
   owner: { accountId: string; userId: string },
   spareContactIds: string[],
 ) {
-  const db = app.platform.database.db;
+  const history = app.services.inbox.history;
   const { accountId } = owner;
-  const closed = await withTenant(db, accountId, async (tx) =>
-    rowsOf<{ id: string }>(
-      await tx.execute(sql`select id from conversations where account_id = ${accountId} and stage = 'closed'
-        order by closed_at, id`),
-    ),
-  );
-  await withTenant(db, accountId, async (tx) => {
-    for (const [i, { id }] of closed.entries()) {
-      const shift = `${(i % DAYS) + 1} days ${(i * 5) % 7} hours`;
-      await tx.execute(sql`
-        update messages set created_at = created_at - ${shift}::interval where conversation_id = ${id}`);
-      await tx.execute(sql`
-        update conversations set created_at = created_at - ${shift}::interval,
-          taken_at = taken_at - ${shift}::interval, closed_at = closed_at - ${shift}::interval,
-          last_inbound_at = last_inbound_at - ${shift}::interval,
-          last_message_at = last_message_at - ${shift}::interval
-        where id = ${id}`);
-    }
-  });
+  const closed = await history.closedIds(accountId);
+  for (const [i, id] of closed.entries())
+    await history.shiftBack(accountId, id, `${(i % DAYS) + 1} days ${(i * 5) % 7} hours`);
   return finishHistory(app, accountId, spareContactIds, closed.length);
 }
 
@@ -70,7 +50,6 @@ export async function addDashboardHistory(
   closingReason: string,
 ) {
   const s = app.services;
-  const db = app.platform.database.db;
   const { accountId, userId } = owner;
   const record = s.channels.record(await s.channels.row(accountId, channelId));
   const viewer = { accountId, userId, role: 'master' as const, intentions: [] as string[] };
@@ -114,19 +93,7 @@ export async function addDashboardHistory(
         'pt-BR',
       );
       await s.inbox.actions.close(viewer, conversationId, { reason: closingReason }, actor);
-      await withTenant(db, accountId, async (tx) => {
-        await tx.execute(sql`
-          update messages set created_at = case author_type
-              when 'contact' then ${opened.toISOString()}::timestamptz
-              when 'operator' then ${answered.toISOString()}::timestamptz
-              else ${closed.toISOString()}::timestamptz end
-          where conversation_id = ${conversationId}`);
-        await tx.execute(sql`
-          update conversations set created_at = ${opened.toISOString()}::timestamptz,
-            taken_at = ${answered.toISOString()}::timestamptz, closed_at = ${closed.toISOString()}::timestamptz,
-            last_inbound_at = ${opened.toISOString()}::timestamptz, last_message_at = ${closed.toISOString()}::timestamptz
-          where id = ${conversationId}`);
-      });
+      await s.inbox.history.place(accountId, conversationId, { opened, answered, closed });
     }
   }
   return finishHistory(app, accountId, spareContactIds, made);
@@ -140,28 +107,23 @@ async function finishHistory(
   conversations: number,
 ) {
   const s = app.services;
-  const db = app.platform.database.db;
   const dayMs = 86_400_000;
   const today = new Date();
   today.setUTCHours(0, 0, 0, 0);
   const phases = await s.contacts.phases.list(accountId);
-  await withTenant(db, accountId, async (tx) => {
-    for (const [i, contactId] of spareContactIds.entries()) {
-      const at = new Date(today.getTime() - (((i * 3) % DAYS) + 1) * dayMs + 15 * 3_600_000);
-      await tx.execute(
-        sql`update contacts set created_at = ${at.toISOString()}::timestamptz where id = ${contactId}`,
-      );
-      if (phases.length > 1 && i % 2 === 0)
-        await tx.execute(sql`
-          insert into dashboard_contact_events (id, account_id, at, kind, contact_id, phase_id)
-          values (${newId()}, ${accountId}, ${at.toISOString()}::timestamptz, 'phase', ${contactId},
-            ${phases[1 + (i % (phases.length - 1))]._id}::uuid)`);
-      if (i % 9 === 4)
-        await tx.execute(sql`
-          insert into dashboard_contact_events (id, account_id, at, kind, contact_id)
-          values (${newId()}, ${accountId}, ${at.toISOString()}::timestamptz, 'opt_out', ${contactId})`);
-    }
-  });
+  for (const [i, contactId] of spareContactIds.entries()) {
+    const at = new Date(today.getTime() - (((i * 3) % DAYS) + 1) * dayMs + 15 * 3_600_000);
+    await s.contacts.contacts.backdate(accountId, contactId, at);
+    if (phases.length > 1 && i % 2 === 0)
+      await s.dashboardRollups.recordContactFact(accountId, {
+        at,
+        kind: 'phase',
+        contactId,
+        phaseId: phases[1 + (i % (phases.length - 1))]._id,
+      });
+    if (i % 9 === 4)
+      await s.dashboardRollups.recordContactFact(accountId, { at, kind: 'opt_out', contactId });
+  }
   const days = await s.dashboardRollups.catchUp(accountId);
   return { historyConversations: conversations, daysBuilt: days.length };
 }

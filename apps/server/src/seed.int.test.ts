@@ -111,6 +111,26 @@ describe('the demo account on an empty database', () => {
     expect(closings).toHaveLength(expected('closed'));
   });
 
+  it('gives the dashboards ten finished days: closed conversations moved back with their messages (survey answers too), contact facts, days built', async () => {
+    const [moved] = await queryRows<{ n: number; days: number; past: boolean; inside: boolean }>(
+      ctx,
+      sql`select count(*)::int as n, count(distinct (c.closed_at at time zone 'UTC')::date)::int as days,
+            bool_and(c.closed_at < date_trunc('day', now())) as past,
+            bool_and(not exists (select 1 from messages m where m.conversation_id = c.id
+              and m.created_at >= date_trunc('day', now()))) as inside
+          from conversations c where c.stage = 'closed'`,
+    );
+    expect(moved).toMatchObject({ n: expected('closed'), past: true, inside: true });
+    expect(moved.days).toBeGreaterThan(2);
+    const facts = await queryRows<{ kind: string }>(ctx, sql`select kind from dashboard_contact_events`);
+    expect(new Set(facts.map((f) => f.kind))).toEqual(new Set(['phase', 'opt_out']));
+    const [built] = await queryRows<{ days: number }>(
+      ctx,
+      sql`select count(distinct day)::int as days from dashboard_daily where closed > 0`,
+    );
+    expect(built.days).toBeGreaterThan(2);
+  });
+
   it('is not seeded again once the database has a user', async () => {
     expect(await seedDemoAccount(ctx.app, configOf({ NODE_ENV: 'development' }))).toBeNull();
     expect(await queryRows(ctx, sql`select 1 from users`)).toHaveLength(1);

@@ -341,3 +341,13 @@ export function removeTagFromContacts(tx: TTx, accountId: string, tagId: string)
     update contacts set tags = array_remove(tags, ${tagId}::uuid)
     where account_id = ${accountId} and tags @> ${sql.raw(uuidArrayLiteral([tagId]))}`);
 }
+
+/** When the account first knew the contact (imported or demo history). */
+export function setContactCreatedAt(db: TDb, accountId: string, id: string, at: Date) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .update(contacts)
+      .set({ createdAt: at })
+      .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id))),
+  );
+}

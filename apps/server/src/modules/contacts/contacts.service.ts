@@ -32,6 +32,7 @@ import {
   findDuplicates,
   insertContact,
   restoreContact,
+  setContactCreatedAt,
   softDeleteContact,
   updateContactRow,
   type TContactRowPatch,
@@ -113,6 +114,11 @@ export class ContactsService {
     if (total > CONTACT_LIMITS.countCap)
       return { items, count: CONTACT_LIMITS.countCap, countIsEstimate: true };
     return { items, count: total };
+  }
+
+  /** Dates the contact back to when it was first known (imported or demo history); no event. */
+  async backdate(accountId: string, id: string, at: Date): Promise<void> {
+    await setContactCreatedAt(this.db, accountId, id, at);
   }
 
   async get(accountId: string, id: string, includeDeleted = false): Promise<TContact> {

@@ -1,3 +1,4 @@
+import { storeContactEvent, type TContactEventKind } from './contact-events.listener';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type TDb } from '../../platform/db/client';
@@ -62,6 +63,18 @@ export class RollupService {
     private readonly inboxSettings: InboxSettingsService,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** A contact fact of imported or demo history (a phase entered, an opt-out) at its own time. */
+  recordContactFact(
+    accountId: string,
+    fact: { at: Date; kind: TContactEventKind; contactId: string; phaseId?: string | null },
+  ): Promise<void> {
+    return storeContactEvent(this.db, this, accountId, {
+      ...fact,
+      at: fact.at.toISOString(),
+      phaseId: fact.phaseId ?? null,
+    });
+  }
 
   /** Sends one roll-up job per account that has a day to build. */
   async fanOut(now = new Date()): Promise<number> {

@@ -35,6 +35,7 @@ import { inboundMediaRoutes } from './intake/inbound-media.routes';
 import { InboundService } from './intake/inbound.service';
 import { AwaitedReplies } from './intake/awaited-replies';
 import { webhooksRoutes } from './intake/webhooks.routes';
+import { ConversationHistoryService } from './history/conversation-history.service';
 import { MessageAcksService } from './messaging/message-acks.service';
 import { MessagingService } from './messaging/messaging.service';
 import { replyOutOfHours } from './messaging/out-of-hours.listener';
@@ -128,6 +129,7 @@ export const inboxModule = defineModule({
       ),
       messaging: new MessagingService(db, access, deps.channels, files, emitter, outbound, templateOf),
       acks: new MessageAcksService(db, bus),
+      history: new ConversationHistoryService(db),
       start: new StartConversationService(
         db,
         access,
