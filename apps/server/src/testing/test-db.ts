@@ -89,6 +89,9 @@ export async function openTestDatabase(engine: TEngine, template: string): Promi
   }
   const name = `atende_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name} template ${template}`);
+  // A test database is thrown away: its commits need not wait for the WAL flush (the server never
+  // crashes in a test; an app process killed with kill -9 still finds every committed row).
+  await adminQuery(`alter database ${name} set synchronous_commit = off`);
   const database = await openDatabase({ databaseUrl: serverUrl(name), poolSize: 5 });
   return {
     database,
