@@ -65,7 +65,7 @@ describe('the Dashboard app in the conversation side panel', () => {
     panels([]);
     render(view());
     await waitFor(() => expect(mocked.get).toHaveBeenCalledWith('/p/apps/dashboards', { acc: TEST_ACC }));
-    expect(screen.getByText('contact panel')).toBeTruthy();
+    expect(screen.getByText('contact panel')).toBeVisible();
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.queryByTestId('dashboard-frame')).toBeNull();
   });
@@ -74,7 +74,7 @@ describe('the Dashboard app in the conversation side panel', () => {
     panels([PANEL]);
     const { rerender } = render(view());
     const tab = await screen.findByRole('tab', { name: 'CRM' });
-    expect(screen.getByRole('tab', { name: 'Contact' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true');
     const frame = screen.getByTestId('dashboard-frame') as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe(PANEL.url);
     expect(frame.getAttribute('sandbox')).toBe(DASHBOARD_SANDBOX);
@@ -128,16 +128,19 @@ describe('the Dashboard app in the conversation side panel', () => {
     first_.unmount();
     render(view(second));
     expect(await screen.findByRole('tab', { name: 'CRM' })).toHaveAttribute('aria-selected', 'true');
+    // Back to the contact panel, which the choice also keeps (and the next tests start from).
     fireEvent.click(screen.getByRole('tab', { name: 'Contact' }));
+    expect(screen.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('contact panel')).toBeVisible();
   });
 
   it('does not frame a page on Atende’s own origin', async () => {
     panels([{ ...PANEL, url: `${window.location.origin}/evil` }]);
     render(view());
-    await screen.findByRole('tab', { name: 'CRM' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'CRM' }));
     expect(screen.queryByTestId('dashboard-frame')).toBeNull();
     expect(
       screen.getByText("This page is on Atende's own address and cannot be shown as a dashboard."),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 });
