@@ -115,4 +115,20 @@ describe('domain events', () => {
     });
     expect(await jobsOf('event.test.filtered')).toBe(1);
   });
+
+  it("a transaction's events are written together at its commit: one job per event and listener, with the event", async () => {
+    const emitted = await withTenant(db.database.db, ACCOUNT, async (tx) => {
+      const list: TDomainEvent<'contact.updated'>[] = [];
+      for (const contactId of ['c-3', 'c-4', 'c-5'])
+        list.push(await bus.emit(tx, ACCOUNT, 'contact.updated', { contactId, fields: ['phone'] }));
+      return list;
+    });
+    const rows = rowsOf<{ data: TDomainEvent<'contact.updated'> }>(
+      await db.database.db.execute(
+        sql`select data from pgboss.job where name = 'event.test.filtered' and data->'data'->>'contactId' in ('c-3', 'c-4', 'c-5')`,
+      ),
+    );
+    expect(rows.map((r) => r.data.id).sort()).toEqual(emitted.map((e) => e.id).sort());
+    expect(rows.map((r) => r.data.data.contactId).sort()).toEqual(['c-3', 'c-4', 'c-5']);
+  });
 });

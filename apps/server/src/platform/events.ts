@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type TDb } from './db/client';
 import { newId } from './db/columns';
-import { onCommit, type TTx } from './db/tenant';
-import type { Jobs, TWorkOptions } from './jobs';
+import { beforeCommit, onCommit, type TTx } from './db/tenant';
+import type { Jobs, TJobInsert, TWorkOptions } from './jobs';
 
 type TInProcessHandler<N extends TDomainEventName> = (event: TDomainEvent<N>) => void | Promise<void>;
 type TDurableHandler<N extends TDomainEventName> = (event: TDomainEvent<N>) => Promise<void>;
@@ -17,7 +17,9 @@ const RECEIPTS_PRUNE_QUEUE = 'event-receipts-prune';
  *   await platform.events.emit(tx, accountId, 'conversation.closed', { ... });
  *
  * - Durable listeners (chatbots, automations, surveys, roll-ups, webhooks, push, automatic
- *   replies) get one pg-boss job per listener inserted IN THAT TRANSACTION: a rollback drops it,
+ *   replies) get one pg-boss job per listener inserted IN THAT TRANSACTION (all of a
+ *   transaction's jobs together just before its commit, one statement per queue, so a batch of
+ *   inbound messages pays a few statements, not a few per message): a rollback drops them,
  *   a crash after the commit loses nothing (the job is there when a process starts again), a
  *   failing handler is retried, and a handler that succeeded is not run again for the same event
  *   (receipts on the event id). Side effects outside the database must still be idempotent.
@@ -29,6 +31,8 @@ const RECEIPTS_PRUNE_QUEUE = 'event-receipts-prune';
  */
 export class DomainEvents {
   private readonly inProcess = new Map<TDomainEventName, Array<TInProcessHandler<any>>>();
+  /** Durable jobs of each open transaction, inserted just before it commits. */
+  private readonly outboxes = new WeakMap<TTx, Map<string, TJobInsert[]>>();
   private readonly durableQueues = new Map<
     TDomainEventName,
     Array<{ queue: string; when?: (event: TDomainEvent<any>) => boolean }>
@@ -99,9 +103,26 @@ export class DomainEvents {
   ): Promise<TDomainEvent<N>> {
     const event: TDomainEvent<N> = { id: newId(), name, accountId, at: new Date().toISOString(), data };
     for (const { queue, when } of this.durableQueues.get(name) ?? [])
-      if (!when || when(event)) await this.jobs.sendInTx(tx, queue, event);
+      if (!when || when(event)) await this.enqueue(tx, queue, event);
     if (this.inProcess.has(name)) onCommit(tx, () => this.dispatch(event));
     return event;
+  }
+
+  /** Adds the job to `tx`'s outbox, written before it commits (at once in a transaction of another kind). */
+  private async enqueue(tx: TTx, queue: string, event: TDomainEvent) {
+    let outbox = this.outboxes.get(tx);
+    if (!outbox) {
+      const created = new Map<string, TJobInsert[]>();
+      if (!beforeCommit(tx, () => this.jobs.insertInTx(tx, created))) {
+        await this.jobs.sendInTx(tx, queue, event);
+        return;
+      }
+      this.outboxes.set(tx, created);
+      outbox = created;
+    }
+    const jobs = outbox.get(queue);
+    if (jobs) jobs.push({ data: event });
+    else outbox.set(queue, [{ data: event }]);
   }
 
   /** In-process only, for what is never stored (typing) or was committed elsewhere. */

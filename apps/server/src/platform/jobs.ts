@@ -38,6 +38,13 @@ export interface TWorkOptions {
   parallel?: number;
 }
 
+/** One job of a batch written with insertInTx. */
+export interface TJobInsert {
+  data: object;
+  startAfter?: Date;
+  expireInSeconds?: number;
+}
+
 /** pg-boss queues on the same database (PGlite through its adapter, else its own pool). */
 export class Jobs {
   private readonly boss: PgBoss;
@@ -172,14 +179,35 @@ export class Jobs {
     options: { startAfter?: Date | number; singletonKey?: string; expireInSeconds?: number } = {},
   ): Promise<void> {
     if (!this.handlers.has(queue)) throw new Error(`unknown queue ${queue}`);
+    await this.asConnectionUser(tx, async (raw) => {
+      await this.boss.send(queue, data, { ...options, db: raw } as never);
+    });
+  }
+
+  /**
+   * Many jobs of several queues inserted in the caller's transaction at once: one statement per
+   * queue (domain events flush a transaction's durable jobs this way just before its commit).
+   */
+  async insertInTx(tx: TTx, byQueue: Map<string, TJobInsert[]>): Promise<void> {
+    for (const queue of byQueue.keys())
+      if (!this.handlers.has(queue)) throw new Error(`unknown queue ${queue}`);
+    await this.asConnectionUser(tx, async (raw) => {
+      for (const [queue, jobs] of byQueue)
+        if (jobs.length) await this.boss.insert(queue, jobs, { db: raw } as never);
+    });
+  }
+
+  /**
+   * The tenant role (row-level security) has no rights on pg-boss's schema: jobs are written as
+   * the connection's own user, then the transaction goes back to the role it had. (On a failure
+   * the transaction is aborted anyway: nothing to restore.)
+   */
+  private async asConnectionUser(tx: TTx, write: (raw: ReturnType<typeof txExecutor>) => Promise<void>) {
     const raw = txExecutor(tx);
-    // The tenant role (row-level security) has no rights on pg-boss's schema: the job is written
-    // as the connection's own user, then the transaction goes back to the role it had. (On a
-    // failure the transaction is aborted anyway: nothing to restore.)
     const { rows } = await raw.executeSql(
       "select current_setting('role') as role, set_config('role', 'none', true)",
     );
-    await this.boss.send(queue, data, { ...options, db: raw } as never);
+    await write(raw);
     await raw.executeSql("select set_config('role', $1, true)", [rows[0].role]);
   }
 

@@ -5,6 +5,8 @@ export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
 /** Work to do once a transaction has committed (domain events' in-process listeners). */
 const afterCommit = new WeakMap<object, Array<() => void>>();
+/** Work to do in a transaction just before its commit (domain events' jobs, written together). */
+const beforeCommitHooks = new WeakMap<object, Array<() => Promise<void>>>();
 
 /**
  * Runs `fn` in a transaction scoped to one account: app.account_id is set for the transaction
@@ -28,7 +30,11 @@ export async function inTransaction<T>(db: TDb, fn: (tx: TTx) => Promise<T>): Pr
   const hooks: Array<() => void> = [];
   const result = await db.transaction(async (tx) => {
     afterCommit.set(tx, hooks);
-    return fn(tx);
+    const before: Array<() => Promise<void>> = [];
+    beforeCommitHooks.set(tx, before);
+    const value = await fn(tx);
+    for (const hook of before) await hook();
+    return value;
   });
   for (const hook of hooks) hook();
   return result;
@@ -39,6 +45,17 @@ export function onCommit(tx: TTx, hook: () => void) {
   const hooks = afterCommit.get(tx);
   if (!hooks) throw new Error('onCommit needs a transaction opened by withTenant or inTransaction');
   hooks.push(hook);
+}
+
+/**
+ * Registers `hook` to run in `tx` once its work is done, just before the commit (a failure rolls
+ * the transaction back). False when `tx` was not opened by withTenant/inTransaction.
+ */
+export function beforeCommit(tx: TTx, hook: () => Promise<void>): boolean {
+  const hooks = beforeCommitHooks.get(tx);
+  if (!hooks) return false;
+  hooks.push(hook);
+  return true;
 }
 
 /** Raw SQL on the transaction's own connection (pg-boss inserts its jobs through it). */

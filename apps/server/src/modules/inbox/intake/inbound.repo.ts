@@ -325,7 +325,8 @@ async function findKnown(tx: TTx, channel: TChannelRecord, providerIds: string[]
  * One statement for what a batch needs to know: its messages already stored (into `out`), the
  * live contacts of its phones (the oldest per phone), and the open conversations on this channel
  * of those contacts and of the given contact ids. Steady traffic needs nothing else before the
- * insert.
+ * insert. (One array for the contact ids: an OR of the two lists scanned every open
+ * conversation of the account instead of probing conversations_open_uq.)
  */
 async function lookupBatch(
   tx: TTx,
@@ -350,7 +351,7 @@ async function lookupBatch(
       union all
       select 'c', contact_id::text, id::text, null from conversations
       where account_id = ${channel.accountId} and channel_id = ${channel.id} and stage <> 'closed'
-        and (contact_id in (select id from ph) or contact_id = any(${uuidArray(contactIds)}))`),
+        and contact_id = any(array(select id from ph) || ${uuidArray(contactIds)})`),
   );
   const contactIdByPhone = new Map<string, string>();
   const openByContact = new Map<string, string>();
