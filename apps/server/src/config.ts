@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseDsn } from '@atende/shared';
 
 /** Environment variables of DESIGN.md §5, parsed in one place. */
 const ZEnv = z.object({
@@ -56,8 +57,18 @@ const ZEnv = z.object({
    * sent to its envelope endpoint (no personal data). Unset, nothing is sent.
    */
   SENTRY_DSN: z.url().optional(),
-  /** The `environment` of reported errors (default: NODE_ENV). */
+  /** The `environment` of reported errors, the server's and the browser's (default: NODE_ENV). */
   SENTRY_ENVIRONMENT: z.string().max(64).optional(),
+  /**
+   * Browser error reporting (issue 13): the web app's Sentry-compatible DSN (usually a project of its
+   * own; its public key is meant to be public). Handed to browsers by GET /g/client-config only when
+   * NODE_ENV=production (spec §7: error-reporting scripts load on the production host only); it does
+   * not fall back to SENTRY_DSN. Unset, the web app loads and sends nothing.
+   */
+  SENTRY_WEB_DSN: z
+    .string()
+    .refine((value) => parseDsn(value) !== null, 'must be a DSN: https://<public key>@<host>/<project>')
+    .optional(),
   /** Web Push (VAPID) keys; without them a pair is generated once and kept in DATA_DIR (vapid-keys.json). */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),

@@ -11,7 +11,11 @@ import { preloadAppPages } from './app/pages';
 import { AppRoutes } from './app/router';
 import { getSession, loadAccount, logout } from './app/session';
 import { ensureDeviceId } from './app/storage';
+import { startErrorReporting } from './app/error-reporting';
 
+// Errors are caught from here on; the reporter itself loads after the first paint, and only when the
+// server hands out a DSN (GET /g/client-config: production only).
+void startErrorReporting();
 setupI18n();
 ensureDeviceId();
 configureApi({ onLogout: () => void logout(), getLang: () => i18n.language });

@@ -41,4 +41,7 @@ export * from './schemas/dashboards';
 export * from './schemas/ops';
 // The help form (issue 13).
 export * from './schemas/support';
+// Error reporting and the public client configuration (issue 13).
+export * from './error-reporting';
+export * from './schemas/client-config';
 export * from './events';

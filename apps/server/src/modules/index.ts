@@ -25,6 +25,7 @@ import { automationsModule } from './automations/automations.module';
 import { surveysModule } from './surveys/surveys.module';
 import { opsModule } from './ops/ops.module';
 import { supportModule } from './support/support.module';
+import { clientConfigModule } from './client-config/client-config.module';
 
 /**
  * Every server module, in dependency order: each one's `create` gets the services of those before
@@ -61,6 +62,8 @@ export const MODULES = [
   opsModule,
   // The help form (issue 13): "contact us" messages to the installation's support address.
   supportModule,
+  // The web app's public configuration (issue 13): browser error reporting.
+  clientConfigModule,
 ] as const;
 
 type TUnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void

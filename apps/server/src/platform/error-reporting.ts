@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { parseDsn, scrub, type TDsn } from '@atende/shared';
 
 /**
  * Sentry-compatible error reporting (issue 13, spec §7/§9): with SENTRY_DSN set, unhandled server
@@ -13,35 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
  * collector never affects a request or a job.
  */
 
-export interface TDsn {
-  /** https://host[:port][/path]/api/{project}/envelope/ */
-  envelopeUrl: string;
-  publicKey: string;
-  projectId: string;
-  raw: string;
-}
-
-/** `{scheme}://{publicKey}[:secret]@{host}[:port][/path]/{project}` → its envelope endpoint; null when malformed. */
-export function parseDsn(dsn: string): TDsn | null {
-  let url: URL;
-  try {
-    url = new URL(dsn);
-  } catch {
-    return null;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.username) return null;
-  const segments = url.pathname.split('/').filter(Boolean);
-  const projectId = segments.pop();
-  if (!projectId) return null;
-  const prefix = segments.length ? `/${segments.join('/')}` : '';
-  return {
-    envelopeUrl: `${url.protocol}//${url.host}${prefix}/api/${projectId}/envelope/`,
-    publicKey: decodeURIComponent(url.username),
-    projectId,
-    // The envelope header repeats the DSN: never with a (legacy) secret key in it.
-    raw: `${url.protocol}//${url.username}@${url.host}${url.pathname}`,
-  };
-}
+// The DSN mapping and the scrubbing are shared with the web app's reporting (packages/shared).
+export { parseDsn, scrub, type TDsn } from '@atende/shared';
 
 export interface TStackFrame {
   function?: string;
@@ -70,15 +44,6 @@ export function stackFrames(stack: string | undefined): TStackFrame[] {
     });
   }
   return frames.reverse();
-}
-
-/** Personal data that error messages can quote (database details, provider answers): masked. */
-export function scrub(text: string): string {
-  return text
-    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]')
-    .replace(/\b(bearer|basic)\s+[\w.~+/=-]+/gi, '$1 [token]')
-    .replace(/(?<![\w-])\+?\d[\d\s().-]{6,}\d(?![\w-])/g, '[number]')
-    .slice(0, 2000);
 }
 
 export interface TErrorContext {

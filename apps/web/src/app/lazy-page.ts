@@ -42,7 +42,7 @@ let reporter: (failure: TChunkFailure) => void = (failure) => {
   console.error('chunk load failed', failure);
 };
 
-/** Where chunk failures are reported (the console by default; an error-reporting service later). */
+/** Where chunk failures are reported: the console by default; error-reporting.ts adds the collector. */
 export function setChunkFailureReporter(fn: (failure: TChunkFailure) => void): void {
   reporter = fn;
 }

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { StatusPage } from '../../ui/status-page';
+import { reportRenderError } from '../error-reporting';
 import { isChunkLoadError } from '../lazy-page';
 
 /** The error page of a data router's route (`errorElement`). */
@@ -12,8 +13,8 @@ export function RouterErrorPage() {
 }
 
 /**
- * The app's render errors (app/router.tsx): the page shows ErrorView and goes back to normal on the
- * next navigation.
+ * The app's render errors (app/router.tsx): the page shows ErrorView (the error is reported) and
+ * goes back to normal on the next navigation.
  */
 export class RouteErrorBoundary extends Component<
   { children: ReactNode; location: string },
@@ -32,6 +33,11 @@ export class RouteErrorBoundary extends Component<
     if (state.at === null) return { at: props.location };
     if (state.at !== props.location) return { error: null, at: props.location };
     return null;
+  }
+
+  /** Render errors go to the error-reporting collector when one is configured (issue 13). */
+  override componentDidCatch(error: unknown) {
+    reportRenderError(error);
   }
 
   override render() {
