@@ -18,6 +18,25 @@ export async function ensureBenchDatabase(url = BENCH_DATABASE_URL) {
   await client.end();
 }
 
+/**
+ * Drops the jobs earlier runs left unconsumed (the inbound bench's server runs without workers, so
+ * its durable listeners' jobs stay queued): otherwise the next bench whose server has workers
+ * spends its run on hundreds of thousands of other accounts' events, and every run is slower
+ * than the last. A live server's queue holds only its backlog.
+ */
+export async function dropLeftJobs(url = BENCH_DATABASE_URL) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`select to_regclass('pgboss.job') is not null as ok`);
+    if (!rows[0].ok) return;
+    const { rowCount } = await client.query(`delete from pgboss.job where state in ('created', 'retry')`);
+    if (rowCount) await client.query('vacuum pgboss.job_common');
+  } finally {
+    await client.end();
+  }
+}
+
 export interface TBenchServer {
   url: string;
   email: string;
@@ -33,6 +52,7 @@ export interface TBenchServer {
  */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<TBenchServer> {
   await ensureBenchDatabase();
+  await dropLeftJobs();
   // @ts-expect-error plain ESM build helper without types
   const { bundleServer } = await import('../scripts/bundle-server.mjs');
   await bundleServer('bench/_server.ts', 'node_modules/.cache/atende-bench/server.mjs');

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { io } from 'socket.io-client';
-import { BENCH_DATABASE_URL, emit, percentile, round, startBenchServer } from './_support';
+import { BENCH_DATABASE_URL, dropLeftJobs, emit, percentile, round, startBenchServer } from './_support';
 import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 5000);
@@ -28,7 +28,6 @@ const INSERT_SECONDS = Number(process.env.BENCH_INSERT_SECONDS ?? 15);
 const APP_NAME = 'atende-bench-inbound';
 const server = await startBenchServer({ BENCH_DATABASE_URL: withAppName(BENCH_DATABASE_URL, APP_NAME) });
 try {
-  await dropLeftEventJobs();
   const channel = await insertBenchChannel(server.accountId);
   const phones = benchPhones(CONTACTS);
   const login = await fetch(`${server.url}/g/auth/login`, {
@@ -158,6 +157,7 @@ try {
   socket.disconnect();
   agent.destroy();
   await server.stop();
+  await dropLeftJobs(); // its jobs were never to run: not the next bench's work
 
   const insertPerS = await bareInsertRate(CONNECTIONS, INSERT_SECONDS);
   const context = {
@@ -288,27 +288,11 @@ async function bareInsertRate(connections: number, seconds: number): Promise<num
   return rate;
 }
 
-/**
- * This bench's server runs without job workers, so the durable listeners' jobs of earlier runs
- * were never consumed: dropped before measuring (a live server's queue holds only its backlog;
- * a table grown by every earlier run made each run slower than the last).
- */
 async function analyzeHotTables() {
   const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await client.connect();
   try {
     await client.query('analyze contacts, conversations, messages');
-  } finally {
-    await client.end();
-  }
-}
-
-async function dropLeftEventJobs() {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`delete from pgboss.job where name like 'event.%' and state = 'created'`);
-    await client.query('vacuum pgboss.job_common');
   } finally {
     await client.end();
   }

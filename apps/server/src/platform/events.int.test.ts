@@ -31,6 +31,7 @@ let bus: DomainEvents;
 const heard: TDomainEvent<'contact.created'>[] = [];
 const applied: string[] = [];
 let attempts = 0;
+const relevanceReads: string[] = [];
 
 beforeAll(async () => {
   db = await openTestDatabase(testEngine(), inject('dbTemplate'));
@@ -54,6 +55,16 @@ beforeAll(async () => {
   });
   bus.durable('test.filtered', ['contact.updated'], async () => undefined, {
     when: (e) => e.data.fields.includes('phone'),
+  });
+  // Reads, in the emitting transaction, what the account has for it: here a flag set by the test.
+  bus.durable('test.relevant', ['contact.phase_changed'], async () => undefined, {
+    relevant: async (tx, accountId) => {
+      const [row] = rowsOf<{ on: string | null }>(
+        await tx.execute(sql`select current_setting('test.relevant', true) as on`),
+      );
+      relevanceReads.push(accountId);
+      return (e) => row?.on === 'on' && e.data.to !== 'ignored';
+    },
   });
   await jobs.start();
 });
@@ -130,5 +141,28 @@ describe('domain events', () => {
     );
     expect(rows.map((r) => r.data.id).sort()).toEqual(emitted.map((e) => e.id).sort());
     expect(rows.map((r) => r.data.data.contactId).sort()).toEqual(['c-3', 'c-4', 'c-5']);
+  });
+
+  it("a listener's account filter is read once per transaction, in it: an account with nothing for it writes no job", async () => {
+    const phaseEvents = (on: boolean, phases: string[]) =>
+      withTenant(db.database.db, ACCOUNT, async (tx) => {
+        if (on) await tx.execute(sql`select set_config('test.relevant', 'on', true)`);
+        for (const [i, to] of phases.entries())
+          await bus.emit(tx, ACCOUNT, 'contact.phase_changed', { contactId: `p-${i}`, from: null, to });
+      });
+    relevanceReads.length = 0;
+    await phaseEvents(false, ['lead', 'client']);
+    expect(relevanceReads).toEqual([ACCOUNT]);
+    expect(await jobsOf('event.test.relevant')).toBe(0);
+
+    relevanceReads.length = 0;
+    await phaseEvents(true, ['lead', 'ignored', 'client']);
+    expect(relevanceReads).toEqual([ACCOUNT]);
+    const rows = rowsOf<{ to: string }>(
+      await db.database.db.execute(
+        sql`select data->'data'->>'to' as to from pgboss.job where name = 'event.test.relevant'`,
+      ),
+    );
+    expect(rows.map((r) => r.to).sort()).toEqual(['client', 'lead']);
   });
 });

@@ -8,6 +8,28 @@ import type { Jobs, TJobInsert, TWorkOptions } from './jobs';
 
 type TInProcessHandler<N extends TDomainEventName> = (event: TDomainEvent<N>) => void | Promise<void>;
 type TDurableHandler<N extends TDomainEventName> = (event: TDomainEvent<N>) => Promise<void>;
+/**
+ * What an account has for a durable listener to do (its rules, endpoints, running campaigns), read
+ * in the emitting transaction just before its commit, once per transaction: the filter of the
+ * events that still need the listener's job.
+ */
+export type TRelevance<N extends TDomainEventName = TDomainEventName> = (
+  tx: TTx,
+  accountId: string,
+) => Promise<(event: TDomainEvent<N>) => boolean>;
+
+interface TDurableOptions<N extends TDomainEventName> {
+  /** Per event, at emit time: events the listener ignores cost no job. */
+  when?: (event: TDomainEvent<N>) => boolean;
+  /**
+   * Per account, once per transaction (see TRelevance): an account with nothing for the listener
+   * (no rule, no endpoint) writes no job at all. Read in the emitting transaction, so what was
+   * committed before the event's transaction is seen; a subscription committed while it runs
+   * counts as made after the event.
+   */
+  relevant?: TRelevance<N>;
+  work?: TWorkOptions;
+}
 
 const RECEIPTS_PRUNE_QUEUE = 'event-receipts-prune';
 
@@ -33,6 +55,8 @@ export class DomainEvents {
   private readonly inProcess = new Map<TDomainEventName, Array<TInProcessHandler<any>>>();
   /** Durable jobs of each open transaction, inserted just before it commits. */
   private readonly outboxes = new WeakMap<TTx, Map<string, TJobInsert[]>>();
+  /** The listeners' account filters, by queue. */
+  private readonly relevance = new Map<string, TRelevance<any>>();
   private readonly durableQueues = new Map<
     TDomainEventName,
     Array<{ queue: string; when?: (event: TDomainEvent<any>) => boolean }>
@@ -58,16 +82,17 @@ export class DomainEvents {
 
   /**
    * A reaction that must not be lost: `listener` names it (its queue is `event.<listener>`);
-   * `handler` runs at least once per event, and not again once it succeeded. `when` filters at
-   * emit time, so events the listener ignores cost no job.
+   * `handler` runs at least once per event, and not again once it succeeded. `when` and
+   * `relevant` filter before the job is written, so events the listener ignores cost no job.
    */
   durable<N extends TDomainEventName>(
     listener: string,
     names: N[],
     handler: TDurableHandler<N>,
-    options: { when?: (event: TDomainEvent<N>) => boolean; work?: TWorkOptions } = {},
+    options: TDurableOptions<N> = {},
   ) {
     const queue = `event.${listener}`;
+    if (options.relevant) this.relevance.set(queue, options.relevant);
     for (const name of names) {
       const queues = this.durableQueues.get(name) ?? [];
       queues.push({ queue, when: options.when });
@@ -113,8 +138,8 @@ export class DomainEvents {
     let outbox = this.outboxes.get(tx);
     if (!outbox) {
       const created = new Map<string, TJobInsert[]>();
-      if (!beforeCommit(tx, () => this.jobs.insertInTx(tx, created))) {
-        await this.jobs.sendInTx(tx, queue, event);
+      if (!beforeCommit(tx, () => this.flush(tx, created))) {
+        if (await this.isRelevant(tx, queue, event)) await this.jobs.sendInTx(tx, queue, event);
         return;
       }
       this.outboxes.set(tx, created);
@@ -123,6 +148,32 @@ export class DomainEvents {
     const jobs = outbox.get(queue);
     if (jobs) jobs.push({ data: event });
     else outbox.set(queue, [{ data: event }]);
+  }
+
+  /** A transaction's jobs, less those their listener's account filter drops, in one statement per queue. */
+  private async flush(tx: TTx, outbox: Map<string, TJobInsert[]>) {
+    for (const [queue, jobs] of outbox) {
+      const relevant = this.relevance.get(queue);
+      if (!relevant) continue;
+      const filters = new Map<string, (event: TDomainEvent) => boolean>();
+      const kept: TJobInsert[] = [];
+      for (const job of jobs) {
+        const event = job.data as TDomainEvent;
+        let filter = filters.get(event.accountId);
+        if (!filter) {
+          filter = await relevant(tx, event.accountId);
+          filters.set(event.accountId, filter);
+        }
+        if (filter(event)) kept.push(job);
+      }
+      outbox.set(queue, kept);
+    }
+    await this.jobs.insertInTx(tx, outbox);
+  }
+
+  private async isRelevant(tx: TTx, queue: string, event: TDomainEvent): Promise<boolean> {
+    const relevant = this.relevance.get(queue);
+    return !relevant || (await relevant(tx, event.accountId))(event);
   }
 
   /** In-process only, for what is never stored (typing) or was committed elsewhere. */

@@ -191,6 +191,7 @@ export class Jobs {
   async insertInTx(tx: TTx, byQueue: Map<string, TJobInsert[]>): Promise<void> {
     for (const queue of byQueue.keys())
       if (!this.handlers.has(queue)) throw new Error(`unknown queue ${queue}`);
+    if (![...byQueue.values()].some((jobs) => jobs.length > 0)) return;
     await this.asConnectionUser(tx, async (raw) => {
       for (const [queue, jobs] of byQueue)
         if (jobs.length) await this.boss.insert(queue, jobs, { db: raw } as never);

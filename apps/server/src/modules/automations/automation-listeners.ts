@@ -8,7 +8,7 @@ import type { AutomaticActionsService } from '../inbox/actions/automatic-actions
 import type { AutomationEngine, TTriggerInput } from './automation-engine';
 import type { TReferenceKind } from './automation-references';
 import { cancelTimerRows, insertTimerRows } from './automation-timers.repo';
-import { findRuleRow, scheduleRuleRows } from './automations.repo';
+import { activeTriggerTypes, findRuleRow, scheduleRuleRows } from './automations.repo';
 
 export const SCHEDULE_QUEUE = 'automation-schedule';
 /**
@@ -130,6 +130,15 @@ function triggersOf(event: TDomainEvent): Array<Omit<TTriggerInput, 'accountId' 
   }
 }
 
+/** Every trigger type an event concerns: the rules it runs, and the timers it starts or ends. */
+function triggerTypesOf(event: TDomainEvent): string[] {
+  const timers = timersOf(event);
+  return [
+    ...triggersOf(event).map((t) => t.trigger),
+    ...(timers ? [...timers.triggers, ...(timers.ends ?? [])] : []),
+  ];
+}
+
 /** What a deletion event says is gone. */
 function deletedReference(event: TDomainEvent): { kind: TReferenceKind; id: string } | null {
   switch (event.name) {
@@ -201,6 +210,12 @@ export class AutomationTriggers {
         event.name !== 'message.created' ||
         (event as TDomainEvent<'message.created'>).data.direction === 'inbound' ||
         (event as TDomainEvent<'message.created'>).data.message.author === 'operator',
+      // Only the events one of the account's active rules can react to (a trigger, or a timer it
+      // starts or ends) cost a job: an account without rules writes none.
+      relevant: async (tx, accountId) => {
+        const active = await activeTriggerTypes(tx, accountId);
+        return (event) => active.size > 0 && triggerTypesOf(event).some((t) => active.has(t));
+      },
     });
     // A deleted department, tag, WhatsApp template or bot: the rules that name it are turned off
     // at once, with the same reason and admins' e-mail as a rule that meets it when it runs.

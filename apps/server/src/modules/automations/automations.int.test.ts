@@ -223,6 +223,34 @@ describe('rules: validation, limit, roles, isolation, flag', () => {
     expect(dry.statusCode).toBe(404);
   });
 
+  it('an account writes automation jobs only for the events its active rules can react to', async () => {
+    const otherChannel = await insertWhatsAppChannel(ctx, other.accountId);
+    const jobsOf = async () =>
+      (
+        await queryRows<{ name: string }>(
+          ctx,
+          sql`select data->>'name' as name from pgboss.job
+                where name = 'event.automations' and data->>'accountId' = ${other.accountId}`,
+        )
+      ).map((j) => j.name);
+    // No rule: a new conversation and its message cost no job.
+    expect(await customerWritesOnWhatsApp(ctx, otherChannel, newPhone(), 'oi')).toBe(200);
+    expect(await jobsOf()).toEqual([]);
+    // An active rule on received messages: the next message's event has its job (not the opening's).
+    const created = await call('POST', '/p/automations', {
+      acc: other.accountId,
+      token: other.token,
+      body: rule({ actions: [{ type: 'note', text: 'visto' }] }),
+    });
+    expect(created.statusCode, JSON.stringify(created.body)).toBe(200);
+    expect(await customerWritesOnWhatsApp(ctx, otherChannel, newPhone(), 'oi de novo')).toBe(200);
+    expect(await jobsOf()).toEqual(['message.created']);
+    await call('DELETE', `/p/automations/${created.body.data._id}`, {
+      acc: other.accountId,
+      token: other.token,
+    });
+  });
+
   it('with automationEnable off the area answers 403 and the engine does nothing for the account', async () => {
     const acc = await signUp(ctx, { plan: 'pro' });
     const ch = await insertWhatsAppChannel(ctx, acc.accountId);

@@ -42,6 +42,16 @@ export function findRuleRow(db: TDb, accountId: string, id: string): Promise<TAu
   });
 }
 
+/** The triggers of the account's active rules (automatic messages included), in the caller's transaction. */
+export async function activeTriggerTypes(tx: TTx, accountId: string): Promise<Set<string>> {
+  const rows = rowsOf<{ trigger_type: string }>(
+    await tx.execute(
+      sql`select distinct trigger_type from automations where account_id = ${accountId} and active`,
+    ),
+  );
+  return new Set(rows.map((r) => r.trigger_type));
+}
+
 /** Active rules (automatic messages included) listening to these triggers, in order. */
 export function activeRuleRows(db: TDb, accountId: string, triggers: string[]): Promise<TAutomationRow[]> {
   return withTenant(db, accountId, (tx) =>

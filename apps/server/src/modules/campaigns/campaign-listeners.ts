@@ -1,4 +1,4 @@
-import { CAMPAIGN_LIMITS, optOutWord } from '@atende/shared';
+import { CAMPAIGN_LIMITS, OPT_OUT_KEYWORDS, optOutWord } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/client';
@@ -6,6 +6,7 @@ import { withTenant } from '../../platform/db/tenant';
 import type { DomainEvents } from '../../platform/events';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { CampaignProgress } from './campaign-progress';
+import { inboundInterest } from './campaign-settings.repo';
 import { credit } from './sms-credit.repo';
 
 const RANK: Record<string, number> = { sent: 1, failed: 1.5, delivered: 2, read: 3 };
@@ -134,6 +135,12 @@ export function listenForCampaignEvents(
       when: (event) =>
         event.data.direction === 'inbound' &&
         (event.data.channelKind === 'whatsapp-cloud' || event.data.channelKind === 'sms'),
+      // A job only for an opt-out word, or while one of the account's campaigns may be replied to.
+      relevant: async (tx, accountId) => {
+        const interest = await inboundInterest(tx, accountId);
+        const words = interest.optOutKeywords ?? OPT_OUT_KEYWORDS;
+        return (event) => interest.replyable || words.includes(optOutWord(event.data.message.body ?? ''));
+      },
     },
   );
 }

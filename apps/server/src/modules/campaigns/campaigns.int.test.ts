@@ -434,6 +434,13 @@ describe('the opt-out words (Campaigns → Settings)', () => {
     await until(() => optedOut('+5511955550004', other.token, other.accountId));
     await inboundSettled();
     expect(await optedOut('+5511955550003', other.token, other.accountId)).toBe(false);
+    // That account has no campaign to be replied to: only its opt-out word cost a listener job.
+    const jobs = await queryRows<{ body: string }>(
+      wa.ctx,
+      sql`select data->'data'->'message'->>'body' as body from pgboss.job
+            where name = 'event.campaigns.inbound' and data->>'accountId' = ${other.accountId}`,
+    );
+    expect(jobs.map((j) => j.body)).toEqual(['Sair']);
     expect(
       (await call('GET', '/p/campaign-settings', undefined, other.token, other.accountId)).body.data.custom,
     ).toBe(false);

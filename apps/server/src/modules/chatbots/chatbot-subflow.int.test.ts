@@ -132,6 +132,8 @@ describe('run group (sub-flow) blocks on WhatsApp', () => {
       'De volta ao início: rita@example.com.',
       'Vou te passar para a equipe.',
     ]);
+    // The session is stored at the end of the turn, after its effects (the hand-over) took place.
+    await until(async () => (await sessionOf(id)).status !== 'active');
     expect((await sessionOf(id)).status).toBe('transferred');
 
     // The operators see the conversation in the waiting tab now.

@@ -82,7 +82,14 @@ export class WebhookDelivery {
       (job) => this.deliver(job.accountId, job.deliveryId, true),
       DELIVERY_WORK,
     );
-    bus.durable(FAN_OUT_LISTENER, [...WEBHOOK_EVENTS], (event) => this.fanOut(event), { work: FAN_OUT_WORK });
+    bus.durable(FAN_OUT_LISTENER, [...WEBHOOK_EVENTS], (event) => this.fanOut(event), {
+      work: FAN_OUT_WORK,
+      // An account writes fan-out jobs only for the events one of its endpoints subscribes to.
+      relevant: async (tx, accountId) => {
+        const subscribed = await repo.subscribedEvents(tx, accountId);
+        return (event) => subscribed.has(event.name);
+      },
+    });
   }
 
   /** Rows + jobs for every endpoint of the event's account subscribed to it (never another account's). */

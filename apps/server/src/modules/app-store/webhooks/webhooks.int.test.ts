@@ -2,7 +2,8 @@ import { WEBHOOK_HEADERS } from '@atende/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTeam, NOT_AUTHORIZED, useTwoAccounts } from '../../../testing/app-fixtures';
 import { FakeWebhookReceiver, type TReceivedWebhook } from '../../../testing/fake-webhook-receiver';
-import { until } from '../../../testing/helpers';
+import { sql } from 'drizzle-orm';
+import { queryRows, until } from '../../../testing/helpers';
 import { createChannel, seedConversation, webchatBody } from '../../inbox/testing/inbox.testing';
 import { signWebhook } from './webhook-signature';
 
@@ -99,6 +100,29 @@ describe('webhooks', () => {
     });
     expect(logged.latencyMs).toBeGreaterThanOrEqual(0);
     expect(hook.headers[WEBHOOK_HEADERS.delivery]).toBe(logged._id);
+  });
+
+  it('writes fan-out jobs only for the events an endpoint of the account subscribes to', async () => {
+    const fanOutJobs = async (acc: string, event: string) =>
+      (
+        await queryRows<{ n: number }>(
+          t.ctx,
+          sql`select count(*)::int as n from pgboss.job where name = 'event.app-store.webhooks'
+            and data->>'accountId' = ${acc} and data->>'name' = ${event}`,
+        )
+      )[0].n;
+    // The other account has no endpoint yet: its events cost no job.
+    await createContact('No Endpoint', t.other.accountId, t.other.token);
+    expect(await fanOutJobs(t.other.accountId, 'contact.created')).toBe(0);
+    // The owner's endpoint takes contact.created, not contact.updated.
+    const before = await fanOutJobs(t.owner.accountId, 'contact.created');
+    const contactId = await createContact('Subscribed');
+    expect(await fanOutJobs(t.owner.accountId, 'contact.created')).toBe(before + 1);
+    const edit = await t.call('PUT', `/p/chat/contact/${contactId}`, { body: { data: { name: 'Renamed' } } });
+    expect(edit.statusCode).toBe(200);
+    expect(await fanOutJobs(t.owner.accountId, 'contact.updated')).toBe(0);
+    // Delivered before the next test scripts the receiver's answers.
+    await until(async () => (await contactHook(contactId)()).length > 0);
   });
 
   it('retries failures with backoff until the receiver answers 2xx', async () => {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { TDb } from '../../../platform/db/client';
+import { rowsOf, type TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { appInstalls, webhookDeliveries, webhookEndpoints } from '../app-store.schema';
 
@@ -89,6 +89,17 @@ export function subscribedEndpointIds(tx: TTx, accountId: string, event: string)
         sql`${event} = any(${webhookEndpoints.events})`,
       ),
     );
+}
+
+/** The events some enabled endpoint of an active install of the account subscribes to. */
+export async function subscribedEvents(tx: TTx, accountId: string): Promise<Set<string>> {
+  const rows = rowsOf<{ event: string }>(
+    await tx.execute(sql`
+      select distinct unnest(e.events) as event from webhook_endpoints e
+      join app_installs i on i.id = e.install_id
+      where e.account_id = ${accountId} and e.enabled and i.status = 'active'`),
+  );
+  return new Set(rows.map((r) => r.event));
 }
 
 /** One delivery per (endpoint, event): the ids of the rows this call created (none on a repeat). */
