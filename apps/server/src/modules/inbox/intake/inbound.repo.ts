@@ -325,8 +325,9 @@ async function findKnown(tx: TTx, channel: TChannelRecord, providerIds: string[]
  * One statement for what a batch needs to know: its messages already stored (into `out`), the
  * live contacts of its phones (the oldest per phone), and the open conversations on this channel
  * of those contacts and of the given contact ids. Steady traffic needs nothing else before the
- * insert. (One array for the contact ids: an OR of the two lists scanned every open
- * conversation of the account instead of probing conversations_open_uq.)
+ * insert. (The open conversations are probed once per contact in a lateral join: a filter on an
+ * array built in the statement was not used as an index condition, and scanned every open
+ * conversation of the channel, 5 ms for a batch of 40 at 5,000 open conversations.)
  */
 async function lookupBatch(
   tx: TTx,
@@ -349,9 +350,13 @@ async function lookupBatch(
       union all
       select 'p', phone, id::text, null from ph
       union all
-      select 'c', contact_id::text, id::text, null from conversations
-      where account_id = ${channel.accountId} and channel_id = ${channel.id} and stage <> 'closed'
-        and contact_id = any(array(select id from ph) || ${uuidArray(contactIds)})`),
+      select 'c', k.contact_id::text, c.id::text, null
+      from unnest(array(select id from ph) || ${uuidArray(contactIds)}) as k(contact_id)
+      cross join lateral (
+        select id from conversations c
+        where c.account_id = ${channel.accountId} and c.contact_id = k.contact_id
+          and c.channel_id = ${channel.id} and c.stage <> 'closed'
+        limit 1) c`),
   );
   const contactIdByPhone = new Map<string, string>();
   const openByContact = new Map<string, string>();
