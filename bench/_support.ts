@@ -56,10 +56,16 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   // @ts-expect-error plain ESM build helper without types
   const { bundleServer } = await import('../scripts/bundle-server.mjs');
   await bundleServer('bench/_server.ts', 'node_modules/.cache/atende-bench/server.mjs');
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/.cache/atende-bench/server.mjs'], {
-    env: { ...process.env, BENCH_DATABASE_URL, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_SERVER_NODE_ARGS: node flags for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, 'node_modules/.cache/atende-bench/server.mjs'],
+    {
+      env: { ...process.env, BENCH_DATABASE_URL, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<{ port: number; email: string; password: string; accountId: string }>(
     (resolve, reject) => {
