@@ -1,23 +1,13 @@
-import { Fragment, useState } from 'react';
-import {
-  Badge,
-  Card,
-  Code,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Card, Code, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { APP_KEYS, APP_RUN_STATUSES, type TAppRun } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate, intlLocale } from '../../app/format';
 import { useAcc } from '../../app/session';
-import { CardSkeleton } from '../../ui/card-skeleton';
-import { DataTable, DimmedCell } from '../../ui/data-table';
-import { LoadError } from '../../ui/load-error';
+import { DimmedCell } from '../../ui/data-table';
+import { ListPager } from '../../ui/list-pager';
+import { EmptyLine } from '../../ui/list-state';
+import { ExpandToggle, LogTable } from '../../ui/log-table';
 import { PageHeader } from '../../ui/page-header';
 import { useRuns } from './app-store-api';
 
@@ -52,7 +42,6 @@ export function AppHistoryPage() {
   const [app, setApp] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<string | null>(null);
   const runs = useRuns(acc, { app: app ?? undefined, status: status ?? undefined, page, limit: LIMIT });
 
   return (
@@ -85,75 +74,60 @@ export function AppHistoryPage() {
             }}
           />
         </Group>
-        {runs.isPending ? (
-          <CardSkeleton rows={5} />
-        ) : runs.isError ? (
-          <LoadError error={runs.error} />
-        ) : runs.data.items.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl" fz="sm" data-testid="runs-empty">
-            {t('historyEmpty')}
-          </Text>
-        ) : (
-          <DataTable
-            testId="runs-table"
-            minWidth={820}
-            columns={[
-              { label: t('columns.app'), w: 190 },
-              { label: t('columns.action'), w: 170 },
-              { label: t('columns.status'), w: 120 },
-              { label: t('columns.who'), w: 160 },
-              { label: t('columns.when'), w: 160 },
-              { label: t('columns.duration'), w: 100 },
-              { label: t('columns.message') },
-            ]}
-          >
-            {runs.data.items.map((run) => (
-              <Fragment key={run._id}>
-                <Table.Tr
-                  data-testid="run-row"
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => setOpen(open === run._id ? null : run._id)}
-                >
-                  <Table.Td>
-                    <UnstyledButton fz="sm" aria-expanded={open === run._id}>
-                      {t(`apps.${run.app}.name`)}
-                    </UnstyledButton>
-                  </Table.Td>
-                  <Table.Td>{t(`actions.${run.action}`)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={RUN_COLORS[run.status]} variant="light" data-testid="run-status">
-                      {t(`runStatus.${run.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <DimmedCell>{run.userName || t('system')}</DimmedCell>
-                  <DimmedCell>{formatDate(run.startedAt, i18n.language, true)}</DimmedCell>
-                  <DimmedCell>{formatDuration(run.durationMs, t, i18n.language)}</DimmedCell>
-                  <Table.Td>
-                    <Text fz="sm" lineClamp={1}>
-                      {t(`messages.${run.message}`, { defaultValue: run.message })}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-                {open === run._id && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text fz="xs" fw={500} mb={4}>
-                        {t('log')}
-                      </Text>
-                      <Code block data-testid="run-log">
-                        {run.log.length ? run.log.join('\n') : t('logEmpty')}
-                      </Code>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Fragment>
-            ))}
-          </DataTable>
-        )}
-        {runs.data && runs.data.count > LIMIT && (
-          <Group justify="center" p="md">
-            <Pagination total={Math.ceil(runs.data.count / LIMIT)} value={page} onChange={setPage} />
-          </Group>
+        <LogTable
+          query={runs}
+          skeletonRows={5}
+          empty={
+            <EmptyLine testId="runs-empty" py="xl">
+              {t('historyEmpty')}
+            </EmptyLine>
+          }
+          testId="runs-table"
+          minWidth={820}
+          columns={[
+            { label: t('columns.app'), w: 190 },
+            { label: t('columns.action'), w: 170 },
+            { label: t('columns.status'), w: 120 },
+            { label: t('columns.who'), w: 160 },
+            { label: t('columns.when'), w: 160 },
+            { label: t('columns.duration'), w: 100 },
+            { label: t('columns.message') },
+          ]}
+          rowTestId="run-row"
+          cells={(run, open) => (
+            <>
+              <Table.Td>
+                <ExpandToggle open={open}>{t(`apps.${run.app}.name`)}</ExpandToggle>
+              </Table.Td>
+              <Table.Td>{t(`actions.${run.action}`)}</Table.Td>
+              <Table.Td>
+                <Badge color={RUN_COLORS[run.status]} variant="light" data-testid="run-status">
+                  {t(`runStatus.${run.status}`)}
+                </Badge>
+              </Table.Td>
+              <DimmedCell>{run.userName || t('system')}</DimmedCell>
+              <DimmedCell>{formatDate(run.startedAt, i18n.language, true)}</DimmedCell>
+              <DimmedCell>{formatDuration(run.durationMs, t, i18n.language)}</DimmedCell>
+              <Table.Td>
+                <Text fz="sm" lineClamp={1}>
+                  {t(`messages.${run.message}`, { defaultValue: run.message })}
+                </Text>
+              </Table.Td>
+            </>
+          )}
+          details={(run) => (
+            <>
+              <Text fz="xs" fw={500} mb={4}>
+                {t('log')}
+              </Text>
+              <Code block data-testid="run-log">
+                {run.log.length ? run.log.join('\n') : t('logEmpty')}
+              </Code>
+            </>
+          )}
+        />
+        {runs.data && (
+          <ListPager count={runs.data.count} limit={LIMIT} page={page} onChange={setPage} p="md" />
         )}
       </Card>
     </Stack>

@@ -76,6 +76,9 @@ export function useEndpoints(acc: string, enabled = true) {
   });
 }
 
+/** Deliveries a page of an endpoint's log. */
+export const DELIVERIES_PAGE_SIZE = 20;
+
 export function useDeliveries(acc: string, endpointId: string, filter: { status?: string; page: number }) {
   return useQuery({
     queryKey: deliveriesKey(acc, endpointId, filter),
@@ -83,7 +86,7 @@ export function useDeliveries(acc: string, endpointId: string, filter: { status?
       api.get<TList<TWebhookDelivery>>(`/p/apps/webhooks/endpoints/${endpointId}/deliveries`, {
         acc,
         page: filter.page,
-        limit: 20,
+        limit: DELIVERIES_PAGE_SIZE,
         ...(filter.status ? { status: filter.status } : {}),
       }),
     refetchInterval: 5_000,

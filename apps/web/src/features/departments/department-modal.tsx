@@ -1,18 +1,16 @@
-import { MultiSelect, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { MultiSelect, NumberInput, Switch, Textarea } from '@mantine/core';
 import { DEPARTMENT_LIMITS, type TDepartment, type TDepartmentBody, ZDepartmentBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { useFormSave, zodValidator } from '../../app/forms';
-import { FormModal, useFormOnOpen } from '../../ui/form-modal';
+import { RecordFormModal, useRecordForm } from '../../ui/record-form-modal';
 
-interface TValues {
+type TValues = {
   name: string;
   description: string;
   distribution: boolean;
   /** '' = the account's capacity. */
   capacity: number | '';
   members: string[];
-}
+};
 
 const toBody = (v: TValues): TDepartmentBody => ({
   name: v.name.trim(),
@@ -39,55 +37,35 @@ export function DepartmentModal({
   onSave: (body: TDepartmentBody) => Promise<unknown>;
 }) {
   const { t } = useTranslation('departments');
-  const schemaCheck = zodValidator<TValues>(ZDepartmentBody, t, toBody);
-  const form = useForm<TValues>({
-    initialValues: { name: '', description: '', distribution: true, capacity: '', members: [] },
-    validate: (values) => {
-      const errors = schemaCheck(values);
-      const name = values.name.trim().toLowerCase();
-      if (!errors.name && others.some((d) => d.name.toLowerCase() === name))
-        errors.name = t('errors:DEPARTMENT_NAME_IN_USE');
-      return errors;
-    },
-  });
-  const { saving, failure, setFailure, save } = useFormSave(form, t, {
-    fieldOf: { DEPARTMENT_NAME_IN_USE: 'name' },
-  });
-
-  useFormOnOpen(
+  const { form, modal } = useRecordForm({
     opened,
-    department,
-    form,
-    (): TValues => ({
-      name: department?.name ?? '',
-      description: department?.description ?? '',
-      distribution: department?.distribution ?? true,
-      capacity: department?.capacity ?? '',
-      members: department?.members ?? [],
+    record: department,
+    others,
+    t,
+    schema: ZDepartmentBody,
+    toBody,
+    nameTaken: 'DEPARTMENT_NAME_IN_USE',
+    valuesOf: (d): TValues => ({
+      name: d?.name ?? '',
+      description: d?.description ?? '',
+      distribution: d?.distribution ?? true,
+      capacity: d?.capacity ?? '',
+      members: d?.members ?? [],
     }),
-    setFailure,
-  );
-
-  const submit = form.onSubmit((values) => save(() => onSave(toBody(values))));
+    texts: {
+      addTitle: t('addTitle'),
+      editTitle: t('editTitle'),
+      add: t('add'),
+      name: t('fields.name'),
+      namePlaceholder: t('fields.namePlaceholder'),
+    },
+    nameMaxLength: DEPARTMENT_LIMITS.nameMax,
+    onClose,
+    onSubmit: (values) => onSave(toBody(values)),
+  });
 
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={department ? t('editTitle') : t('addTitle')}
-      onSubmit={submit}
-      failure={failure}
-      saving={saving}
-      submit={department ? t('common:save') : t('add')}
-    >
-      <TextInput
-        label={t('fields.name')}
-        placeholder={t('fields.namePlaceholder')}
-        withAsterisk
-        data-autofocus
-        maxLength={DEPARTMENT_LIMITS.nameMax}
-        {...form.getInputProps('name')}
-      />
+    <RecordFormModal {...modal}>
       <Textarea
         label={t('fields.description')}
         autosize
@@ -120,6 +98,6 @@ export function DepartmentModal({
         disabled={!form.values.distribution}
         {...form.getInputProps('capacity')}
       />
-    </FormModal>
+    </RecordFormModal>
   );
 }

@@ -1,5 +1,4 @@
 import { Select, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   KEY_ENTITY_LIMITS,
   KEY_ENTITY_TYPES,
@@ -10,15 +9,14 @@ import {
 } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
-import { useFormSave, zodValidator } from '../../app/forms';
-import { FormModal, useFormOnOpen } from '../../ui/form-modal';
+import { RecordFormModal, useRecordForm } from '../../ui/record-form-modal';
 
-interface TValues {
+type TValues = {
   name: string;
   alias: string;
   type: TKeyEntityType;
   validation: string;
-}
+};
 
 const withDollar = (alias: string) => {
   const a = alias.trim();
@@ -43,40 +41,35 @@ export function KeyEntityModal({
   onSave: (body: TKeyEntityBody) => Promise<unknown>;
 }) {
   const { t } = useTranslation('departments');
-  const schemaCheck = zodValidator<TValues>(ZKeyEntityBody, t);
   const aliasInUse = (name: string) => t('errors:ALIAS_IN_USE', { field: name });
-  const form = useForm<TValues>({
-    initialValues: { name: '', alias: '', type: 'text', validation: '' },
-    validate: (values) => {
-      const errors = schemaCheck(values);
-      const name = values.name.trim();
-      if (!errors.name && others.some((e) => e.name.toLowerCase() === name.toLowerCase()))
-        errors.name = t('errors:ENTITY_EXISTS');
+  const { form, modal } = useRecordForm({
+    opened,
+    record: entity,
+    others,
+    t,
+    schema: ZKeyEntityBody,
+    nameTaken: 'ENTITY_EXISTS',
+    valuesOf: (e): TValues => ({
+      name: e?.name ?? '',
+      alias: e?.alias ?? '',
+      type: e?.type ?? 'text',
+      validation: e?.validation ?? '',
+    }),
+    validate: (values, errors) => {
       const alias = withDollar(values.alias).toLowerCase();
       if (!errors.alias && others.some((e) => e.alias.toLowerCase() === alias))
-        errors.alias = aliasInUse(name);
-      return errors;
+        errors.alias = aliasInUse(values.name.trim());
     },
-  });
-  const { saving, failure, setFailure, save } = useFormSave(form, t, {
-    fieldOf: { ENTITY_EXISTS: 'name' },
-  });
-
-  useFormOnOpen(
-    opened,
-    entity,
-    form,
-    () => ({
-      name: entity?.name ?? '',
-      alias: entity?.alias ?? '',
-      type: entity?.type ?? 'text',
-      validation: entity?.validation ?? '',
-    }),
-    setFailure,
-  );
-
-  const submit = form.onSubmit((values) =>
-    save(async () => {
+    texts: {
+      addTitle: t('entities.addTitle'),
+      editTitle: t('entities.editTitle'),
+      add: t('entities.add'),
+      name: t('entities.fields.name'),
+      namePlaceholder: t('entities.fields.namePlaceholder'),
+    },
+    nameMaxLength: KEY_ENTITY_LIMITS.nameMax,
+    onClose,
+    onSubmit: async (values, form) => {
       try {
         await onSave({ ...values, name: values.name.trim(), alias: withDollar(values.alias) });
       } catch (err) {
@@ -84,27 +77,11 @@ export function KeyEntityModal({
         if (!(err instanceof ApiError) || err.code !== 'ALIAS_IN_USE') throw err;
         form.setFieldError('alias', aliasInUse(String(err.details?.field ?? values.name)));
       }
-    }),
-  );
+    },
+  });
 
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={entity ? t('entities.editTitle') : t('entities.addTitle')}
-      onSubmit={submit}
-      failure={failure}
-      saving={saving}
-      submit={entity ? t('common:save') : t('entities.add')}
-    >
-      <TextInput
-        label={t('entities.fields.name')}
-        placeholder={t('entities.fields.namePlaceholder')}
-        withAsterisk
-        data-autofocus
-        maxLength={KEY_ENTITY_LIMITS.nameMax}
-        {...form.getInputProps('name')}
-      />
+    <RecordFormModal {...modal}>
       <TextInput
         label={t('entities.fields.alias')}
         description={t('entities.fields.aliasHelp')}
@@ -126,6 +103,6 @@ export function KeyEntityModal({
         maxLength={KEY_ENTITY_LIMITS.validationMax}
         {...form.getInputProps('validation')}
       />
-    </FormModal>
+    </RecordFormModal>
   );
 }

@@ -1,17 +1,5 @@
-import { Fragment, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Code,
-  Drawer,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Code, Drawer, Select, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type TWebhookDelivery, type TWebhookEndpoint, WEBHOOK_DELIVERY_STATUSES } from '@atende/shared';
@@ -20,10 +8,10 @@ import { formatDate } from '../../../app/format';
 import { errorText } from '../../../app/i18n';
 import { notify } from '../../../app/notify';
 import { useAcc } from '../../../app/session';
-import { CardSkeleton } from '../../../ui/card-skeleton';
-import { DataTable } from '../../../ui/data-table';
-import { LoadError } from '../../../ui/load-error';
-import { appStoreKey, replayDelivery, useDeliveries } from '../app-store-api';
+import { ListPager } from '../../../ui/list-pager';
+import { EmptyLine } from '../../../ui/list-state';
+import { ExpandToggle, LogTable } from '../../../ui/log-table';
+import { appStoreKey, DELIVERIES_PAGE_SIZE, replayDelivery, useDeliveries } from '../app-store-api';
 
 const COLORS: Record<TWebhookDelivery['status'], string> = {
   pending: 'gray',
@@ -62,7 +50,6 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<string | null>(null);
   const log = useDeliveries(acc, endpoint._id, { status: status ?? undefined, page });
   const replay = async (delivery: TWebhookDelivery) => {
     try {
@@ -91,110 +78,99 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
           setPage(1);
         }}
       />
-      {log.isPending ? (
-        <CardSkeleton rows={4} />
-      ) : log.isError ? (
-        <LoadError error={log.error} />
-      ) : log.data.items.length === 0 ? (
-        <Text c="dimmed" fz="sm" ta="center" py="lg" data-testid="deliveries-empty">
-          {t('webhooks.noDeliveries')}
+      <LogTable
+        query={log}
+        skeletonRows={4}
+        empty={
+          <EmptyLine testId="deliveries-empty" py="lg">
+            {t('webhooks.noDeliveries')}
+          </EmptyLine>
+        }
+        testId="deliveries-table"
+        minWidth={640}
+        columns={[
+          { label: t('webhooks.columns.event') },
+          { label: t('webhooks.columns.status'), w: 150 },
+          { label: t('webhooks.columns.response'), w: 110 },
+          { label: t('webhooks.columns.when'), w: 150 },
+          { label: t('webhooks.columns.actions'), w: 110, hidden: true },
+        ]}
+        rowTestId="delivery-row"
+        cells={(d, open) => (
+          <>
+            <Table.Td>
+              <ExpandToggle open={open}>
+                {t(`events.${d.event}`, { defaultValue: t('events.other') })}
+              </ExpandToggle>
+              <Text fz="xs" c="dimmed">
+                {t('webhooks.attempts', { count: d.attempts })}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={COLORS[d.status]} variant="light" data-testid="delivery-status">
+                {t(`deliveryStatus.${d.status}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm">{d.responseStatus ?? '—'}</Text>
+              <Text fz="xs" c="dimmed">
+                {d.latencyMs === null ? '' : t('ms', { value: d.latencyMs })}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm">{formatDate(d.createdAt, i18n.language, true)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconRefresh size={14} />}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  void replay(d);
+                }}
+              >
+                {t('webhooks.replay')}
+              </Button>
+            </Table.Td>
+          </>
+        )}
+        details={(d) => <DeliveryDetails delivery={d} />}
+        footer={(data) => (
+          <ListPager count={data.count} limit={DELIVERIES_PAGE_SIZE} page={page} onChange={setPage} />
+        )}
+      />
+    </Stack>
+  );
+}
+
+/** What a delivery's row opens: the error, the next attempt, the answer's excerpt and the payload sent. */
+function DeliveryDetails({ delivery: d }: { delivery: TWebhookDelivery }) {
+  const { t, i18n } = useTranslation('app-store');
+  return (
+    <Stack gap={6}>
+      {d.error && (
+        <Text fz="xs" c="red.8">
+          {t('webhooks.error', { error: d.error })}
         </Text>
-      ) : (
-        <>
-          <DataTable
-            testId="deliveries-table"
-            minWidth={640}
-            columns={[
-              { label: t('webhooks.columns.event') },
-              { label: t('webhooks.columns.status'), w: 150 },
-              { label: t('webhooks.columns.response'), w: 110 },
-              { label: t('webhooks.columns.when'), w: 150 },
-              { label: t('webhooks.columns.actions'), w: 110, hidden: true },
-            ]}
-          >
-            {log.data.items.map((d) => (
-              <Fragment key={d._id}>
-                <Table.Tr
-                  data-testid="delivery-row"
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => setOpen(open === d._id ? null : d._id)}
-                >
-                  <Table.Td>
-                    <UnstyledButton fz="sm" aria-expanded={open === d._id}>
-                      {t(`events.${d.event}`, { defaultValue: t('events.other') })}
-                    </UnstyledButton>
-                    <Text fz="xs" c="dimmed">
-                      {t('webhooks.attempts', { count: d.attempts })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={COLORS[d.status]} variant="light" data-testid="delivery-status">
-                      {t(`deliveryStatus.${d.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{d.responseStatus ?? '—'}</Text>
-                    <Text fz="xs" c="dimmed">
-                      {d.latencyMs === null ? '' : t('ms', { value: d.latencyMs })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{formatDate(d.createdAt, i18n.language, true)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconRefresh size={14} />}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        void replay(d);
-                      }}
-                    >
-                      {t('webhooks.replay')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-                {open === d._id && (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Stack gap={6}>
-                        {d.error && (
-                          <Text fz="xs" c="red.8">
-                            {t('webhooks.error', { error: d.error })}
-                          </Text>
-                        )}
-                        {d.nextAttemptAt && (
-                          <Text fz="xs">
-                            {t('webhooks.nextAttempt', {
-                              when: formatDate(d.nextAttemptAt, i18n.language, true),
-                            })}
-                          </Text>
-                        )}
-                        <Text fz="xs" fw={500}>
-                          {t('webhooks.responseExcerpt')}
-                        </Text>
-                        <Code block>{d.responseExcerpt || '—'}</Code>
-                        <Text fz="xs" fw={500}>
-                          {t('webhooks.payload')}
-                        </Text>
-                        <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
-                          {JSON.stringify(d.payload, null, 2)}
-                        </Code>
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Fragment>
-            ))}
-          </DataTable>
-          {log.data.count > 20 && (
-            <Group justify="center">
-              <Pagination total={Math.ceil(log.data.count / 20)} value={page} onChange={setPage} />
-            </Group>
-          )}
-        </>
       )}
+      {d.nextAttemptAt && (
+        <Text fz="xs">
+          {t('webhooks.nextAttempt', {
+            when: formatDate(d.nextAttemptAt, i18n.language, true),
+          })}
+        </Text>
+      )}
+      <Text fz="xs" fw={500}>
+        {t('webhooks.responseExcerpt')}
+      </Text>
+      <Code block>{d.responseExcerpt || '—'}</Code>
+      <Text fz="xs" fw={500}>
+        {t('webhooks.payload')}
+      </Text>
+      <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
+        {JSON.stringify(d.payload, null, 2)}
+      </Code>
     </Stack>
   );
 }

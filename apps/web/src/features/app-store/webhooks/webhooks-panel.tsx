@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/i18n';
 import { notify } from '../../../app/notify';
 import { useAcc } from '../../../app/session';
-import { CardSkeleton } from '../../../ui/card-skeleton';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { DataTable } from '../../../ui/data-table';
-import { LoadError } from '../../../ui/load-error';
+import { EmptyLine, ListState } from '../../../ui/list-state';
 import {
   appStoreKey,
   deleteEndpoint,
@@ -58,81 +57,83 @@ export function WebhooksPanel() {
           {t('webhooks.add')}
         </Button>
       </Group>
-      {endpoints.isPending ? (
-        <CardSkeleton rows={2} />
-      ) : endpoints.isError ? (
-        <LoadError error={endpoints.error} />
-      ) : endpoints.data.length === 0 ? (
-        <Text c="dimmed" fz="sm" ta="center" py="md" data-testid="endpoints-empty">
-          {t('webhooks.empty')}
-        </Text>
-      ) : (
-        <DataTable
-          testId="endpoints-table"
-          minWidth={640}
-          columns={[
-            { label: t('webhooks.columns.url') },
-            { label: t('webhooks.columns.events'), w: 120 },
-            { label: t('webhooks.columns.state'), w: 110 },
-            { label: t('webhooks.columns.actions'), w: 170, hidden: true },
-          ]}
-        >
-          {endpoints.data.map((e) => (
-            <Table.Tr key={e._id} data-testid="endpoint-row">
-              <Table.Td>
-                <Text fz="sm" ff="monospace" lineClamp={1} style={{ wordBreak: 'break-all' }}>
-                  {e.url}
-                </Text>
-                {e.description && (
-                  <Text fz="xs" c="dimmed">
-                    {e.description}
+      <ListState
+        query={endpoints}
+        skeletonRows={2}
+        empty={
+          <EmptyLine testId="endpoints-empty" py="md">
+            {t('webhooks.empty')}
+          </EmptyLine>
+        }
+      >
+        {(list) => (
+          <DataTable
+            testId="endpoints-table"
+            minWidth={640}
+            columns={[
+              { label: t('webhooks.columns.url') },
+              { label: t('webhooks.columns.events'), w: 120 },
+              { label: t('webhooks.columns.state'), w: 110 },
+              { label: t('webhooks.columns.actions'), w: 170, hidden: true },
+            ]}
+          >
+            {list.map((e) => (
+              <Table.Tr key={e._id} data-testid="endpoint-row">
+                <Table.Td>
+                  <Text fz="sm" ff="monospace" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+                    {e.url}
                   </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{t('webhooks.eventCount', { count: e.events.length })}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={e.enabled ? 'green' : 'gray'} variant="light">
-                  {t(e.enabled ? 'webhooks.on' : 'webhooks.off')}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconList size={14} />}
-                    onClick={() => setLog(e)}
-                  >
-                    {t('webhooks.deliveries')}
-                  </Button>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="gray"
-                        px={6}
-                        aria-label={t('webhooks.moreActions')}
-                      >
-                        <IconDots size={16} />
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => setEditing(e)}>{t('webhooks.edit')}</Menu.Item>
-                      <Menu.Item onClick={() => void rotate(e)}>{t('webhooks.rotate')}</Menu.Item>
-                      <Menu.Item color="red" onClick={() => setRemoving(e)}>
-                        {t('webhooks.remove')}
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
+                  {e.description && (
+                    <Text fz="xs" c="dimmed">
+                      {e.description}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{t('webhooks.eventCount', { count: e.events.length })}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={e.enabled ? 'green' : 'gray'} variant="light">
+                    {t(e.enabled ? 'webhooks.on' : 'webhooks.off')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconList size={14} />}
+                      onClick={() => setLog(e)}
+                    >
+                      {t('webhooks.deliveries')}
+                    </Button>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="gray"
+                          px={6}
+                          aria-label={t('webhooks.moreActions')}
+                        >
+                          <IconDots size={16} />
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item onClick={() => setEditing(e)}>{t('webhooks.edit')}</Menu.Item>
+                        <Menu.Item onClick={() => void rotate(e)}>{t('webhooks.rotate')}</Menu.Item>
+                        <Menu.Item color="red" onClick={() => setRemoving(e)}>
+                          {t('webhooks.remove')}
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </ListState>
       <EndpointModal
         opened={editing !== null}
         endpoint={editing === 'new' ? null : editing}
