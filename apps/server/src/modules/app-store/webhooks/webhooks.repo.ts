@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../../platform/db/client';
+import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { appInstalls, webhookDeliveries, webhookEndpoints } from '../app-store.schema';
 
@@ -75,30 +75,30 @@ export function deleteEndpointRow(db: TDb, accountId: string, id: string) {
   });
 }
 
-/** The account's enabled endpoints (of an active Webhooks install) subscribed to `event`. */
+/** An enabled endpoint of the account, of an active Webhooks install (the ones that receive events). */
+const liveEndpointOf = (accountId: string) =>
+  and(
+    eq(webhookEndpoints.accountId, accountId),
+    eq(webhookEndpoints.enabled, true),
+    eq(appInstalls.status, 'active'),
+  );
+
+/** The account's live endpoints subscribed to `event`. */
 export function subscribedEndpointIds(tx: TTx, accountId: string, event: string) {
   return tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .innerJoin(appInstalls, eq(appInstalls.id, webhookEndpoints.installId))
-    .where(
-      and(
-        eq(webhookEndpoints.accountId, accountId),
-        eq(webhookEndpoints.enabled, true),
-        eq(appInstalls.status, 'active'),
-        sql`${event} = any(${webhookEndpoints.events})`,
-      ),
-    );
+    .where(and(liveEndpointOf(accountId), sql`${event} = any(${webhookEndpoints.events})`));
 }
 
-/** The events some enabled endpoint of an active install of the account subscribes to. */
+/** The events some live endpoint of the account subscribes to. */
 export async function subscribedEvents(tx: TTx, accountId: string): Promise<Set<string>> {
-  const rows = rowsOf<{ event: string }>(
-    await tx.execute(sql`
-      select distinct unnest(e.events) as event from webhook_endpoints e
-      join app_installs i on i.id = e.install_id
-      where e.account_id = ${accountId} and e.enabled and i.status = 'active'`),
-  );
+  const rows = await tx
+    .selectDistinct({ event: sql<string>`unnest(${webhookEndpoints.events})` })
+    .from(webhookEndpoints)
+    .innerJoin(appInstalls, eq(appInstalls.id, webhookEndpoints.installId))
+    .where(liveEndpointOf(accountId));
   return new Set(rows.map((r) => r.event));
 }
 
