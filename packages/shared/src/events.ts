@@ -9,6 +9,8 @@ import type { TConversation, TMessage, TMessageReactions } from './schemas/conve
 
 export type TMessageDirection = 'inbound' | 'outbound' | 'note' | 'system';
 export type TMessageStatus = 'sent' | 'delivered' | 'read' | 'failed';
+/** A one-time payment sold through the billing provider (plans are subscriptions, not these). */
+export type TCheckoutKind = 'sms_credit';
 
 export interface TDomainEventMap {
   /** A conversation was opened (by a customer message, an operator's start, or a campaign). */
@@ -143,6 +145,28 @@ export interface TDomainEventMap {
     }>;
   };
   'campaign.finished': { campaignId: string; status: 'finished' | 'canceled' };
+  // Billing (issue 16): a one-time payment checkout (an SMS credit package) the billing provider
+  // confirmed paid, or that ended unpaid (the session expired or the payment failed). Emitted once
+  // per checkout, in the transaction of the provider's signed webhook; the module that sold the
+  // item settles it (the campaigns module credits the SMS balance).
+  'checkout.paid': {
+    checkoutId: string;
+    kind: TCheckoutKind;
+    /** What was sold (an SMS package id). */
+    itemId: string;
+    /** Cents of BRL charged. */
+    amount: number;
+    provider: string;
+    providerSessionId: string;
+  };
+  'checkout.canceled': {
+    checkoutId: string;
+    kind: TCheckoutKind;
+    itemId: string;
+    provider: string;
+    providerSessionId: string;
+    reason: 'expired' | 'failed';
+  };
   // App store (issue 19): an install was added, configured, enabled, disabled or removed (in-process:
   // caches of an app's settings, such as the account's own AI provider, forget them).
   'app.changed': {
@@ -184,6 +208,9 @@ export const DOMAIN_EVENT_NAMES = [
   // Campaigns (issue 16).
   'delivery.reported',
   'campaign.finished',
+  // Billing (issue 16).
+  'checkout.paid',
+  'checkout.canceled',
   // App store (issue 19).
   'app.changed',
 ] as const satisfies readonly TDomainEventName[];

@@ -281,6 +281,9 @@ export const ZSmsCreditEntry = z.object({
   campaignId: z.string().nullable(),
   packageId: z.string().nullable(),
   price: z.number().nullable(),
+  /** Who a purchase went through: 'sandbox', 'stripe', 'operator' (ops grants); null for debits and refunds. */
+  provider: z.string().nullable(),
+  /** 'done'; a purchase paid on the provider's page is 'pending' until it confirms, 'canceled' when it expired unpaid. */
   status: z.string(),
   createdAt: zIsoDate,
 });

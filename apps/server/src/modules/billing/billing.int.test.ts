@@ -1,8 +1,6 @@
-import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeStripe } from '../../testing/fake-stripe';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
 import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
 import { queryRows } from '../../testing/helpers';
@@ -203,76 +201,20 @@ describe('PUT /g/acc/{acc}/plan/{id} with the sandbox provider', () => {
 });
 
 describe('Stripe provider', () => {
-  const WEBHOOK_SECRET = 'whsec_test';
   let stripe: TTestApp;
-  let fake: Server;
-  let fakeStatus = 200;
-  const sessions: Array<{ auth: string | undefined; form: URLSearchParams; id: string }> = [];
-
-  function readBody(req: IncomingMessage): Promise<string> {
-    return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    });
-  }
+  const fake = new FakeStripe();
 
   beforeAll(async () => {
-    fake = createServer(async (req, res) => {
-      const body = await readBody(req);
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        if (fakeStatus !== 200) {
-          res
-            .writeHead(fakeStatus, { 'content-type': 'application/json' })
-            .end('{"error":{"message":"boom"}}');
-          return;
-        }
-        const id = `cs_test_${sessions.length + 1}`;
-        sessions.push({ auth: req.headers.authorization, form: new URLSearchParams(body), id });
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            id,
-            object: 'checkout.session',
-            url: `https://checkout.stripe.test/c/pay/${id}`,
-          }),
-        );
-        return;
-      }
-      res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-    const port = (fake.address() as AddressInfo).port;
-    stripe = await startTestApp({
-      STRIPE_SECRET_KEY: 'sk_test',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${port}`,
-    });
+    await fake.start();
+    stripe = await startTestApp(fake.config());
   });
   afterAll(async () => {
     await stripe.close();
-    await new Promise((resolve) => fake.close(resolve));
+    await fake.stop();
   });
 
-  function signature(payload: string, secret = WEBHOOK_SECRET, t = Math.floor(Date.now() / 1000)) {
-    const v1 = createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex');
-    return `t=${t},v1=${v1}`;
-  }
-
-  function webhook(payload: string, sig: string | undefined) {
-    return stripe.app.inject({
-      method: 'POST',
-      url: '/webhooks/stripe',
-      headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) },
-      payload,
-    });
-  }
-
-  const completed = (id: string) =>
-    JSON.stringify({
-      id: `evt_${id}`,
-      type: 'checkout.session.completed',
-      data: { object: { id, object: 'checkout.session' } },
-    });
+  const webhook = (payload: string, sig?: string | null) => fake.deliver(stripe.app, payload, sig);
+  const completed = (id: string) => fake.sessionEvent('checkout.session.completed', id);
 
   it('checkout info says Stripe, not the sandbox', async () => {
     const user = await signUp(stripe, { plan: 'pro' });
@@ -287,7 +229,7 @@ describe('Stripe provider', () => {
     const user = await signUp(stripe, { plan: 'pro' });
     const res = await api(stripe.app, 'PUT', `/g/acc/${user.accountId}/plan/pro`, { token: user.token });
     expect(res.statusCode).toBe(200);
-    const session = sessions.at(-1)!;
+    const session = fake.lastSession();
     expect(res.body.data).toEqual({
       provider: 'stripe',
       status: 'redirect',
@@ -306,7 +248,7 @@ describe('Stripe provider', () => {
     expect(data.acc.accIsPaying).toBe(false);
 
     const payload = completed(session.id);
-    const hook = await webhook(payload, signature(payload));
+    const hook = await webhook(payload);
     expect(hook.statusCode).toBe(200);
     expect(hook.json()).toEqual({ status: 1, data: { received: true } });
     data = await details(stripe, user);
@@ -314,7 +256,7 @@ describe('Stripe provider', () => {
     expect(data.acc).toMatchObject({ accIsPaying: true, blocked: false });
     expect(data.accFinancial.provider).toBe('stripe');
 
-    const replay = await webhook(payload, signature(payload));
+    const replay = await webhook(payload);
     expect(replay.statusCode).toBe(200);
     const changes = await queryRows(
       stripe,
@@ -327,14 +269,14 @@ describe('Stripe provider', () => {
   it('refuses a webhook with a bad, stale or missing signature', async () => {
     const user = await signUp(stripe, { plan: 'business' });
     await api(stripe.app, 'PUT', `/g/acc/${user.accountId}/plan/business`, { token: user.token });
-    const payload = completed(sessions.at(-1)!.id);
+    const payload = completed(fake.lastSession().id);
     const cases = [
-      signature(payload, 'whsec_wrong'),
-      signature(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600),
-      signature(`${payload} `),
+      fake.signature(payload, { secret: 'whsec_wrong' }),
+      fake.signature(payload, { t: Math.floor(Date.now() / 1000) - 3600 }),
+      fake.signature(`${payload} `),
       't=1,v1=deadbeef',
       'garbage',
-      undefined,
+      null,
     ];
     for (const sig of cases) {
       const res = await webhook(payload, sig);
@@ -345,12 +287,26 @@ describe('Stripe provider', () => {
     expect(data.acc).toMatchObject({ accIsPaying: false, blocked: true });
   });
 
+  it('a plan session that expired unpaid cancels its checkout and pays nothing', async () => {
+    const user = await signUp(stripe, { plan: 'business' });
+    await api(stripe.app, 'PUT', `/g/acc/${user.accountId}/plan/business`, { token: user.token });
+    const session = fake.lastSession();
+    const expired = await webhook(fake.sessionEvent('checkout.session.expired', session.id));
+    expect(expired.statusCode).toBe(200);
+    const [checkout] = await queryRows<{ status: string; kind: string }>(
+      stripe,
+      sql`select status, kind from checkouts where provider_session_id = ${session.id}`,
+    );
+    expect(checkout).toEqual({ status: 'canceled', kind: 'plan' });
+    expect((await details(stripe, user)).acc).toMatchObject({ accIsPaying: false, blocked: true });
+  });
+
   it('acknowledges events it does not act on and sessions it does not know', async () => {
     for (const payload of [
       JSON.stringify({ id: 'evt_other', type: 'invoice.paid', data: { object: { id: 'in_1' } } }),
       completed('cs_unknown'),
     ]) {
-      const res = await webhook(payload, signature(payload));
+      const res = await webhook(payload);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 1, data: { received: true } });
     }
@@ -358,7 +314,7 @@ describe('Stripe provider', () => {
 
   it('answers 502 BILLING_PROVIDER_ERROR when Stripe fails, and changes nothing', async () => {
     const user = await signUp(stripe, { plan: 'pro' });
-    fakeStatus = 500;
+    fake.failWith = 500;
     try {
       const res = await api(stripe.app, 'PUT', `/g/acc/${user.accountId}/plan/pro`, {
         token: user.token,
@@ -370,16 +326,16 @@ describe('Stripe provider', () => {
         message: 'The payment provider did not answer. Try again.',
       });
     } finally {
-      fakeStatus = 200;
+      fake.failWith = 200;
     }
     expect((await details(stripe, user)).accPlan.paymentStatus).toBe('trial');
   });
 
   it('switching to Free does not go through Stripe', async () => {
     const user = await signUp(stripe, { plan: 'pro' });
-    const before = sessions.length;
+    const before = fake.sessions.length;
     const res = await api(stripe.app, 'PUT', `/g/acc/${user.accountId}/plan/free`, { token: user.token });
     expect(res.body.data).toEqual({ provider: 'stripe', status: 'free', sandbox: false });
-    expect(sessions.length).toBe(before);
+    expect(fake.sessions.length).toBe(before);
   });
 });

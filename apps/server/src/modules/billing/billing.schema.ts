@@ -1,8 +1,13 @@
+import type { TCheckoutKind } from '@atende/shared';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tsColumn } from '../../platform/db/columns';
 import { accounts } from '../accounts/accounts.schema';
 
-/** A checkout started with a billing provider; completed by the provider's confirmation. */
+/**
+ * A checkout started with a billing provider; completed by the provider's confirmation. `kind`:
+ * 'plan' (a plan subscription: planId, period 'monthly' | 'yearly') or a one-time payment of an
+ * item another module sells ('sms_credit': planId holds the package id, period 'once').
+ */
 export const checkouts = pgTable(
   'checkouts',
   {
@@ -10,6 +15,7 @@ export const checkouts = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'plan' | TCheckoutKind>().notNull().default('plan'),
     planId: text('plan_id').notNull(),
     period: text('period').notNull(),
     amount: integer('amount').notNull(),

@@ -1,13 +1,22 @@
-import { couponDiscount, findPlan, PLANS, type TPlanId } from '@atende/shared';
+import {
+  couponDiscount,
+  findPlan,
+  PLANS,
+  type TCheckoutKind,
+  type TLang,
+  type TPlanId,
+} from '@atende/shared';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
+import { withTenant } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import type { TActor } from '../../platform/request-context';
 import type { AccountsService } from '../accounts/accounts.service';
 import { freePlan, isTrialEligible, paidPlan, trialPlan } from '../accounts/plan-rules';
 import type { TAccountPlanRow } from '../../platform/tenancy';
-import { SandboxBillingProvider, type TBillingProvider } from './billing.provider';
+import { SandboxBillingProvider, type TBillingProvider, type TWebhookEvent } from './billing.provider';
 import { StripeBillingProvider } from './stripe.provider';
 import { CouponsService } from './coupons.service';
 import * as repo from './billing.repo';
@@ -18,11 +27,32 @@ export function createBillingProvider(config: TConfig): TBillingProvider {
     : new SandboxBillingProvider();
 }
 
+/** A one-time payment another module sells through the billing provider (issue 16: SMS credit). */
+export interface TPaymentStart {
+  accountId: string;
+  kind: TCheckoutKind;
+  /** What is sold (an SMS package id). */
+  itemId: string;
+  title: string;
+  /** Cents of BRL. */
+  amount: number;
+  lang: TLang;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type TPaymentStarted = {
+  checkoutId: string;
+  provider: 'sandbox' | 'stripe';
+  providerSessionId: string;
+} & ({ kind: 'paid' } | { kind: 'redirect'; url: string });
+
 export class BillingService {
   constructor(
     private readonly db: TDb,
     private readonly config: TConfig,
     private readonly accounts: AccountsService,
+    private readonly events: DomainEvents,
     readonly provider: TBillingProvider = createBillingProvider(config),
     readonly coupons: CouponsService = new CouponsService(db, provider),
   ) {}
@@ -122,6 +152,81 @@ export class BillingService {
     return { provider: this.provider.name, status: 'paid' as const, sandbox: true };
   }
 
+  /**
+   * A one-time payment (issue 16: an SMS credit package): recorded as a checkout of its kind and
+   * started with the provider. The sandbox pays at once ('paid': the caller settles the item
+   * now); Stripe answers its payment page ('redirect'), and its signed webhook later emits
+   * checkout.paid (or checkout.canceled) for the selling module to settle. In production without
+   * Stripe nothing is sold for free: PAYMENTS_NOT_CONFIGURED.
+   */
+  async startPayment(request: TPaymentStart): Promise<TPaymentStarted> {
+    if (this.provider.name === 'sandbox' && this.config.isProduction)
+      throw new AppError('PAYMENTS_NOT_CONFIGURED');
+    const checkout = await repo.insertCheckout(this.db, {
+      id: newId(),
+      accountId: request.accountId,
+      kind: request.kind,
+      planId: request.itemId,
+      period: 'once',
+      amount: request.amount,
+      provider: this.provider.name,
+      details: { title: request.title },
+    });
+    const start = await this.provider.startPayment({
+      checkoutId: checkout.id,
+      accountId: request.accountId,
+      kind: request.kind,
+      packageId: request.itemId,
+      title: request.title,
+      amount: request.amount,
+      locale: request.lang,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+    });
+    await repo.setCheckoutSession(this.db, request.accountId, checkout.id, start.providerSessionId);
+    const started = {
+      checkoutId: checkout.id,
+      provider: this.provider.name,
+      providerSessionId: start.providerSessionId,
+    };
+    if (start.kind === 'redirect') return { ...started, kind: 'redirect', url: start.url };
+    await repo.completeCheckout(this.db, request.accountId, checkout.id);
+    return { ...started, kind: 'paid' };
+  }
+
+  /**
+   * The provider confirmed a one-time payment, or it ended unpaid: the checkout changes once and,
+   * in the same transaction, checkout.paid / checkout.canceled is emitted (durable: the selling
+   * module's listener settles the item, at most once). A repeated webhook changes nothing.
+   */
+  private async settlePayment(checkout: repo.TCheckoutRow, event: TWebhookEvent) {
+    const kind = checkout.kind as TCheckoutKind;
+    const providerSessionId = checkout.providerSessionId ?? event.providerSessionId ?? '';
+    await withTenant(this.db, checkout.accountId, async (tx) => {
+      if (event.type === 'checkout.completed') {
+        if (!(await repo.markCheckoutPaid(tx, checkout.id))) return;
+        await this.events.emit(tx, checkout.accountId, 'checkout.paid', {
+          checkoutId: checkout.id,
+          kind,
+          itemId: checkout.planId,
+          amount: checkout.amount,
+          provider: checkout.provider,
+          providerSessionId,
+        });
+        return;
+      }
+      if (!(await repo.markCheckoutCanceled(tx, checkout.id))) return;
+      await this.events.emit(tx, checkout.accountId, 'checkout.canceled', {
+        checkoutId: checkout.id,
+        kind,
+        itemId: checkout.planId,
+        provider: checkout.provider,
+        providerSessionId,
+        reason: event.reason ?? 'expired',
+      });
+    });
+  }
+
   private async complete(
     accountId: string,
     checkoutId: string,
@@ -138,12 +243,24 @@ export class BillingService {
     return true;
   }
 
-  /** Provider webhook: verified, idempotent on the provider's session id. */
+  /**
+   * Provider webhook: verified, idempotent on the provider's session id. Plans are paid here;
+   * one-time payments (SMS credit) go to settlePayment; an unpaid plan session that expired only
+   * marks its checkout canceled.
+   */
   async handleWebhook(rawBody: string, signature: string | undefined) {
     const event = this.provider.parseWebhook(rawBody, signature);
-    if (event.type !== 'checkout.completed' || !event.providerSessionId) return { received: true };
+    if (event.type === 'ignored' || !event.providerSessionId) return { received: true };
     const checkout = await repo.findCheckoutBySession(this.db, event.providerSessionId);
     if (!checkout) return { received: true };
+    if (checkout.kind !== 'plan') {
+      await this.settlePayment(checkout, event);
+      return { received: true };
+    }
+    if (event.type === 'checkout.canceled') {
+      await withTenant(this.db, checkout.accountId, (tx) => repo.markCheckoutCanceled(tx, checkout.id));
+      return { received: true };
+    }
     const completed = await this.complete(
       checkout.accountId,
       checkout.id,

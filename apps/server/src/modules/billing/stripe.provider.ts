@@ -5,6 +5,7 @@ import type {
   TBillingProvider,
   TCheckoutRequest,
   TCheckoutStart,
+  TPaymentRequest,
   TPromotionRequest,
   TWebhookEvent,
 } from './billing.provider';
@@ -33,6 +34,32 @@ export class StripeBillingProvider implements TBillingProvider {
       cancel_url: request.cancelUrl,
     });
     if (request.promotionId) form.set('discounts[0][promotion_code]', request.promotionId);
+    const session = (await this.post('/v1/checkout/sessions', form)) as { id: string; url: string };
+    return { kind: 'redirect', providerSessionId: session.id, url: session.url };
+  }
+
+  /**
+   * A one-time payment (issue 16: an SMS credit package): Checkout in payment mode with the price
+   * given inline (no Stripe product to keep in sync), our checkout id as the client reference and
+   * in the metadata with the account, the kind and the package, so Stripe's dashboard tells
+   * what was sold to whom.
+   */
+  async startPayment(request: TPaymentRequest): Promise<TCheckoutStart> {
+    const form = new URLSearchParams({
+      mode: 'payment',
+      'line_items[0][price_data][currency]': 'brl',
+      'line_items[0][price_data][unit_amount]': String(request.amount),
+      'line_items[0][price_data][product_data][name]': request.title,
+      'line_items[0][quantity]': '1',
+      client_reference_id: request.checkoutId,
+      'metadata[accountId]': request.accountId,
+      'metadata[kind]': request.kind,
+      'metadata[packageId]': request.packageId,
+      'metadata[checkoutId]': request.checkoutId,
+      locale: request.locale,
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+    });
     const session = (await this.post('/v1/checkout/sessions', form)) as { id: string; url: string };
     return { kind: 'redirect', providerSessionId: session.id, url: session.url };
   }
@@ -90,15 +117,28 @@ export class StripeBillingProvider implements TBillingProvider {
       .filter((p) => p.startsWith('v1='))
       .map((p) => p.slice(3));
     if (!given.some((v) => safeEqual(v, expected))) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-    let event: { type?: string; data?: { object?: { id?: string } } };
+    let event: { type?: string; data?: { object?: { id?: string; payment_status?: string } } };
     try {
       event = JSON.parse(rawBody);
     } catch {
       throw new AppError('WEBHOOK_SIGNATURE_INVALID');
     }
-    if (event.type === 'checkout.session.completed' && event.data?.object?.id) {
-      return { type: 'checkout.completed', providerSessionId: event.data.object.id };
+    const session = event.data?.object;
+    if (!session?.id) return { type: 'ignored' };
+    switch (event.type) {
+      case 'checkout.session.completed':
+        // A delayed method (boleto) completes the session unpaid: async_payment_succeeded pays it.
+        return session.payment_status === 'unpaid'
+          ? { type: 'ignored' }
+          : { type: 'checkout.completed', providerSessionId: session.id };
+      case 'checkout.session.async_payment_succeeded':
+        return { type: 'checkout.completed', providerSessionId: session.id };
+      case 'checkout.session.expired':
+        return { type: 'checkout.canceled', providerSessionId: session.id, reason: 'expired' };
+      case 'checkout.session.async_payment_failed':
+        return { type: 'checkout.canceled', providerSessionId: session.id, reason: 'failed' };
+      default:
+        return { type: 'ignored' };
     }
-    return { type: 'ignored' };
   }
 }

@@ -32,7 +32,8 @@ interface TCampaignModuleDeps {
 /**
  * Campaigns (issue 16): WhatsApp template and SMS broadcasts sent by a durable dispatcher, and the
  * SMS credit. Emits campaign.finished. Listens (durable): delivery.reported (recipients' delivery
- * states) and message.created (opt-out keywords; replies → the inbox's Campanhas tab).
+ * states), message.created (opt-out keywords; replies → the inbox's Campanhas tab), and billing's
+ * checkout.paid / checkout.canceled of SMS packages (the purchase credited once, or canceled).
  */
 export const campaignsModule = defineModule({
   name: 'campaigns',
@@ -65,17 +66,13 @@ export const campaignsModule = defineModule({
       campaignProgress: progress,
       campaignReports: new CampaignReportsService(db),
       campaignSettings: new CampaignSettingsService(db, deps.activityLog),
-      smsCredit: new SmsCreditService(
-        db,
-        () => deps.billing.provider,
-        platform.config.APP_URL,
-        platform.tenantCache,
-      ),
+      smsCredit: new SmsCreditService(db, deps.billing, platform.config.APP_URL, platform.tenantCache),
     };
   },
   plugin: async (app) => {
     const { platform } = app;
-    const { campaignDispatcher, campaignProgress, campaignSettings, contacts, inbox } = app.services;
+    const { campaignDispatcher, campaignProgress, campaignSettings, contacts, inbox, smsCredit } =
+      app.services;
     platform.jobs.register<TDispatchJob>(DISPATCH_QUEUE, (job) => campaignDispatcher.run(job));
     platform.jobs.register(SWEEP_QUEUE, () => campaignDispatcher.sweep());
     platform.jobs.schedule(SWEEP_QUEUE, '* * * * *');
@@ -86,6 +83,20 @@ export const campaignsModule = defineModule({
       (accountId, conversationId) => inbox.campaignOrigin.markCampaign(accountId, conversationId),
       campaignProgress,
       (accountId) => campaignSettings.optOutKeywords(accountId),
+    );
+    // SMS credit bought on Stripe's page: credited (or canceled) when billing hears from Stripe.
+    const smsCheckout = { when: (event: { data: { kind: string } }) => event.data.kind === 'sms_credit' };
+    platform.events.durable(
+      'campaigns.sms-credit-paid',
+      ['checkout.paid'],
+      (event) => smsCredit.confirmPurchase(event.accountId, event.data),
+      smsCheckout,
+    );
+    platform.events.durable(
+      'campaigns.sms-credit-canceled',
+      ['checkout.canceled'],
+      (event) => smsCredit.cancelPurchase(event.accountId, event.data),
+      smsCheckout,
     );
     // A process that starts takes over campaigns a dead one left (their leases run out).
     app.addHook('onReady', async () => {

@@ -127,7 +127,11 @@ export const smsCreditEntries = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('sms_credit_entries_acc_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    index('sms_credit_entries_acc_idx').on(t.accountId, t.createdAt),
+    // A provider's session credits once (drizzle/0043_sms_credit_checkout.sql).
+    uniqueIndex('sms_credit_entries_provider_session_uq').on(t.providerSessionId),
+  ],
 );
 
 /** The account's campaign settings (drizzle/0040_campaign_settings.sql): its own opt-out words. */

@@ -55,6 +55,9 @@ describe('SMS credit', () => {
       amount: 1000,
       balanceAfter: 1000,
       packageId: 'sms-1000',
+      price: 9000,
+      provider: 'sandbox',
+      status: 'done',
     });
     expect((await call('POST', '/p/sms-credit/buy', { packageId: 'sms-1' })).statusCode).toBe(400);
   });

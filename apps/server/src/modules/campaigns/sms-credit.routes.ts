@@ -12,6 +12,7 @@ export async function smsCreditRoutes(app: FastifyInstance) {
   route.post(
     '/p/sms-credit/buy',
     { role: 'admin', body: ZSmsBuyBody, response: okOf(ZSmsBuyResult) },
-    ({ tenant, body }) => app.services.smsCredit.buy(tenant.accountId, tenant.userId, body.packageId),
+    ({ tenant, body, lang }) =>
+      app.services.smsCredit.buy(tenant.accountId, tenant.userId, body.packageId, lang),
   );
 }

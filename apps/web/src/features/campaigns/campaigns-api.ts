@@ -91,11 +91,20 @@ export function useApprovedTemplates(acc: string, channelId: string | null) {
   });
 }
 
-export function useSmsCredit(acc: string, enabled = true) {
+/** A purchase paid on Stripe's page that Stripe has not confirmed yet. */
+export const pendingPurchase = (credit: TSmsCredit | undefined) =>
+  Boolean(credit?.history.some((h) => h.kind === 'purchase' && h.status === 'pending'));
+
+/**
+ * The SMS balance and history. `waitForPayment` (back from Stripe's page after paying): polled
+ * while a purchase is pending, so the credit shows as soon as Stripe confirms it.
+ */
+export function useSmsCredit(acc: string, options: { enabled?: boolean; waitForPayment?: boolean } = {}) {
   return useQuery({
     queryKey: smsCreditKey(acc),
     queryFn: () => api.get<TSmsCredit>('/p/sms-credit', { acc }),
-    enabled,
+    enabled: options.enabled ?? true,
+    refetchInterval: (query) => (options.waitForPayment && pendingPurchase(query.state.data) ? 3000 : false),
   });
 }
 
