@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
-import { withTenant } from '../../platform/db/tenant';
+import { type TTx, withTenant } from '../../platform/db/tenant';
 import { channels } from './channels.schema';
 
 export type TChannelRow = typeof channels.$inferSelect;
@@ -18,13 +18,20 @@ export function listChannelRows(db: TDb, accountId: string): Promise<TChannelRow
 }
 
 export function findChannelRow(db: TDb, accountId: string, id: string): Promise<TChannelRow | undefined> {
-  return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(channels)
-      .where(and(live(accountId), eq(channels.id, id)));
-    return row;
-  });
+  return withTenant(db, accountId, (tx) => findChannelRowIn(tx, accountId, id));
+}
+
+/** A live channel of the account, read in the caller's transaction. */
+export async function findChannelRowIn(
+  tx: TTx,
+  accountId: string,
+  id: string,
+): Promise<TChannelRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(channels)
+    .where(and(live(accountId), eq(channels.id, id)));
+  return row;
 }
 
 /**

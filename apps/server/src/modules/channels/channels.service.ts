@@ -7,12 +7,14 @@ import type {
 } from '@atende/shared';
 import type { TChannelRecord } from '../../providers/channel-adapter';
 import type { TDb } from '../../platform/db/client';
+import type { TTx } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { TenantCache } from '../../platform/tenant-cache';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
 import {
   findChannelByExternalId,
   findChannelRow,
+  findChannelRowIn,
   insertChannelRow,
   listChannelRows,
   softDeleteChannelRow,
@@ -123,6 +125,13 @@ export class ChannelsService {
   /** The stored row (services that send or check a channel). */
   async row(accountId: string, id: string): Promise<TChannelRow> {
     const row = await findChannelRow(this.db, accountId, id);
+    if (!row) throw new AppError('CHANNEL_NOT_FOUND');
+    return row;
+  }
+
+  /** The stored row, read in the caller's transaction (a send that stores its message with it). */
+  async rowIn(tx: TTx, accountId: string, id: string): Promise<TChannelRow> {
+    const row = await findChannelRowIn(tx, accountId, id);
     if (!row) throw new AppError('CHANNEL_NOT_FOUND');
     return row;
   }

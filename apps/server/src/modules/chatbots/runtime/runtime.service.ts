@@ -38,10 +38,12 @@ import { mediaMessageOf } from './media-bubbles';
 import { initialState, type TSessionState } from './session-state';
 import {
   acquireLease,
+  acquireLeaseIn,
   appendPending,
   createSession,
   finishTurn,
   findActiveSessionAndBot,
+  findActiveSessionAndBotIn,
   findSession,
   leaseEnd,
   releaseLease,
@@ -49,6 +51,7 @@ import {
   stopSession,
   stopSessionsInTx,
   strandedSessions,
+  type TLeasedTurn,
   type TSessionRow,
 } from './sessions.repo';
 
@@ -118,16 +121,48 @@ export class ChatbotRuntime {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** message.created (inbound, conversation in the flow stage). */
+  /**
+   * message.created (inbound, conversation in the flow stage). With a session already going (every
+   * message but a conversation's first), one transaction reads it, adds the message and — when
+   * the turn can start at once (no debounce, a free turn slot) — takes the turn's lease with its
+   * facts, so the turn starts without another round of reads.
+   */
   async onInbound(event: TDomainEvent<'message.created'>) {
     const { accountId } = event;
-    const { conversationId, channelId, message } = event.data;
+    const { conversationId, message } = event.data;
     const pending: TPendingMessage = {
       id: event.data.messageId,
       text: message.body ?? '',
       reply: message.reply ? { id: message.reply.id, title: message.reply.title } : null,
       fileUrl: message.media?.url ?? null,
     };
+    let slot = this.reserveSlot();
+    const token = newId();
+    try {
+      const going = await withTenant(this.db, accountId, async (tx) => {
+        const active = await findActiveSessionAndBotIn(tx, accountId, conversationId);
+        if (!active?.bot) return undefined;
+        return this.addPending(tx, accountId, active.session, active.bot, pending, slot ? token : null);
+      });
+      const added = going ?? (await this.startSession(event, pending, slot ? token : null));
+      if (added?.leased) {
+        // The turn runs beside this job, in the slot taken above.
+        slot = false;
+        void this.runLeased(added.leased, token).finally(() => this.releaseSlot());
+      } else if (added?.debounce === 0) this.runSoon({ accountId, sessionId: added.sessionId });
+    } finally {
+      if (slot) this.releaseSlot();
+    }
+  }
+
+  /** A conversation's first message to its bot (or a test run's): its session, then the message. */
+  private async startSession(
+    event: TDomainEvent<'message.created'>,
+    pending: TPendingMessage,
+    leaseToken: string | null,
+  ) {
+    const { accountId } = event;
+    const { conversationId, channelId } = event.data;
     const active = await findActiveSessionAndBot(this.db, accountId, conversationId);
     let session = active?.session;
     let bot: TChatbotRow | undefined = active?.bot ?? undefined;
@@ -149,54 +184,85 @@ export class ChatbotRuntime {
           { departmentId: null, operatorId: null },
           bot?.name ?? 'Chatbot',
         );
-        return;
+        return undefined;
       }
     }
-    if (!bot) return;
+    if (!bot) return undefined;
     const theBot = bot;
-    const debounce = theBot.debounceSeconds;
-    const sessionId = await withTenant(this.db, accountId, async (tx) => {
-      session ??= await createSession(tx, {
-        accountId,
-        chatbotId: theBot.id,
-        conversationId,
-        ...fresh!,
-      });
-      const added = await appendPending(tx, session.id, pending);
-      if (added && debounce > 0)
-        await this.jobs.sendInTx<TTurnJob>(
-          tx,
-          TURN_QUEUE,
-          { accountId, sessionId: session.id, messageId: pending.id },
-          { startAfter: debounce },
-        );
-      return session.id;
+    return withTenant(this.db, accountId, async (tx) => {
+      session ??= await createSession(tx, { accountId, chatbotId: theBot.id, conversationId, ...fresh! });
+      return this.addPending(tx, accountId, session, theBot, pending, leaseToken);
     });
+  }
+
+  /**
+   * Adds a message to the session's pending ones (in `tx`). With a debounce, the message's turn job
+   * is written; without, and given a lease token, the turn's lease is taken here.
+   */
+  private async addPending(
+    tx: TTx,
+    accountId: string,
+    session: TSessionRow,
+    bot: TChatbotRow,
+    pending: TPendingMessage,
+    leaseToken: string | null,
+  ) {
+    const debounce = bot.debounceSeconds;
+    const added = await appendPending(tx, session.id, pending);
+    if (added && debounce > 0)
+      await this.jobs.sendInTx<TTurnJob>(
+        tx,
+        TURN_QUEUE,
+        { accountId, sessionId: session.id, messageId: pending.id },
+        { startAfter: debounce },
+      );
     // No debounce: the turn runs now, beside this job (the queue's next messages need not wait
     // for it). Should this process die mid-turn, the message stays pending and the sweep (every
     // minute: pending messages, no live lease) runs the turn again; no job per message is written.
-    if (debounce === 0) this.runSoon({ accountId, sessionId });
+    const leased =
+      debounce === 0 && leaseToken
+        ? await acquireLeaseIn(tx, accountId, session.id, leaseToken, { bot })
+        : undefined;
+    return { sessionId: session.id, debounce, leased };
   }
 
   /** Turns running in this process now (bounded: they share the database pool with the rest). */
   private running = 0;
   private readonly queued: Array<{ accountId: string; sessionId: string }> = [];
 
+  /** A turn slot taken for a turn about to start (false: every slot is busy; the turn queues). */
+  private reserveSlot() {
+    if (this.running >= MAX_CONCURRENT_TURNS) return false;
+    this.running++;
+    return true;
+  }
+
+  private releaseSlot() {
+    this.running--;
+    const next = this.queued.shift();
+    if (next) this.runSoon(next);
+  }
+
   private runSoon(job: { accountId: string; sessionId: string }) {
-    if (this.running >= MAX_CONCURRENT_TURNS) {
+    if (!this.reserveSlot()) {
       this.queued.push(job);
       return;
     }
-    this.running++;
     void this.turn(job)
       .catch((err) =>
         this.log.warn({ err, sessionId: job.sessionId }, 'bot turn failed (the sweep repeats it)'),
       )
-      .finally(() => {
-        this.running--;
-        const next = this.queued.shift();
-        if (next) this.runSoon(next);
-      });
+      .finally(() => this.releaseSlot());
+  }
+
+  /** A turn whose lease the message's transaction took (in the slot onInbound holds). */
+  private async runLeased(leased: TLeasedTurn, token: string) {
+    const job = { accountId: leased.session.accountId, sessionId: leased.session.id };
+    try {
+      if (await this.runTurn(leased, token)) await this.turn(job);
+    } catch (err) {
+      this.log.warn({ err, sessionId: job.sessionId }, 'bot turn failed (the sweep repeats it)');
+    }
   }
 
   /** Hand-back: a new session on the bot's published version, started at once. */
@@ -291,7 +357,7 @@ export class ChatbotRuntime {
 
   /** Answers whether messages are still pending (to run again at once). */
   private async runTurn(
-    { session, facts, bot }: NonNullable<Awaited<ReturnType<typeof acquireLease>>>,
+    { session, facts, bot }: TLeasedTurn,
     token: string,
     timerId?: string,
   ): Promise<boolean> {
@@ -324,7 +390,8 @@ export class ChatbotRuntime {
         await releaseLease(this.db, accountId, session.id, token);
         return false;
       }
-      const contact = await this.deps.contacts.contacts.get(accountId, facts.contact_id);
+      // The contact, read with the conversation's facts (a deleted one: as before, the turn fails).
+      if (!facts.contact_live) throw new AppError('CONTACT_NOT_FOUND');
       const timeZone = facts.timezone ?? 'America/Sao_Paulo';
       const engine = new FlowEngine(flow, {
         ai: this.aiAgent(accountId, bot, facts),
@@ -342,10 +409,10 @@ export class ChatbotRuntime {
           }
         : await engine.run(state, plan.trigger, {
             contact: {
-              name: contact.name,
-              phone: contact.phone,
-              email: contact.email,
-              customFields: contact.customFields,
+              name: facts.contact_name ?? '',
+              phone: facts.contact_phone,
+              email: facts.contact_email,
+              customFields: facts.contact_custom_fields ?? {},
             },
             now: new Date(),
             timeZone,

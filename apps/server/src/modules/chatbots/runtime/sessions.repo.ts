@@ -30,20 +30,23 @@ export function findActiveSession(db: TDb, accountId: string, conversationId: st
 
 /** The conversation's active session and its bot, in one transaction (a customer's message). */
 export function findActiveSessionAndBot(db: TDb, accountId: string, conversationId: string) {
-  return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .select({ session: chatbotSessions, bot: chatbots })
-      .from(chatbotSessions)
-      .leftJoin(chatbots, eq(chatbots.id, chatbotSessions.chatbotId))
-      .where(
-        and(
-          eq(chatbotSessions.accountId, accountId),
-          eq(chatbotSessions.conversationId, conversationId),
-          eq(chatbotSessions.status, 'active'),
-        ),
-      );
-    return row;
-  });
+  return withTenant(db, accountId, (tx) => findActiveSessionAndBotIn(tx, accountId, conversationId));
+}
+
+/** The conversation's active session and its bot, read in the caller's transaction. */
+export async function findActiveSessionAndBotIn(tx: TTx, accountId: string, conversationId: string) {
+  const [row] = await tx
+    .select({ session: chatbotSessions, bot: chatbots })
+    .from(chatbotSessions)
+    .leftJoin(chatbots, eq(chatbots.id, chatbotSessions.chatbotId))
+    .where(
+      and(
+        eq(chatbotSessions.accountId, accountId),
+        eq(chatbotSessions.conversationId, conversationId),
+        eq(chatbotSessions.status, 'active'),
+      ),
+    );
+  return row as typeof row | undefined;
 }
 
 export function findSession(db: TDb, accountId: string, id: string) {
@@ -111,26 +114,42 @@ export async function appendPending(tx: TTx, sessionId: string, message: TPendin
  * In the same transaction, what the turn reads first: its conversation's facts and its bot.
  */
 export function acquireLease(db: TDb, accountId: string, sessionId: string, token: string) {
-  return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .update(chatbotSessions)
-      .set({ leaseToken: token, leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-      .where(
-        and(
-          eq(chatbotSessions.id, sessionId),
-          eq(chatbotSessions.status, 'active'),
-          sql`(${chatbotSessions.leaseUntil} is null or ${chatbotSessions.leaseUntil} < now())`,
-        ),
-      )
-      .returning();
-    if (!row) return undefined;
-    const facts = await conversationFactsIn(tx, accountId, row.conversationId);
-    const [bot] = await tx
-      .select()
-      .from(chatbots)
-      .where(and(eq(chatbots.accountId, accountId), eq(chatbots.id, row.chatbotId)));
-    return { session: row, facts, bot: bot as typeof bot | undefined };
-  });
+  return withTenant(db, accountId, (tx) => acquireLeaseIn(tx, accountId, sessionId, token));
+}
+
+export type TLeasedTurn = NonNullable<Awaited<ReturnType<typeof acquireLeaseIn>>>;
+
+/**
+ * acquireLease in the caller's transaction (a customer's message takes the lease with the
+ * message: the lease holds only once that transaction commits). `bot`: the session's bot when the
+ * caller read it already.
+ */
+export async function acquireLeaseIn(
+  tx: TTx,
+  accountId: string,
+  sessionId: string,
+  token: string,
+  known?: { bot: typeof chatbots.$inferSelect | null },
+) {
+  const [row] = await tx
+    .update(chatbotSessions)
+    .set({ leaseToken: token, leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(
+      and(
+        eq(chatbotSessions.id, sessionId),
+        eq(chatbotSessions.status, 'active'),
+        sql`(${chatbotSessions.leaseUntil} is null or ${chatbotSessions.leaseUntil} < now())`,
+      ),
+    )
+    .returning();
+  if (!row) return undefined;
+  const facts = await conversationFactsIn(tx, accountId, row.conversationId);
+  if (known?.bot?.id === row.chatbotId) return { session: row, facts, bot: known.bot };
+  const [bot] = await tx
+    .select()
+    .from(chatbots)
+    .where(and(eq(chatbots.accountId, accountId), eq(chatbots.id, row.chatbotId)));
+  return { session: row, facts, bot: bot as typeof bot | undefined };
 }
 
 /** When the current lease ends (to retry then), or null when none is held. */
@@ -233,9 +252,17 @@ async function conversationFactsIn(tx: TTx, accountId: string, conversationId: s
     ai_enable: boolean;
     /** The account's language: its (first) owner's. */
     account_lang: string | null;
+    /** The conversation's contact, for the flow's variables (null fields: the contact was deleted). */
+    contact_live: boolean;
+    contact_name: string | null;
+    contact_phone: string | null;
+    contact_email: string | null;
+    contact_custom_fields: Record<string, unknown> | null;
   }>(
     await tx.execute(sql`
       select c.stage, c.contact_id, c.channel_id, ch.kind as channel_kind, a.timezone, a.ai_enable,
+        ct.id is not null as contact_live, ct.name as contact_name, ct.phone as contact_phone,
+        ct.email as contact_email, ct.custom_fields as contact_custom_fields,
         (select u.lang from account_members m join users u on u.id = m.user_id
           where m.account_id = c.account_id and m.acl = 'master' order by m.created_at limit 1) as account_lang,
         not exists (select 1 from conversations o
@@ -243,6 +270,7 @@ async function conversationFactsIn(tx: TTx, accountId: string, conversationId: s
       from conversations c
       left join channels ch on ch.id = c.channel_id
       join accounts a on a.id = c.account_id
+      left join contacts ct on ct.id = c.contact_id and ct.account_id = c.account_id and ct.deleted_at is null
       where c.account_id = ${accountId} and c.id = ${conversationId}`),
   );
   return row as typeof row | undefined;

@@ -17,7 +17,7 @@ import {
 } from '../actions/conversation-actions.repo';
 import { presentChatMessage } from '../conversations/message-presenter';
 import type { TConversationRow } from '../conversations/conversation-open';
-import { findConversationListRow } from '../conversations/conversations.repo';
+import { findConversationListRow, readConversationListRow } from '../conversations/conversations.repo';
 import type { InboxAccess, TViewer } from '../access/inbox-access';
 import type { InboxEmitter } from '../realtime/inbox-emitter';
 import type { InboxFilesService } from '../files/inbox-files.service';
@@ -161,11 +161,12 @@ export class MessagingService {
   ): Promise<string | undefined> {
     const { text, interactive, media } =
       typeof content === 'string' ? { text: content, interactive: undefined, media: undefined } : content;
-    const current = await findConversationListRow(this.db, accountId, conversationId);
-    if (!current?.channelId || (current.stage === 'closed' && !options.closed)) return undefined;
-    const channel = await this.channels.row(accountId, current.channelId);
-    if (channel.status !== 'active') return undefined;
+    // One transaction: the conversation and its channel are checked where the message is stored.
     return withTenant(this.db, accountId, async (tx) => {
+      const current = await readConversationListRow(tx, accountId, conversationId);
+      if (!current?.channelId || (current.stage === 'closed' && !options.closed)) return undefined;
+      const channel = await this.channels.rowIn(tx, accountId, current.channelId);
+      if (channel.status !== 'active') return undefined;
       const result = await insertMessageRow(tx, accountId, conversationId, {
         channelId: channel.id,
         authorType: 'bot',
