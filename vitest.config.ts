@@ -47,7 +47,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          fileParallelism: false,
+          // Each spec starts its own server (fresh embedded database, own port, own SMTP sink) and
+          // its own chromium, so two specs run side by side: a spec spends much of its time waiting
+          // on the browser's debounces and polls.
+          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
         },
       },
     ],

@@ -1,7 +1,7 @@
 // npm test: lint, type-check, unit, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL
 // is set), web components, then e2e against the built app in Debian chromium.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +22,40 @@ function step(name, cmd, args, env = {}) {
     summary();
     console.error(`\n✗ ${name} failed`);
     process.exit(result.status ?? 1);
+  }
+}
+
+/**
+ * Steps that run side by side (the two integration passes: each mostly waits on its database and
+ * on child processes, so together they take little longer than the longer one). Each step's output
+ * goes to a log printed whole when it ends, so the two never interleave.
+ */
+async function together(steps) {
+  const runs = steps.map(({ name, cmd, args, env = {} }) => {
+    const started = Date.now();
+    const logFile = resolve(reports, `${name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+    console.log(`\n▶ ${name} (side by side; its output follows when it ends)`);
+    return new Promise((done) => {
+      const log = createWriteStream(logFile);
+      const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env, FORCE_COLOR: '0' } });
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+      child.on('close', (status) =>
+        log.end(() => {
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          console.log(`\n▶ ${name}: output\n${readFileSync(logFile, 'utf8')}`);
+          results.push({ name, ok: status === 0, seconds });
+          done(status);
+        }),
+      );
+    });
+  });
+  const statuses = await Promise.all(runs);
+  const failed = steps.find((_, i) => statuses[i] !== 0);
+  if (failed) {
+    summary();
+    console.error(`\n✗ ${failed.name} failed`);
+    process.exit(statuses.find((s) => s !== 0) ?? 1);
   }
 }
 
@@ -53,20 +87,33 @@ function vitest() {
 }
 step('lint (biome)', 'npx', ['biome', 'check', '.']);
 step('type-check (tsc --noEmit, every workspace)', 'node', ['scripts/typecheck.mjs']);
+// Two workers: vitest's default on a 2-core machine is one.
 step('unit + web components', 'npx', [
   ...vitest(),
   '--passWithNoTests',
+  '--maxWorkers=2',
   '--project',
   'unit',
   '--project',
   'web',
 ]);
-step('integration on PGlite', 'npx', [...vitest(), '--project', 'int'], { TEST_ENGINE: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
-  step('integration on PostgreSQL', 'npx', [...vitest(), '--project', 'int'], { TEST_ENGINE: 'pg' });
-} else {
-  console.log('\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)');
-}
+const integration = [
+  {
+    name: 'integration on PGlite',
+    cmd: 'npx',
+    args: [...vitest(), '--project', 'int'],
+    env: { TEST_ENGINE: 'pglite' },
+  },
+];
+if (process.env.TEST_DATABASE_URL)
+  integration.push({
+    name: 'integration on PostgreSQL',
+    cmd: 'npx',
+    args: [...vitest(), '--project', 'int'],
+    env: { TEST_ENGINE: 'pg' },
+  });
+else console.log('\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)');
+await together(integration);
 step('build', 'npm', ['run', 'build']);
 step('e2e (Debian chromium)', 'npx', [...vitest(), '--project', 'e2e']);
 summary();
