@@ -33,6 +33,7 @@ import {
 import {
   activeRuleRows,
   claimRunRow,
+  insertSkippedRunRows,
   countFires,
   disableRuleRow,
   findRuleRow,
@@ -194,7 +195,39 @@ export class AutomationEngine {
     // The conversation and contact are read once for all the rules, and again after a rule acted
     // (a timer hands over the conversation it has just read).
     const memo: TFactsMemo = known ? { facts: this.factsOf(input, account.timezone, known) } : {};
-    for (const rule of rules) await this.runRule(rule, input, account.timezone, memo);
+    // The rules the event does not concern (own action, tags, conditions…: the guard's answer
+    // before any run exists) are logged as skipped together, one statement for a stretch of them
+    // instead of a claim and a finish each. Rules are still taken in order: a rule that acts is run
+    // at its place, and the rules after it are judged on the facts as it left them.
+    let skipped: Array<{ rule: TAutomationRow; reason: string }> = [];
+    const flush = async () => {
+      const batch = skipped;
+      skipped = [];
+      const logged = await insertSkippedRunRows(
+        this.db,
+        input.accountId,
+        {
+          key: input.key,
+          trigger: input.trigger,
+          conversationId: input.conversationId,
+          contactId: input.contactId,
+        },
+        batch.map(({ rule, reason }) => ({ automationId: rule.id, reason })),
+      );
+      // A rule whose run of this key exists already (a repeated event): the claim knows what to do.
+      for (const { rule } of batch)
+        if (!logged.has(rule.id)) await this.runRule(rule, input, account.timezone, memo);
+    };
+    for (const rule of rules) {
+      const reason = rules.length > 1 ? await this.guard(rule, input, account.timezone, null, memo) : null;
+      if (reason) {
+        skipped.push({ rule, reason });
+        continue;
+      }
+      await flush();
+      await this.runRule(rule, input, account.timezone, memo);
+    }
+    await flush();
   }
 
   /** Rules of these triggers (the timers' listener asks which to schedule). */
@@ -303,7 +336,8 @@ export class AutomationEngine {
     rule: TAutomationRow,
     input: TTriggerInput,
     timezone: string,
-    runId: string,
+    /** null: before the run exists (the hourly limit, which counts runs, is not checked). */
+    runId: string | null,
     memo: TFactsMemo,
   ): Promise<string | null> {
     if (input.cause === `automation:${rule.id}`) return 'ownAction';
@@ -326,7 +360,7 @@ export class AutomationEngine {
       if (still) return still;
     }
     if (!evaluateConditions(rule.conditions, facts.facts).ok) return 'conditionsNotMet';
-    if (input.conversationId) {
+    if (input.conversationId && runId) {
       const since = new Date(Date.now() - 3_600_000);
       if (
         (await countFires(this.db, input.accountId, rule.id, input.conversationId, since, runId)) >

@@ -344,6 +344,84 @@ describe('event triggers, conditions and actions', () => {
     expect(item.lastFiredAt).not.toBeNull();
   });
 
+  it('several rules on one message: those it does not concern are logged as skipped together; a later rule is judged on what an earlier one did', async () => {
+    const tag = await call('POST', '/p/chat/contact/tags', { body: { name: 'Lote', color: '#0000ff' } });
+    expect(tag.statusCode).toBe(200);
+    const tagId = tag.body.data._id as string;
+    const textHas = (value: string) => ({
+      match: 'all',
+      groups: [{ match: 'any', conditions: [{ field: 'messageText', op: 'contains', value }] }],
+    });
+    const boleto = await createRule(
+      rule({ name: 'Boleto', conditions: textHas('boleto'), actions: [{ type: 'note', text: 'boleto' }] }),
+    );
+    const tagger = await createRule(rule({ name: 'Marca o lote', actions: [{ type: 'add_tag', tagId }] }));
+    const chained = await createRule(
+      rule({
+        name: 'Depois da marca',
+        conditions: {
+          match: 'all',
+          groups: [{ match: 'any', conditions: [{ field: 'tags', op: 'has_any', values: [tagId] }] }],
+        },
+        actions: [{ type: 'note', text: 'marcado' }],
+      }),
+    );
+    const pix = await createRule(
+      rule({ name: 'Pix', conditions: textHas('pix'), actions: [{ type: 'note', text: 'pix' }] }),
+    );
+    const ids = [boleto, tagger, chained, pix];
+    await queryRows(
+      ctx,
+      sql`update automations set active = (id::text in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}))
+          where account_id = ${owner.accountId} and system_kind is null`,
+    );
+    const phone = newPhone();
+    await customerWrites(phone, 'Bom dia');
+    const [tagged] = await runsOf(tagger);
+    expect(tagged.status).toBe('fired');
+    const [afterTag] = await runsOf(chained);
+    expect(afterTag.status).toBe('fired');
+    for (const id of [boleto, pix])
+      expect((await runsOf(id))[0]).toMatchObject({
+        status: 'skipped',
+        reason: 'conditionsNotMet',
+        key: tagged.key,
+      });
+    const conversation = await conversationOf(phone);
+    const notes = await queryRows<{ body: string }>(
+      ctx,
+      sql`select body from messages where conversation_id = ${conversation.id} and private and author_type = 'bot'`,
+    );
+    expect(notes.map((n) => n.body)).toEqual(['marcado']);
+
+    // The same event again (a retried delivery): every rule's run exists, nothing is added or redone.
+    await ctx.app.services.automationEngine.dispatch({
+      accountId: owner.accountId,
+      trigger: 'message.received',
+      key: tagged.key,
+      at: new Date(),
+      conversationId: conversation.id,
+      contactId: conversation.contact_id,
+      messageText: 'Bom dia',
+    });
+    const [{ n }] = await queryRows<{ n: number }>(
+      ctx,
+      sql`select count(*)::int as n from automation_runs where automation_id::text in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
+    expect(n).toBe(4);
+    const notesAgain = await queryRows<{ body: string }>(
+      ctx,
+      sql`select body from messages where conversation_id = ${conversation.id} and private and author_type = 'bot'`,
+    );
+    expect(notesAgain.map((x) => x.body)).toEqual(['marcado']);
+  });
+
   it('conditions: starts with, regex, first contact, outside hours, weekday, channel kind, origin (AND/OR groups)', async () => {
     const CLOSED = {
       monday: [],

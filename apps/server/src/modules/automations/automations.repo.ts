@@ -245,6 +245,28 @@ export function claimRunRow(
   });
 }
 
+/**
+ * Runs of rules that do not act on this event, logged as skipped in one statement (instead of a
+ * claim and a finish each). Answers the rules that got their row; a rule whose run of this key
+ * exists already (a repeated event) is left to the claim, which knows what to do with it.
+ */
+export async function insertSkippedRunRows(
+  db: TDb,
+  accountId: string,
+  event: { key: string; trigger: string; conversationId: string | null; contactId: string | null },
+  skipped: Array<{ automationId: string; reason: string }>,
+): Promise<Set<string>> {
+  if (skipped.length === 0) return new Set();
+  const rows = await withTenant(db, accountId, (tx) =>
+    tx
+      .insert(automationRuns)
+      .values(skipped.map((s) => ({ ...event, ...s, accountId, status: 'skipped' })))
+      .onConflictDoNothing()
+      .returning({ automationId: automationRuns.automationId }),
+  );
+  return new Set(rows.map((r) => r.automationId));
+}
+
 export function findRunRow(db: TDb, accountId: string, id: string): Promise<TAutomationRunRow | undefined> {
   return withTenant(db, accountId, async (tx) => {
     const [row] = await tx
