@@ -101,31 +101,41 @@ export class WebhookDelivery {
       at: event.at,
       data: event.data,
     };
-    const created = await withTenant(this.db, event.accountId, async (tx) => {
-      const endpoints = await repo.subscribedEndpointIds(tx, event.accountId, event.name);
-      const created = await repo.insertDeliveryRows(
-        tx,
-        event.accountId,
-        endpoints.map((e) => e.id),
-        { id: event.id, name: event.name, payload: body },
-      );
-      // Every delivery's job in one statement (one per delivery cost three round trips).
-      const jobs = created.map(({ id }) => ({
-        data: { accountId: event.accountId, deliveryId: id } satisfies TDeliveryJob,
-        expireInSeconds: JOB_EXPIRE_SECONDS,
-      }));
-      await this.jobs.insertInTx(tx, new Map([[DELIVERY_QUEUE, jobs]]));
-      return created;
-    });
+    // Fast-path slots taken before the transaction: those deliveries are attempted right after it,
+    // so their jobs (the durable fallback) start once such an attempt's claim would have run out —
+    // not at once, when a worker would find the delivery held and queue it again.
+    const reserved = Math.max(0, FAST_PATH_MAX - this.inFlight);
+    this.inFlight += reserved;
+    let created: Array<{ id: string }> = [];
+    try {
+      created = await withTenant(this.db, event.accountId, async (tx) => {
+        const endpoints = await repo.subscribedEndpointIds(tx, event.accountId, event.name);
+        const rows = await repo.insertDeliveryRows(
+          tx,
+          event.accountId,
+          endpoints.map((e) => e.id),
+          { id: event.id, name: event.name, payload: body },
+        );
+        const fallbackAt = new Date(Date.now() + (CLAIM_SECONDS + 5) * 1000);
+        // Every delivery's job in one statement (one per delivery cost three round trips).
+        const jobs = rows.map(({ id }, i) => ({
+          data: { accountId: event.accountId, deliveryId: id } satisfies TDeliveryJob,
+          expireInSeconds: JOB_EXPIRE_SECONDS,
+          ...(i < reserved ? { startAfter: fallbackAt } : {}),
+        }));
+        await this.jobs.insertInTx(tx, new Map([[DELIVERY_QUEUE, jobs]]));
+        return rows;
+      });
+    } finally {
+      // Slots of deliveries that were not created (fewer endpoints, or a failure) go back.
+      this.inFlight -= reserved - Math.min(reserved, created.length);
+    }
     // Fast path: attempted now, beside the fan-out (not awaited, so a slow receiver never holds up
     // the account's other events); each delivery's job, already committed, is the durable fallback.
-    for (const { id } of created) {
-      if (this.inFlight >= FAST_PATH_MAX) break;
-      this.inFlight++;
+    for (const { id } of created.slice(0, reserved))
       this.deliver(event.accountId, id, false)
         .catch((err) => this.log.warn({ err, deliveryId: id }, 'webhook fast path failed'))
         .finally(() => this.inFlight--);
-    }
   }
 
   enqueue(tx: TTx, accountId: string, deliveryId: string, startAfter?: Date) {
