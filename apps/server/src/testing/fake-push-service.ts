@@ -1,7 +1,7 @@
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { importJWK, jwtVerify } from 'jose';
+import { closeServer, listenOnLoopback } from './loopback-server';
 
 /** One browser's push subscription, with the private keys only the browser holds. */
 export interface TFakeSubscriber {
@@ -43,15 +43,14 @@ export class FakePushService {
   url = '';
 
   async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const { server, origin } = await listenOnLoopback((req, res) => void this.handle(req, res));
+    this.server = server;
+    this.url = origin;
     return this.url;
   }
 
   async stop() {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeServer(this.server);
   }
 
   /** A new browser subscription on this service (what PushManager.subscribe() gives the page). */

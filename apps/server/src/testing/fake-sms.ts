@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { twilioSignature } from '../providers/sms/twilio.provider';
+import { closeServer, listenOnLoopback } from './loopback-server';
 
 /**
  * A local stand-in for Twilio's Messages API, speaking its wire format:
@@ -34,15 +34,14 @@ export class FakeSmsProvider {
   url = '';
 
   async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const { server, origin } = await listenOnLoopback((req, res) => void this.handle(req, res));
+    this.server = server;
+    this.url = origin;
     return this.url;
   }
 
   async stop() {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeServer(this.server);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {

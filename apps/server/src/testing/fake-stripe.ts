@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '../config';
+import { closeServer, listenOnLoopback } from './loopback-server';
 
 /**
  * A local stand-in for Stripe's API, speaking its wire format: form-encoded POSTs with
@@ -36,15 +36,14 @@ export class FakeStripe {
   constructor(readonly webhookSecret = 'whsec_test') {}
 
   async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const { server, origin } = await listenOnLoopback((req, res) => void this.handle(req, res));
+    this.server = server;
+    this.url = origin;
     return this.url;
   }
 
   async stop() {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeServer(this.server);
   }
 
   /** The app's configuration pointing at this fake (call after start()). */

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeServer, listenOnLoopback } from './loopback-server';
 
 /**
  * A local stand-in for Superlógica's financial API (v2): GET /clientes (paged) and
@@ -18,15 +18,14 @@ export class FakeSuperlogica {
   url = '';
 
   async start(): Promise<string> {
-    this.server = createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v2/financeiro`;
+    const { server, origin } = await listenOnLoopback((req, res) => this.handle(req, res));
+    this.server = server;
+    this.url = `${origin}/v2/financeiro`;
     return this.url;
   }
 
   async stop() {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeServer(this.server);
   }
 
   private handle(req: IncomingMessage, res: ServerResponse) {

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeServer, listenOnLoopback } from './loopback-server';
 
 export interface TReceivedWebhook {
   headers: Record<string, string>;
@@ -23,15 +23,14 @@ export class FakeWebhookReceiver {
   url = '';
 
   async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+    const { server, origin } = await listenOnLoopback((req, res) => void this.handle(req, res));
+    this.server = server;
+    this.url = `${origin}/hooks`;
     return this.url;
   }
 
   async stop() {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeServer(this.server);
   }
 
   /** Deliveries of one event (by the event id of the body). */

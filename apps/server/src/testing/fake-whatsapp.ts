@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeServer, listenOnLoopback } from './loopback-server';
 
 /**
  * A local stand-in for Meta's Graph API (WhatsApp Cloud API), speaking its wire format:
@@ -91,17 +91,15 @@ export class FakeWhatsApp {
 
   /** Starts on a free loopback port; answers the WHATSAPP_GRAPH_URL to configure. */
   async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.keepAliveTimeout = 60_000;
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
-    const { port } = this.server.address() as AddressInfo;
-    this.baseUrl = `http://127.0.0.1:${port}/${this.version}`;
+    const { server, origin } = await listenOnLoopback((req, res) => void this.handle(req, res));
+    server.keepAliveTimeout = 60_000;
+    this.server = server;
+    this.baseUrl = `${origin}/${this.version}`;
     return this.baseUrl;
   }
 
   async stop() {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeServer(this.server);
   }
 
   /** The next call fails with this Graph error. */
