@@ -5,17 +5,21 @@
 //   lost / duplicated: recipients never sent / sent more than once (goal 0 and 0).
 // - throttle_error_pct: a campaign at the default 80 msg/s for BENCH_SECONDS (60): |achieved − 80|
 //   / 80 × 100 over the fake's receive times (goal ≤ 5).
-// Not measured here: inbound_socket_p99_ms during a dispatch, and lost/duplicated across a kill -9
-// (campaigns-crash.int.test.ts kills a dispatching process on PostgreSQL and checks both are 0).
+// - inbound_socket_p99_ms: during the unthrottled dispatch, customers' WhatsApp webhooks at
+//   BENCH_INBOUND_RATE (200/s); from each POST to the agent's socket getting its message (goal ≤ 150).
+// Not measured here: lost/duplicated across a kill -9 (campaigns-crash.int.test.ts kills a
+// dispatching process on PostgreSQL and checks both are 0).
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { FakeWhatsApp } from '../apps/server/src/testing/fake-whatsapp';
-import { BENCH_DATABASE_URL, emit, round, startBenchServer } from './_support';
-import { insertBenchChannel } from './_whatsapp';
+import { io } from 'socket.io-client';
+import { BENCH_DATABASE_URL, emit, percentile, round, startBenchServer } from './_support';
+import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RATE = 80;
+const INBOUND_RATE = Number(process.env.BENCH_INBOUND_RATE ?? 200);
 
 const fake = new FakeWhatsApp();
 const graphUrl = await fake.start();
@@ -34,7 +38,7 @@ try {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: server.email, password: server.password }),
-  }).then((r) => r.json())) as { data: { accessToken: string } };
+  }).then((r) => r.json())) as { data: { accessToken: string; user: { _id: string } } };
   const headers = { authorization: `Bearer ${login.data.accessToken}` };
   const call = async (method: string, path: string, body?: unknown, type = 'application/json') => {
     const res = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}acc=${server.accountId}`, {
@@ -83,7 +87,63 @@ try {
   const before = fake.sends.length;
   const started = Date.now();
   await call('POST', `/p/campaigns/${big}/start`, { consentAccepted: true });
+  // Meanwhile customers write in: the agent's socket sees each message (the inbox keeps serving).
+  const socket = io(`${server.url}/attendance`, {
+    transports: ['websocket'],
+    auth: {
+      accID: server.accountId,
+      userID: login.data.user._id,
+      token: login.data.accessToken,
+      platform: 'web',
+    },
+  });
+  const sentAt = new Map<string, number>();
+  const inboundLatencies: number[] = [];
+  socket.on('message:created', (payload: { message: { body: string | null } }) => {
+    const at = payload.message.body ? sentAt.get(payload.message.body) : undefined;
+    if (at === undefined) return;
+    inboundLatencies.push(performance.now() - at);
+    sentAt.delete(payload.message.body!);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const phones = benchPhones(5_000);
+  let inboundSent = 0;
+  let dispatching = true;
+  const inbound = (async () => {
+    const t0 = performance.now();
+    const posts: Promise<unknown>[] = [];
+    while (dispatching) {
+      const due = Math.floor(((performance.now() - t0) / 1000) * INBOUND_RATE);
+      for (; inboundSent < due; inboundSent++) {
+        const text = `cliente ${inboundSent}`;
+        const post = buildWebhook(channel, phones[inboundSent % phones.length], text);
+        sentAt.set(text, performance.now());
+        posts.push(postWebhook(server.url, channel.id, post).catch(() => 0));
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await Promise.all(posts);
+  })();
   await waitFor(() => fake.sends.length - before >= RECIPIENTS, 30 * 60_000);
+  dispatching = false;
+  await inbound;
+  await waitFor(() => sentAt.size === 0, 10_000);
+  socket.disconnect();
+  inboundLatencies.sort((a, b) => a - b);
+  emit({
+    bench: 'campaign-dispatch',
+    metric: 'inbound_socket_p99_ms',
+    value: round(percentile(inboundLatencies, 99)),
+    p50_ms: round(percentile(inboundLatencies, 50)),
+    inbound: inboundSent,
+    seen: inboundLatencies.length,
+    rate_per_s: INBOUND_RATE,
+    goal: 150,
+    better: 'lower',
+  });
   const mine = fake.sends.slice(before);
   const elapsed = ((mine.at(-1)?.at ?? Date.now()) - started) / 1000;
   const distinct = new Set(mine.map((s) => s.body.to)).size;
@@ -132,6 +192,7 @@ try {
     seconds: SECONDS,
   });
 } finally {
+  agent.destroy();
   await db.end();
   await server.stop();
   await fake.stop();
