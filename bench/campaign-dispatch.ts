@@ -12,9 +12,9 @@
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { FakeWhatsApp } from '../apps/server/src/testing/fake-whatsapp';
-import { io } from 'socket.io-client';
 import { BENCH_DATABASE_URL, emit, percentile, round, startBenchServer } from './_support';
 import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
+import { agentSocket } from './_agent-socket';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -88,15 +88,7 @@ try {
   const started = Date.now();
   await call('POST', `/p/campaigns/${big}/start`, { consentAccepted: true });
   // Meanwhile customers write in: the agent's socket sees each message (the inbox keeps serving).
-  const socket = io(`${server.url}/attendance`, {
-    transports: ['websocket'],
-    auth: {
-      accID: server.accountId,
-      userID: login.data.user._id,
-      token: login.data.accessToken,
-      platform: 'web',
-    },
-  });
+  const socket = agentSocket(server, login.data);
   const sentAt = new Map<string, number>();
   const inboundLatencies: number[] = [];
   socket.on('message:created', (payload: { message: { body: string | null } }) => {

@@ -13,9 +13,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { io } from 'socket.io-client';
 import { BENCH_DATABASE_URL, dropLeftJobs, emit, percentile, round, startBenchServer } from './_support';
 import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
+import { agentSocket } from './_agent-socket';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -39,15 +39,7 @@ try {
   // The agent's socket: sees every message:created of the account (the owner sees everything).
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
-  const socket = io(`${server.url}/attendance`, {
-    transports: ['websocket'],
-    auth: {
-      accID: server.accountId,
-      userID: login.data.user._id,
-      token: login.data.accessToken,
-      platform: 'web',
-    },
-  });
+  const socket = agentSocket(server, login.data);
   socket.on('message:created', (payload: { message: { body: string | null } }) => {
     const started = payload.message.body ? sentAt.get(payload.message.body) : undefined;
     if (started !== undefined) {
