@@ -85,7 +85,7 @@ export const campaignRecipients = pgTable(
   },
   (t) => [
     uniqueIndex('campaign_recipients_phone_uq').on(t.campaignId, t.phone),
-    index('campaign_recipients_status_idx').on(t.campaignId, t.status),
+    index('campaign_recipients_status_idx').on(t.campaignId, t.status, t.id),
     index('campaign_recipients_provider_idx')
       .on(t.providerMessageId)
       .where(sql`provider_message_id is not null`),

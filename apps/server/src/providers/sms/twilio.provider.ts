@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { TErrorCode } from '@atende/shared';
 import { safeEqual } from '../../platform/auth/secrets';
 import { AppError } from '../../platform/errors';
+import { httpCall, type THttpAnswer } from '../../platform/http-call';
 import type { TFetchedMedia, TInboundMessage, TParsedWebhook, TStatusUpdate } from '../channel-adapter';
 import type { SmsProvider, TSmsCredentials, TSmsSend } from './sms-provider';
 
@@ -40,27 +41,28 @@ export class TwilioSmsProvider implements SmsProvider {
     if (message.statusCallback) form.set('StatusCallback', message.statusCallback);
     const auth = Buffer.from(`${credentials.accountId}:${credentials.authToken}`).toString('base64');
     const url = `${this.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(credentials.accountId)}/Messages.json`;
-    let response: Response;
+    let response: THttpAnswer;
     try {
-      response = await fetch(url, {
+      response = await httpCall(url, {
         method: 'POST',
         headers: {
           authorization: `Basic ${auth}`,
           'content-type': 'application/x-www-form-urlencoded',
           ...(message.idempotencyKey ? { 'i-twilio-idempotency-token': message.idempotencyKey } : {}),
         },
-        body: form,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        body: form.toString(),
+        timeoutMs: TIMEOUT_MS,
       });
     } catch {
       throw new AppError('CHANNEL_PROVIDER_ERROR', { reason: 'unreachable' });
     }
-    const json = (await response.json().catch(() => ({}))) as {
-      sid?: string;
-      code?: number;
-      message?: string;
-    };
-    if (!response.ok || !json.sid) {
+    let json: { sid?: string; code?: number; message?: string } = {};
+    try {
+      json = JSON.parse(response.text);
+    } catch {
+      // Not JSON: the status decides.
+    }
+    if (response.status < 200 || response.status >= 300 || !json.sid) {
       throw new AppError(twilioErrorCode(json.code), { status: response.status, providerCode: json.code });
     }
     return { providerMessageId: json.sid };

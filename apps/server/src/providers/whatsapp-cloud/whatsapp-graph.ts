@@ -1,28 +1,8 @@
 import { AppError } from '../../platform/errors';
+import { HttpCallError, httpCall, type THttpAnswer } from '../../platform/http-call';
 import { whatsappErrorCode } from './whatsapp-webhook';
 
 const TIMEOUT_MS = 15_000;
-
-/** Network failures that happen before a request reaches the server: nothing was sent. */
-const NOT_SENT = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-/**
- * Whether a failed call may still have done its work: a timeout or a connection dropped after
- * the request went out (Graph has no idempotency key, so a send that ends like this may have
- * been delivered), or a gateway timeout. Callers that must not repeat a send read
- * `details.maybeSent`.
- */
-function maybeArrived(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } })?.cause?.code;
-  return !(code && NOT_SENT.has(code));
-}
 
 /**
  * A call to Meta's Graph API (WHATSAPP_GRAPH_URL already carries the version, e.g.
@@ -39,9 +19,9 @@ export async function graphRequest<T>(
   extraHeaders?: Record<string, string>,
 ): Promise<T> {
   if (!accessToken) throw new AppError('CHANNEL_PROVIDER_ERROR', { reason: 'no access token' });
-  let response: Response;
+  let response: THttpAnswer;
   try {
-    response = await fetch(`${baseUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`, {
+    response = await httpCall(`${baseUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`, {
       method,
       headers: {
         authorization: `Bearer ${accessToken}`,
@@ -49,22 +29,26 @@ export async function graphRequest<T>(
         ...extraHeaders,
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
     });
   } catch (error) {
+    // A timeout or a connection dropped after the request went out may still have delivered a
+    // send (Graph has no idempotency key): callers that must not repeat one read maybeSent.
     throw new AppError('CHANNEL_PROVIDER_ERROR', {
       reason: 'unreachable',
-      ...(method === 'POST' && maybeArrived(error) ? { maybeSent: true } : {}),
+      ...(method === 'POST' && (!(error instanceof HttpCallError) || error.maybeSent)
+        ? { maybeSent: true }
+        : {}),
     });
   }
-  const text = await response.text();
+  const ok = response.status >= 200 && response.status < 300;
   let json: any;
   try {
-    json = text ? JSON.parse(text) : {};
+    json = response.text ? JSON.parse(response.text) : {};
   } catch {
     json = {};
   }
-  if (!response.ok || json?.error) {
+  if (!ok || json?.error) {
     const error = json?.error ?? {};
     throw new AppError(whatsappErrorCode(error.code), {
       status: response.status,
