@@ -58,12 +58,12 @@ beforeAll(async () => {
   });
   // Reads, in the emitting transaction, what the account has for it: here a flag set by the test.
   bus.durable('test.relevant', ['contact.phase_changed'], async () => undefined, {
-    relevant: async (tx, accountId) => {
-      const [row] = rowsOf<{ on: string | null }>(
-        await tx.execute(sql`select current_setting('test.relevant', true) as on`),
-      );
-      relevanceReads.push(accountId);
-      return (e) => row?.on === 'on' && e.data.to !== 'ignored';
+    relevant: {
+      read: (accountId) => {
+        relevanceReads.push(accountId);
+        return sql`select to_jsonb(current_setting('test.relevant', true))`;
+      },
+      keep: (on: string | null) => (e) => on === 'on' && e.data.to !== 'ignored',
     },
   });
   await jobs.start();

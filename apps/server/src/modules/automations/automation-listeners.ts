@@ -8,7 +8,7 @@ import type { AutomaticActionsService } from '../inbox/actions/automatic-actions
 import type { AutomationEngine, TTriggerInput } from './automation-engine';
 import type { TReferenceKind } from './automation-references';
 import { cancelTimerRows, insertTimerRows } from './automation-timers.repo';
-import { activeTriggerTypes, findRuleRow, scheduleRuleRows } from './automations.repo';
+import { activeTriggerTypesSql, findRuleRow, scheduleRuleRows } from './automations.repo';
 
 export const SCHEDULE_QUEUE = 'automation-schedule';
 /**
@@ -212,9 +212,12 @@ export class AutomationTriggers {
         (event as TDomainEvent<'message.created'>).data.message.author === 'operator',
       // Only the events one of the account's active rules can react to (a trigger, or a timer it
       // starts or ends) cost a job: an account without rules writes none.
-      relevant: async (tx, accountId) => {
-        const active = await activeTriggerTypes(tx, accountId);
-        return (event) => active.size > 0 && triggerTypesOf(event).some((t) => active.has(t));
+      relevant: {
+        read: activeTriggerTypesSql,
+        keep: (types: string[] | null) => {
+          const active = new Set(types ?? []);
+          return (event) => active.size > 0 && triggerTypesOf(event).some((t) => active.has(t));
+        },
       },
     });
     // A deleted department, tag, WhatsApp template or bot: the rules that name it are turned off

@@ -42,14 +42,10 @@ export function findRuleRow(db: TDb, accountId: string, id: string): Promise<TAu
   });
 }
 
-/** The triggers of the account's active rules (automatic messages included), in the caller's transaction. */
-export async function activeTriggerTypes(tx: TTx, accountId: string): Promise<Set<string>> {
-  const rows = rowsOf<{ trigger_type: string }>(
-    await tx.execute(
-      sql`select distinct trigger_type from automations where account_id = ${accountId} and active`,
-    ),
-  );
-  return new Set(rows.map((r) => r.trigger_type));
+/** The triggers of the account's active rules (automatic messages included), as a jsonb array (for the events bus). */
+export function activeTriggerTypesSql(accountId: string) {
+  return sql`select coalesce(jsonb_agg(distinct trigger_type), '[]'::jsonb)
+    from automations where account_id = ${accountId} and active`;
 }
 
 /** Active rules (automatic messages included) listening to these triggers, in order. */

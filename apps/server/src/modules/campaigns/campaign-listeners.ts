@@ -6,7 +6,7 @@ import { withTenant } from '../../platform/db/tenant';
 import type { DomainEvents } from '../../platform/events';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { CampaignProgress } from './campaign-progress';
-import { inboundInterest } from './campaign-settings.repo';
+import { inboundInterestSql, type TInboundInterest } from './campaign-settings.repo';
 import { credit } from './sms-credit.repo';
 
 const RANK: Record<string, number> = { sent: 1, failed: 1.5, delivered: 2, read: 3 };
@@ -136,10 +136,13 @@ export function listenForCampaignEvents(
         event.data.direction === 'inbound' &&
         (event.data.channelKind === 'whatsapp-cloud' || event.data.channelKind === 'sms'),
       // A job only for an opt-out word, or while one of the account's campaigns may be replied to.
-      relevant: async (tx, accountId) => {
-        const interest = await inboundInterest(tx, accountId);
-        const words = interest.optOutKeywords ?? OPT_OUT_KEYWORDS;
-        return (event) => interest.replyable || words.includes(optOutWord(event.data.message.body ?? ''));
+      relevant: {
+        read: inboundInterestSql,
+        keep: (interest: TInboundInterest | null) => {
+          const words = interest?.words ?? OPT_OUT_KEYWORDS;
+          return (event) =>
+            Boolean(interest?.replyable) || words.includes(optOutWord(event.data.message.body ?? ''));
+        },
       },
     },
   );

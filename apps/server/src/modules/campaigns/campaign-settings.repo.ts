@@ -1,7 +1,7 @@
 import { CAMPAIGN_LIMITS } from '@atende/shared';
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../platform/db/client';
-import { type TTx, withTenant } from '../../platform/db/tenant';
+import type { TDb } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
 import { campaignSettings } from './campaigns.schema';
 
 export type TCampaignSettingsRow = typeof campaignSettings.$inferSelect;
@@ -31,20 +31,18 @@ export function upsertCampaignSettings(
 }
 
 /**
- * What the account's customer messages can mean to its campaigns, in the caller's transaction: its
- * own opt-out words (null: the defaults), and whether a campaign may still be replied to (one
- * started that is not finished, or finished within the reply window).
+ * What the account's customer messages can mean to its campaigns, as one jsonb value (the events
+ * bus reads it in the emitting transaction): its own opt-out words (null: the defaults), and
+ * whether a campaign may still be replied to (one started that is not finished, or finished within
+ * the reply window).
  */
-export async function inboundInterest(
-  tx: TTx,
-  accountId: string,
-): Promise<{ optOutKeywords: string[] | null; replyable: boolean }> {
-  const [row] = rowsOf<{ words: string[] | null; replyable: boolean }>(
-    await tx.execute(sql`
-      select (select opt_out_keywords from campaign_settings where account_id = ${accountId}) as words,
-        exists (select 1 from campaigns where account_id = ${accountId} and status <> 'draft'
-          and (finished_at is null
-            or finished_at > now() - ${`${CAMPAIGN_LIMITS.replyWindowHours} hours`}::interval)) as replyable`),
-  );
-  return { optOutKeywords: row?.words ?? null, replyable: Boolean(row?.replyable) };
+export function inboundInterestSql(accountId: string) {
+  return sql`select jsonb_build_object(
+      'words', (select to_jsonb(opt_out_keywords) from campaign_settings where account_id = ${accountId}),
+      'replyable', exists (select 1 from campaigns where account_id = ${accountId} and status <> 'draft'
+        and (finished_at is null
+          or finished_at > now() - ${`${CAMPAIGN_LIMITS.replyWindowHours} hours`}::interval)))`;
 }
+
+/** What inboundInterestSql answered. */
+export type TInboundInterest = { words: string[] | null; replyable: boolean };

@@ -85,9 +85,12 @@ export class WebhookDelivery {
     bus.durable(FAN_OUT_LISTENER, [...WEBHOOK_EVENTS], (event) => this.fanOut(event), {
       work: FAN_OUT_WORK,
       // An account writes fan-out jobs only for the events one of its endpoints subscribes to.
-      relevant: async (tx, accountId) => {
-        const subscribed = await repo.subscribedEvents(tx, accountId);
-        return (event) => subscribed.has(event.name);
+      relevant: {
+        read: repo.subscribedEventsSql,
+        keep: (names: string[] | null) => {
+          const subscribed = new Set(names ?? []);
+          return (event) => subscribed.has(event.name);
+        },
       },
     });
   }

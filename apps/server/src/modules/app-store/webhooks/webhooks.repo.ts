@@ -92,14 +92,13 @@ export function subscribedEndpointIds(tx: TTx, accountId: string, event: string)
     .where(and(liveEndpointOf(accountId), sql`${event} = any(${webhookEndpoints.events})`));
 }
 
-/** The events some live endpoint of the account subscribes to. */
-export async function subscribedEvents(tx: TTx, accountId: string): Promise<Set<string>> {
-  const rows = await tx
-    .selectDistinct({ event: sql<string>`unnest(${webhookEndpoints.events})` })
-    .from(webhookEndpoints)
-    .innerJoin(appInstalls, eq(appInstalls.id, webhookEndpoints.installId))
-    .where(liveEndpointOf(accountId));
-  return new Set(rows.map((r) => r.event));
+/** The events some live endpoint of the account subscribes to, as a jsonb array (for the events bus). */
+export function subscribedEventsSql(accountId: string) {
+  return sql`select coalesce(jsonb_agg(distinct e.name), '[]'::jsonb)
+    from ${webhookEndpoints}
+    inner join ${appInstalls} on ${eq(appInstalls.id, webhookEndpoints.installId)}
+    cross join lateral unnest(${webhookEndpoints.events}) as e(name)
+    where ${liveEndpointOf(accountId)}`;
 }
 
 /** One delivery per (endpoint, event): the ids of the rows this call created (none on a repeat). */
