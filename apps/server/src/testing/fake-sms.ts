@@ -27,9 +27,12 @@ export class FakeSmsProvider {
   readonly invalidNumbers = new Set<string>();
   /** MMS attachments a customer sent, by path (/2010-04-01/Accounts/{sid}/Messages/{MM}/Media/{ME}). */
   readonly media = new Map<string, { contentType: string; data: Buffer }>();
-  /** Sends by idempotency token (I-Twilio-Idempotency-Token), and how many repeats it answered. */
-  readonly byToken = new Map<string, TFakeSms>();
-  repeats = 0;
+  /**
+   * 'To' numbers whose send is accepted (recorded, as Twilio would queue it) but whose connection
+   * is dropped before the answer, as a timeout or a network failure would. Like Twilio's Messages
+   * API, the fake takes no idempotency key: a repeated send is a second message.
+   */
+  readonly dropAnswerFor = new Set<string>();
   private server: Server | null = null;
   url = '';
 
@@ -73,13 +76,6 @@ export class FakeSmsProvider {
       });
     if (!form.get('Body'))
       return json(res, 400, { code: 21602, message: 'Message body is required.', status: 400 });
-    // A repeated send with the same idempotency token answers the first one (nothing is sent again).
-    const token = req.headers['i-twilio-idempotency-token'];
-    const earlier = typeof token === 'string' ? this.byToken.get(token) : undefined;
-    if (earlier) {
-      this.repeats += 1;
-      return json(res, 201, { sid: earlier.sid, account_sid: sid, to, status: 'queued' });
-    }
     const messageSid = `SM${randomBytes(16).toString('hex')}`;
     const sent: TFakeSms = {
       accountSid: sid,
@@ -90,7 +86,10 @@ export class FakeSmsProvider {
       sid: messageSid,
     };
     this.sent.push(sent);
-    if (typeof token === 'string') this.byToken.set(token, sent);
+    if (this.dropAnswerFor.has(to)) {
+      req.socket.destroy();
+      return;
+    }
     return json(res, 201, {
       sid: messageSid,
       account_sid: sid,

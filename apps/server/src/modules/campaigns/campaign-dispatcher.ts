@@ -57,17 +57,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
  *   expired lease — a dead process — is taken over by the next slice the sweep starts);
  * - it claims recipients in batches with FOR UPDATE SKIP LOCKED (queued → sending, committed
  *   before any send), so two processes never claim one recipient;
- * - exactly once without the provider's help: Meta's Cloud API takes no idempotency key, so a
- *   send whose outcome is unknown is never repeated automatically. Decision: a recipient whose
+ * - exactly once without the provider's help: neither Meta's Cloud API nor Twilio's Messages API
+ *   takes an idempotency key, so a send whose outcome is unknown is never repeated automatically. Decision: a recipient whose
  *   HTTP call timed out or lost its connection after the request went out (details.maybeSent),
  *   or that a dead process left in 'sending' for longer than `sendingLeaseMs`, becomes 'unknown'
  *   (reason SEND_UNCONFIRMED) instead of being queued again. It is settled by the message's
- *   status webhook — every send carries the recipient id as biz_opaque_callback_data, which Meta
- *   echoes in the message's status webhooks even when we never learnt the message id — or, when
+ *   status webhook — every send carries the recipient id (WhatsApp: biz_opaque_callback_data,
+ *   which Meta echoes in the message's status webhooks; SMS: the status callback's address, to
+ *   which Twilio posts them) even when we never learnt the message id — or, when
  *   no report ever comes, by the operator choosing to send the unconfirmed recipients again
  *   (CampaignsService.resendUnconfirmed), accepting that some may get the message twice. A
- *   missing report is not read as "not sent": webhooks can arrive hours late. The idempotency
- *   key still goes to providers that honour one (the SMS provider's token);
+ *   missing report is not read as "not sent": webhooks can arrive hours late;
  * - a token bucket per sending number in the database (campaign_throttle) spaces the sends of
  *   every process at the campaign's rate (80/s WhatsApp Cloud by default); 130429 pushes the
  *   bucket back; final errors (131026, 131047, 131049…) fail the recipient; other errors retry;

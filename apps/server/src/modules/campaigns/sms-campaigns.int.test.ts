@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeSmsProvider } from '../../testing/fake-sms';
+import { FakeSmsProvider, signedTwilioPost, smsStatusFields } from '../../testing/fake-sms';
 import { signUp, type TSignedUp } from '../../testing/fixtures';
 import { queryRows, until } from '../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
@@ -117,4 +117,70 @@ describe('SMS campaigns', () => {
       ['debit', -3],
     ]);
   });
+
+  it('a lost answer leaves the recipient unknown, never sent again, until the report to its own callback address settles it', async () => {
+    await queryRows(
+      ctx,
+      sql`update accounts set sms_dispatch_enable = true, sms_credit = 10 where id = ${owner.accountId}`,
+    );
+    await ctx.app.platform.tenantCache.invalidate(owner.accountId);
+    const id = (await call('POST', '/p/campaigns', body())).body.data._id as string;
+    const csv = 'nome;telefone;pedido\nDora;11960000301;P4\nEli;11960000302;P5\n';
+    expect((await uploadCsv(ctx, owner.token, owner.accountId, id, csv)).body.data.added).toBe(2);
+    fake.dropAnswerFor.add('+5511960000301');
+    expect((await call('POST', `/p/campaigns/${id}/start`, { consentAccepted: true })).statusCode).toBe(200);
+    await until(
+      async () => (await call('GET', `/p/campaigns/${id}`)).body.data.status === 'finished',
+      30_000,
+    );
+    fake.dropAnswerFor.delete('+5511960000301');
+    const recipient = async () =>
+      (
+        await queryRows<{
+          id: string;
+          status: string;
+          reason: string | null;
+          provider_message_id: string | null;
+        }>(
+          ctx,
+          sql`select id, status, reason, provider_message_id from campaign_recipients
+              where campaign_id = ${id} and phone = '+5511960000301'`,
+        )
+      )[0];
+    const lost = await recipient();
+    expect(lost).toMatchObject({ status: 'unknown', reason: 'SEND_UNCONFIRMED', provider_message_id: null });
+    const sends = fake.sent.filter((m) => m.to === '+5511960000301');
+    expect(sends).toHaveLength(1);
+    expect((await call('GET', `/p/campaigns/${id}`)).body.data.counts).toMatchObject({ sent: 1, unknown: 1 });
+    // Twilio posts the message's reports to the address the send gave, the recipient id in it.
+    const callback = sends[0].statusCallback!;
+    expect(callback).toBe(`http://app.test/webhooks/sms/${channel.id}?cb=${lost.id}`);
+    const report = (url: string, signedFor = url) => {
+      const signed = signedTwilioPost(
+        channel.secrets.authToken,
+        signedFor,
+        smsStatusFields({ sid: sends[0].sid, status: 'delivered', to: '+5511960000301' }),
+      );
+      return ctx.app.inject({
+        method: 'POST',
+        url: url.replace('http://app.test', ''),
+        headers: signed.headers,
+        payload: signed.body,
+      });
+    };
+    // The recipient id is part of what Twilio signs: one added to a report signed without it is refused.
+    expect((await report(callback, `http://app.test/webhooks/sms/${channel.id}`)).statusCode).toBe(401);
+    expect((await recipient()).status).toBe('unknown');
+    expect((await report(callback)).statusCode).toBe(200);
+    const settled = await until(async () => {
+      const r = await recipient();
+      return r.status === 'delivered' ? r : null;
+    });
+    expect(settled).toMatchObject({ reason: null, provider_message_id: sends[0].sid });
+    expect((await call('GET', `/p/campaigns/${id}`)).body.data.counts).toMatchObject({
+      delivered: 1,
+      unknown: 0,
+    });
+    expect(fake.sent.filter((m) => m.to === '+5511960000301')).toHaveLength(1);
+  }, 60_000);
 });

@@ -10,10 +10,8 @@ export interface TSmsSend {
   from: string;
   to: string;
   body: string;
-  /** Where the provider posts delivery reports. */
+  /** Where the provider posts delivery reports (SmsAdapter.statusCallbackUrl). */
   statusCallback?: string;
-  /** Sent as I-Twilio-Idempotency-Token: a repeated send answers the first one's message. */
-  idempotencyKey?: string;
 }
 
 /**
@@ -30,5 +28,5 @@ export interface SmsProvider {
     params: URLSearchParams,
     signature: unknown,
   ): boolean;
-  parseWebhook(toNumber: string, params: URLSearchParams): TParsedWebhook;
+  parseWebhook(toNumber: string, params: URLSearchParams, callbackData?: string): TParsedWebhook;
 }

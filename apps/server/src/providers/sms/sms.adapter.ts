@@ -15,6 +15,9 @@ import { smsSegments } from './sms-segments';
 import type { TSmsCredentials } from './sms-provider';
 import type { TwilioSmsProvider } from './twilio.provider';
 
+/** The status callback's query parameter that carries a send's callback data. */
+export const CALLBACK_PARAM = 'cb';
+
 /**
  * SMS channel: externalId = the sender number (E.164); config.accountSid + secrets.authToken are
  * the provider account (else the platform's SMS_API_KEY). Text only. Webhooks (inbound SMS and
@@ -34,6 +37,18 @@ export class SmsAdapter implements ChannelAdapter {
     return `${this.appUrl}/webhooks/sms/${channel.id}`;
   }
 
+  /**
+   * Where a send's delivery reports go: the webhook, with the send's callback data (a campaign
+   * recipient's id, given as the send's idempotency key) in the query; Twilio posts to it as given
+   * and signs it whole. Twilio's Messages API takes no idempotency key, so a send whose answer was
+   * lost is never repeated on our own: its report settles it, as Meta's biz_opaque_callback_data
+   * does for WhatsApp.
+   */
+  statusCallbackUrl(channel: TChannelRecord, callbackData?: string): string {
+    const url = this.webhookUrl(channel);
+    return callbackData ? `${url}?${CALLBACK_PARAM}=${encodeURIComponent(callbackData)}` : url;
+  }
+
   credentials(channel: TChannelRecord): TSmsCredentials | undefined {
     const accountId = channel.config.accountSid;
     const authToken = channel.secrets.authToken;
@@ -41,13 +56,22 @@ export class SmsAdapter implements ChannelAdapter {
     return this.provider.platformCredentials();
   }
 
-  verifySignature(channel: TChannelRecord, rawBody: Buffer, headers: Record<string, unknown>): boolean {
+  /**
+   * `query`: the request's query string (with its '?'), part of the address Twilio signed (a
+   * status callback's carries the send's callback data).
+   */
+  verifySignature(
+    channel: TChannelRecord,
+    rawBody: Buffer,
+    headers: Record<string, unknown>,
+    query = '',
+  ): boolean {
     const credentials = this.credentials(channel);
     if (!credentials) return false;
     const params = new URLSearchParams(rawBody.toString('utf8'));
     return this.provider.verifySignature(
       credentials,
-      this.webhookUrl(channel),
+      `${this.webhookUrl(channel)}${query}`,
       params,
       headers['x-twilio-signature'],
     );
@@ -59,11 +83,11 @@ export class SmsAdapter implements ChannelAdapter {
     return credentials && ref.url ? this.provider.fetchMedia(credentials, ref.url) : undefined;
   }
 
-  /** `body`: the form fields (URLSearchParams or a plain object). */
-  parseWebhook(channel: TChannelRecord, body: unknown): TParsedWebhook {
+  /** `body`: the form fields (URLSearchParams or a plain object); `callbackData`: the query's. */
+  parseWebhook(channel: TChannelRecord, body: unknown, callbackData?: string): TParsedWebhook {
     const params =
       body instanceof URLSearchParams ? body : new URLSearchParams((body ?? {}) as Record<string, string>);
-    return this.provider.parseWebhook(channel.externalId, params);
+    return this.provider.parseWebhook(channel.externalId, params, callbackData);
   }
 
   async send(channel: TChannelRecord, message: TOutbound, options: TSendOptions = {}): Promise<TSendResult> {
@@ -75,8 +99,7 @@ export class SmsAdapter implements ChannelAdapter {
       from: channel.externalId,
       to: message.to,
       body: text,
-      statusCallback: this.webhookUrl(channel),
-      ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+      statusCallback: this.statusCallbackUrl(channel, options.idempotencyKey),
     });
     return { providerMessageId: sent.providerMessageId, segments: smsSegments(text).segments };
   }

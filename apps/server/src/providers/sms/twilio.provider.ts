@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { TErrorCode } from '@atende/shared';
 import { safeEqual } from '../../platform/auth/secrets';
 import { AppError } from '../../platform/errors';
-import { httpCall, type THttpAnswer } from '../../platform/http-call';
+import { HttpCallError, httpCall, type THttpAnswer } from '../../platform/http-call';
 import type { TFetchedMedia, TInboundMessage, TParsedWebhook, TStatusUpdate } from '../channel-adapter';
 import type { SmsProvider, TSmsCredentials, TSmsSend } from './sms-provider';
 
@@ -48,13 +48,16 @@ export class TwilioSmsProvider implements SmsProvider {
         headers: {
           authorization: `Basic ${auth}`,
           'content-type': 'application/x-www-form-urlencoded',
-          ...(message.idempotencyKey ? { 'i-twilio-idempotency-token': message.idempotencyKey } : {}),
         },
         body: form.toString(),
         timeoutMs: TIMEOUT_MS,
       });
-    } catch {
-      throw new AppError('CHANNEL_PROVIDER_ERROR', { reason: 'unreachable' });
+    } catch (error) {
+      // A timeout or a connection dropped after the request went out may have sent the SMS.
+      throw new AppError('CHANNEL_PROVIDER_ERROR', {
+        reason: 'unreachable',
+        ...(!(error instanceof HttpCallError) || error.maybeSent ? { maybeSent: true } : {}),
+      });
     }
     let json: { sid?: string; code?: number; message?: string } = {};
     try {
@@ -63,7 +66,14 @@ export class TwilioSmsProvider implements SmsProvider {
       // Not JSON: the status decides.
     }
     if (response.status < 200 || response.status >= 300 || !json.sid) {
-      throw new AppError(twilioErrorCode(json.code), { status: response.status, providerCode: json.code });
+      throw new AppError(twilioErrorCode(json.code), {
+        status: response.status,
+        providerCode: json.code,
+        // A gateway's answer without Twilio's error: the request may have gone through.
+        ...(json.code === undefined && (response.status === 502 || response.status === 504)
+          ? { maybeSent: true }
+          : {}),
+      });
     }
     return { providerMessageId: json.sid };
   }
@@ -109,7 +119,8 @@ export class TwilioSmsProvider implements SmsProvider {
     return safeEqual(signature, twilioSignature(credentials.authToken, url, params));
   }
 
-  parseWebhook(toNumber: string, params: URLSearchParams): TParsedWebhook {
+  /** `callbackData`: what the status callback's address carried (see TSmsSend.callbackData). */
+  parseWebhook(toNumber: string, params: URLSearchParams, callbackData?: string): TParsedWebhook {
     const out: TParsedWebhook = { messages: [], statuses: [] };
     const sid = params.get('MessageSid') ?? params.get('SmsSid');
     if (!sid) return out;
@@ -118,6 +129,7 @@ export class TwilioSmsProvider implements SmsProvider {
     if (report) {
       const update: TStatusUpdate = { providerMessageId: sid, status: report, timestamp: new Date() };
       if (report === 'failed') update.errorCode = twilioErrorCode(params.get('ErrorCode'));
+      if (callbackData) update.callbackData = callbackData.slice(0, 512);
       out.statuses.push(update);
       return out;
     }

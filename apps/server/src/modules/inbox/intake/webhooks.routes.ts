@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TChannelRecord, TParsedWebhook } from '../../../providers/channel-adapter';
-import type { SmsAdapter } from '../../../providers/sms/sms.adapter';
+import { CALLBACK_PARAM, type SmsAdapter } from '../../../providers/sms/sms.adapter';
 import type { WhatsAppCloudAdapter } from '../../../providers/whatsapp-cloud/whatsapp-cloud.adapter';
 import { parseTemplateStatusEvents } from '../../../providers/whatsapp-cloud/whatsapp-webhook';
 import { AppError } from '../../../platform/errors';
@@ -83,16 +83,23 @@ export async function webhooksRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { channelId: string } }>(
+  app.post<{ Params: { channelId: string }; Querystring: Record<string, string | undefined> }>(
     '/webhooks/sms/:channelId',
     { schema: { hide: true } },
     async (request, reply) => {
       const channel = await channelOf('sms', request.params.channelId);
       const adapter = services().channelRegistry.get('sms') as SmsAdapter;
       const raw = rawOf(request);
-      if (!adapter.verifySignature(channel, raw, request.headers)) throw new SignatureError();
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      if (!adapter.verifySignature(channel, raw, request.headers, query)) throw new SignatureError();
       const form = new URLSearchParams(raw.toString('utf8').replaceAll('%00', ''));
-      await services().inbound.receive(channel, kept(channel, adapter.parseWebhook(channel, form)));
+      const callbackData = request.query[CALLBACK_PARAM];
+      const parsed = adapter.parseWebhook(
+        channel,
+        form,
+        typeof callbackData === 'string' ? callbackData : undefined,
+      );
+      await services().inbound.receive(channel, kept(channel, parsed));
       // Twilio reads the answer to an inbound SMS as TwiML: an empty response sends no reply.
       return reply
         .code(200)
