@@ -3,10 +3,12 @@
 // - sends_per_s: BENCH_RECIPIENTS recipients (100,000) from a CSV, throttle off (rate 100,000/s):
 //   template sends the fake Graph API accepted per second, start → last send (goal ≥ 1,000);
 //   lost / duplicated: recipients never sent / sent more than once (goal 0 and 0).
+// - inbound_socket_p99_ms: a second unthrottled campaign (BENCH_INBOUND_RECIPIENTS, 30,000) while
+//   customers' WhatsApp webhooks come in at BENCH_INBOUND_RATE (200/s); from each POST to the
+//   agent's socket getting its message (goal ≤ 150). Its line also shows that campaign's sends/s:
+//   the dispatch gives way to the inbox (platform/yield-gate.ts).
 // - throttle_error_pct: a campaign at the default 80 msg/s for BENCH_SECONDS (60): |achieved − 80|
 //   / 80 × 100 over the fake's receive times (goal ≤ 5).
-// - inbound_socket_p99_ms: during the unthrottled dispatch, customers' WhatsApp webhooks at
-//   BENCH_INBOUND_RATE (200/s); from each POST to the agent's socket getting its message (goal ≤ 150).
 // Not measured here: lost/duplicated across a kill -9 (campaigns-crash.int.test.ts kills a
 // dispatching process on PostgreSQL and checks both are 0).
 import pg from 'pg';
@@ -20,6 +22,7 @@ const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RATE = 80;
 const INBOUND_RATE = Number(process.env.BENCH_INBOUND_RATE ?? 200);
+const INBOUND_RECIPIENTS = Number(process.env.BENCH_INBOUND_RECIPIENTS ?? 30_000);
 
 const fake = new FakeWhatsApp();
 const graphUrl = await fake.start();
@@ -87,7 +90,41 @@ try {
   const before = fake.sends.length;
   const started = Date.now();
   await call('POST', `/p/campaigns/${big}/start`, { consentAccepted: true });
-  // Meanwhile customers write in: the agent's socket sees each message (the inbox keeps serving).
+  await waitFor(() => fake.sends.length - before >= RECIPIENTS, 30 * 60_000);
+  const mine = fake.sends.slice(before);
+  const elapsed = ((mine.at(-1)?.at ?? Date.now()) - started) / 1000;
+  const distinct = new Set(mine.map((s) => s.body.to)).size;
+  emit({
+    bench: 'campaign-dispatch',
+    metric: 'sends_per_s',
+    value: round(mine.length / elapsed),
+    unit: 'msg/s',
+    goal: 1000,
+    better: 'higher',
+    recipients: RECIPIENTS,
+  });
+  emit({
+    bench: 'campaign-dispatch',
+    metric: 'lost',
+    value: RECIPIENTS - distinct,
+    goal: 0,
+    better: 'lower',
+    recipients: RECIPIENTS,
+  });
+  emit({
+    bench: 'campaign-dispatch',
+    metric: 'duplicated',
+    value: mine.length - distinct,
+    goal: 0,
+    better: 'lower',
+    recipients: RECIPIENTS,
+  });
+
+  // Another unthrottled dispatch while customers write in: the agent's socket sees each message.
+  const second = await campaignOf(INBOUND_RECIPIENTS, 200_000, 100_000);
+  const before2 = fake.sends.length;
+  const started2 = Date.now();
+  await call('POST', `/p/campaigns/${second}/start`, { consentAccepted: true });
   const socket = agentSocket(server, login.data);
   const sentAt = new Map<string, number>();
   const inboundLatencies: number[] = [];
@@ -119,7 +156,9 @@ try {
     }
     await Promise.all(posts);
   })();
-  await waitFor(() => fake.sends.length - before >= RECIPIENTS, 30 * 60_000);
+  await waitFor(() => fake.sends.length - before2 >= INBOUND_RECIPIENTS, 30 * 60_000);
+  const sends2 = fake.sends.slice(before2);
+  const elapsed2 = ((sends2.at(-1)?.at ?? Date.now()) - started2) / 1000;
   dispatching = false;
   await inbound;
   await waitFor(() => sentAt.size === 0, 10_000);
@@ -133,36 +172,10 @@ try {
     inbound: inboundSent,
     seen: inboundLatencies.length,
     rate_per_s: INBOUND_RATE,
+    sends_per_s_meanwhile: round(sends2.length / elapsed2),
+    recipients: INBOUND_RECIPIENTS,
     goal: 150,
     better: 'lower',
-  });
-  const mine = fake.sends.slice(before);
-  const elapsed = ((mine.at(-1)?.at ?? Date.now()) - started) / 1000;
-  const distinct = new Set(mine.map((s) => s.body.to)).size;
-  emit({
-    bench: 'campaign-dispatch',
-    metric: 'sends_per_s',
-    value: round(mine.length / elapsed),
-    unit: 'msg/s',
-    goal: 1000,
-    better: 'higher',
-    recipients: RECIPIENTS,
-  });
-  emit({
-    bench: 'campaign-dispatch',
-    metric: 'lost',
-    value: RECIPIENTS - distinct,
-    goal: 0,
-    better: 'lower',
-    recipients: RECIPIENTS,
-  });
-  emit({
-    bench: 'campaign-dispatch',
-    metric: 'duplicated',
-    value: mine.length - distinct,
-    goal: 0,
-    better: 'lower',
-    recipients: RECIPIENTS,
   });
 
   // Throttle at 80 msg/s.
