@@ -15,8 +15,11 @@ export interface THttpCallInit {
   body?: string;
   /** The whole call: connecting, sending and reading the answer. */
   timeoutMs: number;
-  /** Answers longer than this are cut off (the call fails with ANSWER_TOO_LARGE). */
+  /** Answers longer than this fail the call (ANSWER_TOO_LARGE), or are cut there (`overflow: 'cut'`). */
   maxBytes?: number;
+  overflow?: 'fail' | 'cut';
+  /** Connection pools other than the default ones (outbound-url.ts: addresses checked where they resolve). */
+  agents?: { http: HttpAgent; https: HttpsAgent };
 }
 
 export interface THttpAnswer {
@@ -35,6 +38,7 @@ export class HttpCallError extends Error {
   constructor(
     readonly code: string,
     readonly maybeSent: boolean,
+    override readonly cause?: unknown,
   ) {
     super(`provider call failed: ${code}`);
   }
@@ -53,34 +57,29 @@ export function httpCall(url: string, init: THttpCallInit): Promise<THttpAnswer>
   return new Promise((resolve, reject) => {
     let connected = false;
     let settled = false;
-    const fail = (code: string) => {
+    const fail = (code: string, cause?: unknown) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      reject(new HttpCallError(code, connected));
+      reject(new HttpCallError(code, connected, cause));
       req.destroy();
     };
+    const pools = init.agents ?? agents;
     const req = (https ? httpsRequest : httpRequest)(url, {
       method: init.method,
       headers,
-      agent: https ? agents.https : agents.http,
+      agent: https ? pools.https : pools.http,
     });
     const timer = setTimeout(() => fail(connected ? 'TIMEOUT' : 'CONNECT_TIMEOUT'), init.timeoutMs);
     req.on('socket', (socket) => {
       if (!socket.connecting) connected = true;
       else socket.once('connect', () => (connected = true));
     });
-    req.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? 'NETWORK'));
+    req.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? 'NETWORK', error));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) return fail('ANSWER_TOO_LARGE');
-        chunks.push(chunk);
-      });
-      res.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? 'NETWORK'));
-      res.on('end', () => {
+      const answer = () => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -89,7 +88,20 @@ export function httpCall(url: string, init: THttpCallInit): Promise<THttpAnswer>
           headers: res.headers,
           text: Buffer.concat(chunks).toString('utf8'),
         });
+      };
+      res.on('data', (chunk: Buffer) => {
+        if (size + chunk.length > maxBytes) {
+          if (init.overflow !== 'cut') return fail('ANSWER_TOO_LARGE');
+          chunks.push(chunk.subarray(0, maxBytes - size));
+          answer();
+          req.destroy();
+          return;
+        }
+        size += chunk.length;
+        chunks.push(chunk);
       });
+      res.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? 'NETWORK', error));
+      res.on('end', answer);
     });
     req.end(init.body);
   });

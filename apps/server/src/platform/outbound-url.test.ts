@@ -5,6 +5,7 @@ import {
   checkOutboundUrl,
   isPrivateAddress,
   OutboundUrlError,
+  outboundCall,
   outboundFetch,
   readLimited,
 } from './outbound-url';
@@ -139,5 +140,35 @@ describe('outboundFetch', () => {
     expect((err as Error).name).toBe('TimeoutError');
     expect(await readLimited(await open(`${base}/echo`), 3)).toBeNull();
     expect((await readLimited(await open(`${base}/echo`), 100))?.toString()).toBe('GET  ');
+  });
+
+  it('outboundCall: the same refusals, and an answer read whole or cut at maxBytes', async () => {
+    const guarded = outboundCall({ allowPrivate: false });
+    const port = new URL(base).port;
+    for (const url of [`${base}/x`, `http://localhost:${port}/x`]) {
+      const refused = await guarded(url, { method: 'POST', body: '{}', timeoutMs: 2000 }).catch((e) => e);
+      expect(refused, url).toBeInstanceOf(OutboundUrlError);
+      expect(refused, url).toMatchObject({ reason: 'private' });
+    }
+    await expect(guarded('gopher://example.com/', { method: 'GET', timeoutMs: 2000 })).rejects.toMatchObject({
+      reason: 'scheme',
+    });
+    const open = outboundCall({ allowPrivate: true });
+    const answer = await open(`${base}/echo`, {
+      method: 'POST',
+      headers: { 'x-test': 'yes' },
+      body: 'olá',
+      timeoutMs: 2000,
+    });
+    expect(answer).toMatchObject({ status: 200, text: 'POST olá yes' });
+    const cut = await open(`${base}/echo`, {
+      method: 'POST',
+      body: 'abcdef',
+      timeoutMs: 2000,
+      maxBytes: 6,
+      overflow: 'cut',
+    });
+    expect(cut).toMatchObject({ status: 200, text: 'POST a' });
+    expect((await open(`${base}/redirect`, { method: 'GET', timeoutMs: 2000 })).status).toBe(302);
   });
 });

@@ -1,9 +1,10 @@
 import { lookup } from 'node:dns';
 import { lookup as lookupAsync } from 'node:dns/promises';
-import { type IncomingMessage, request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
+import { HttpCallError, httpCall, type THttpAnswer, type THttpCallInit } from './http-call';
 
 /**
  * Outbound HTTP to addresses users type (webhook endpoints, automation webhooks, chatbot HTTP
@@ -233,6 +234,41 @@ export function outboundFetch(opts: TOutboundOptions): TOutboundFetch {
       });
       req.end(init.body);
     });
+  };
+}
+
+/** A call to an address a user typed, answered whole: see outboundCall. */
+export type TOutboundCall = (url: string, init: Omit<THttpCallInit, 'agents'>) => Promise<THttpAnswer>;
+
+/** Kept-alive connections whose every address was checked where it resolved. */
+const checkedAgents = {
+  http: new HttpAgent({ keepAlive: true, scheduling: 'lifo', lookup: checkedLookup }),
+  https: new HttpsAgent({ keepAlive: true, scheduling: 'lifo', lookup: checkedLookup }),
+};
+
+/**
+ * outboundFetch's checks on httpCall (kept-alive connections, the answer read whole up to
+ * `maxBytes`, no web streams): for calls made many times a second whose answer is small — webhook
+ * deliveries. Rejects with OutboundUrlError when refused, else with httpCall's HttpCallError.
+ */
+export function outboundCall(opts: TOutboundOptions): TOutboundCall {
+  return async (raw, init) => {
+    const url = parseOutboundUrl(raw);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host)) throw new OutboundUrlError('private');
+    try {
+      return await httpCall(url.toString(), {
+        ...init,
+        ...(opts.allowPrivate ? {} : { agents: checkedAgents }),
+      });
+    } catch (error) {
+      // A refusal in the socket's lookup is what callers look for (Node may wrap it).
+      const cause = error instanceof HttpCallError ? error.cause : undefined;
+      const inner = (cause as { cause?: unknown } | undefined)?.cause;
+      if (cause instanceof OutboundUrlError) throw cause;
+      if (inner instanceof OutboundUrlError) throw inner;
+      throw error;
+    }
   };
 }
 

@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module';
-import { outboundFetch } from '../../platform/outbound-url';
+import { outboundCall, outboundFetch } from '../../platform/outbound-url';
 import { SecretBox } from '../../platform/secret-box';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ContactsService } from '../contacts/contacts.service';
@@ -47,7 +47,7 @@ export const appStoreModule = defineModule({
       box,
       apps,
       platform.log,
-      outboundFetch(outbound),
+      outboundCall(outbound),
     );
     const vapid = loadVapidKeys(platform.config);
     const pushSender = new PushSender(vapid);

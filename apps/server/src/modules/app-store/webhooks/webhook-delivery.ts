@@ -4,7 +4,8 @@ import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
 import type { Jobs } from '../../../platform/jobs';
-import { OutboundUrlError, type TOutboundFetch } from '../../../platform/outbound-url';
+import { HttpCallError } from '../../../platform/http-call';
+import { OutboundUrlError, type TOutboundCall } from '../../../platform/outbound-url';
 import type { SecretBox } from '../../../platform/secret-box';
 import type { AppsService } from '../catalogue/apps.service';
 import { signatureHeader } from './webhook-signature';
@@ -72,8 +73,8 @@ export class WebhookDelivery {
     private readonly box: SecretBox,
     private readonly apps: AppsService,
     private readonly log: FastifyBaseLogger,
-    /** The platform's guarded fetch: public http(s) addresses only, checked where it connects. */
-    private readonly fetchImpl: TOutboundFetch,
+    /** The platform's guarded call: public http(s) addresses only, checked where it connects. */
+    private readonly call: TOutboundCall,
   ) {}
 
   listen(bus: DomainEvents) {
@@ -177,7 +178,7 @@ export class WebhookDelivery {
     let excerpt = '';
     let error = '';
     try {
-      const response = await this.fetchImpl(endpoint.url, {
+      const response = await this.call(endpoint.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -188,18 +189,23 @@ export class WebhookDelivery {
           [WEBHOOK_HEADERS.signature]: signatureHeader(secrets, timestamp, body),
         },
         body,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        timeoutMs: TIMEOUT_MS,
+        // Only the excerpt is kept: the rest of a long answer is not read.
+        maxBytes: WEBHOOK_LIMITS.responseExcerpt * 4,
+        overflow: 'cut',
       });
       status = response.status;
-      excerpt = (await response.text().catch(() => '')).slice(0, WEBHOOK_LIMITS.responseExcerpt);
-      if (!response.ok) error = `HTTP ${response.status}`;
+      excerpt = response.text.slice(0, WEBHOOK_LIMITS.responseExcerpt);
+      if (status < 200 || status >= 300) error = `HTTP ${status}`;
     } catch (err) {
       error = (
         err instanceof OutboundUrlError
           ? 'address not allowed'
-          : (err as Error).name === 'TimeoutError'
+          : err instanceof HttpCallError && (err.code === 'TIMEOUT' || err.code === 'CONNECT_TIMEOUT')
             ? 'timeout'
-            : (err as Error).message
+            : err instanceof HttpCallError && err.cause instanceof Error
+              ? err.cause.message
+              : (err as Error).message
       ).slice(0, 300);
     }
     const latencyMs = Date.now() - started;
