@@ -5,7 +5,7 @@ import { signedWhatsAppPost, whatsappWebhook } from '../../testing/fake-whatsapp
 import { signUp, type TSignedUp } from '../../testing/fixtures';
 import { queryRows, until } from '../../testing/helpers';
 import { api } from '../../testing/test-app';
-import { csvOf, insertApprovedTemplate, uploadCsv } from './campaigns.testing';
+import { csvOf, insertApprovedTemplate, recipientOf, uploadCsv } from './campaigns.testing';
 
 // Reconciliation (issue 16): Meta's Cloud API takes no idempotency key, so a send whose answer
 // was lost (dropped connection, timeout, a process that died) is 'unknown' and never sent again
@@ -37,19 +37,7 @@ async function draft(rows: number, from: number) {
   return id;
 }
 
-const recipient = async (id: string, phone: string) =>
-  (
-    await queryRows<{
-      id: string;
-      status: string;
-      reason: string | null;
-      provider_message_id: string | null;
-    }>(
-      wa.ctx,
-      sql`select id, status, reason, provider_message_id from campaign_recipients
-          where campaign_id = ${id} and phone = ${phone}`,
-    )
-  )[0];
+const recipient = (id: string, phone: string) => recipientOf(wa.ctx, id, phone);
 
 const sendsTo = (digits: string) => wa.fake.sends.filter((s) => s.body.to === digits);
 

@@ -51,3 +51,18 @@ export async function recipientStates(ctx: TTestApp, campaignId: string) {
     sql`select status, count(*)::int as n from campaign_recipients where campaign_id = ${campaignId} group by status`,
   );
 }
+
+/** One recipient's delivery state, by the campaign and its phone (E.164). */
+export async function recipientOf(ctx: TTestApp, campaignId: string, phone: string) {
+  const [row] = await queryRows<{
+    id: string;
+    status: string;
+    reason: string | null;
+    provider_message_id: string | null;
+  }>(
+    ctx,
+    sql`select id, status, reason, provider_message_id from campaign_recipients
+        where campaign_id = ${campaignId} and phone = ${phone}`,
+  );
+  return row;
+}

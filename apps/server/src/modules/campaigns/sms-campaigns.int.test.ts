@@ -5,7 +5,7 @@ import { signUp, type TSignedUp } from '../../testing/fixtures';
 import { queryRows, until } from '../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
 import { insertOutbound, insertSmsChannel, type TTestChannel } from '../inbox/testing/intake.testing';
-import { uploadCsv } from './campaigns.testing';
+import { recipientOf, uploadCsv } from './campaigns.testing';
 
 // SMS credit and SMS campaigns (issue 16) against the fake Twilio: a new account has no credit
 // (SMS replies fail), buys a package through the sandbox billing provider, then SMS replies go
@@ -134,19 +134,7 @@ describe('SMS campaigns', () => {
       30_000,
     );
     fake.dropAnswerFor.delete('+5511960000301');
-    const recipient = async () =>
-      (
-        await queryRows<{
-          id: string;
-          status: string;
-          reason: string | null;
-          provider_message_id: string | null;
-        }>(
-          ctx,
-          sql`select id, status, reason, provider_message_id from campaign_recipients
-              where campaign_id = ${id} and phone = '+5511960000301'`,
-        )
-      )[0];
+    const recipient = () => recipientOf(ctx, id, '+5511960000301');
     const lost = await recipient();
     expect(lost).toMatchObject({ status: 'unknown', reason: 'SEND_UNCONFIRMED', provider_message_id: null });
     const sends = fake.sent.filter((m) => m.to === '+5511960000301');
