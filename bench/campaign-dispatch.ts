@@ -5,8 +5,7 @@
 //   lost / duplicated: recipients never sent / sent more than once (goal 0 and 0).
 // - inbound_socket_p99_ms: a second unthrottled campaign (BENCH_INBOUND_RECIPIENTS, 30,000) while
 //   customers' WhatsApp webhooks come in at BENCH_INBOUND_RATE (200/s); from each POST to the
-//   agent's socket getting its message (goal ≤ 150). Its line also shows that campaign's sends/s:
-//   the dispatch gives way to the inbox (platform/yield-gate.ts).
+//   agent's socket getting its message (goal ≤ 150). Its line also shows that campaign's sends/s.
 // - throttle_error_pct: a campaign at the default 80 msg/s for BENCH_SECONDS (60): |achieved − 80|
 //   / 80 × 100 over the fake's receive times (goal ≤ 5).
 // Not measured here: lost/duplicated across a kill -9 (campaigns-crash.int.test.ts kills a

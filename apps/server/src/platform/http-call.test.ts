@@ -14,6 +14,14 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       if (req.url === '/hang') return; // never answers
+      if (req.url === '/stall') {
+        res.writeHead(202, { 'content-type': 'text/plain' });
+        return res.write('accepted, and then'); // the body never ends
+      }
+      if (req.url === '/late') {
+        setTimeout(() => res.end('late'), 300);
+        return;
+      }
       if (req.url === '/big') {
         res.writeHead(200);
         return res.end('x'.repeat(5000));
@@ -65,6 +73,25 @@ describe('httpCall (provider APIs over kept-alive node:http)', () => {
     const error = await failure(httpCall(`${base}/hang`, { method: 'POST', body: '{}', timeoutMs: 200 }));
     expect(error).toMatchObject({ code: 'TIMEOUT', maybeSent: true });
     expect(seen.at(-1)?.url).toBe('/hang');
+  });
+
+  it("with overflow 'cut', a body that stalls is cut when the time runs out and the status stands", async () => {
+    const answer = await httpCall(`${base}/stall`, {
+      method: 'POST',
+      body: '{}',
+      timeoutMs: 200,
+      overflow: 'cut',
+    });
+    expect(answer).toMatchObject({ status: 202, text: 'accepted, and then' });
+    const error = await failure(httpCall(`${base}/stall`, { method: 'POST', body: '{}', timeoutMs: 200 }));
+    expect(error).toMatchObject({ code: 'TIMEOUT', maybeSent: true });
+  });
+
+  it('a slow answer within the time is read whole', async () => {
+    expect(await httpCall(`${base}/late`, { method: 'GET', timeoutMs: 5000 })).toMatchObject({
+      status: 200,
+      text: 'late',
+    });
   });
 
   it('an answer over maxBytes fails instead of filling memory', async () => {

@@ -15,7 +15,11 @@ export interface THttpCallInit {
   body?: string;
   /** The whole call: connecting, sending and reading the answer. */
   timeoutMs: number;
-  /** Answers longer than this fail the call (ANSWER_TOO_LARGE), or are cut there (`overflow: 'cut'`). */
+  /**
+   * Answers longer than this fail the call (ANSWER_TOO_LARGE), or are cut there (`overflow: 'cut'`,
+   * for callers that keep an excerpt: with it, a body still coming when the time runs out is cut
+   * too, and the answer's status stands).
+   */
   maxBytes?: number;
   overflow?: 'fail' | 'cut';
   /** Connection pools other than the default ones (outbound-url.ts: addresses checked where they resolve). */
@@ -44,9 +48,15 @@ export class HttpCallError extends Error {
   }
 }
 
+/**
+ * Kept-alive connections are dropped after IDLE_MS unused: before a server closes its end (5 s is
+ * a common keep-alive timeout), so a call rarely meets a connection closed under it — a send that
+ * fails so counts as maybe sent.
+ */
+export const IDLE_MS = 4_000;
 const agents = {
-  http: new HttpAgent({ keepAlive: true, scheduling: 'lifo' }),
-  https: new HttpsAgent({ keepAlive: true, scheduling: 'lifo' }),
+  http: new HttpAgent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS }),
+  https: new HttpsAgent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS }),
 };
 
 export function httpCall(url: string, init: THttpCallInit): Promise<THttpAnswer> {
@@ -70,7 +80,11 @@ export function httpCall(url: string, init: THttpCallInit): Promise<THttpAnswer>
       headers,
       agent: https ? pools.https : pools.http,
     });
-    const timer = setTimeout(() => fail(connected ? 'TIMEOUT' : 'CONNECT_TIMEOUT'), init.timeoutMs);
+    let cutShort: (() => void) | null = null;
+    const timer = setTimeout(
+      () => (cutShort ? cutShort() : fail(connected ? 'TIMEOUT' : 'CONNECT_TIMEOUT')),
+      init.timeoutMs,
+    );
     req.on('socket', (socket) => {
       if (!socket.connecting) connected = true;
       else socket.once('connect', () => (connected = true));
@@ -102,6 +116,11 @@ export function httpCall(url: string, init: THttpCallInit): Promise<THttpAnswer>
       });
       res.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? 'NETWORK', error));
       res.on('end', answer);
+      if (init.overflow === 'cut')
+        cutShort = () => {
+          answer();
+          req.destroy();
+        };
     });
     req.end(init.body);
   });

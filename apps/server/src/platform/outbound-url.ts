@@ -4,7 +4,7 @@ import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import { HttpCallError, httpCall, type THttpAnswer, type THttpCallInit } from './http-call';
+import { HttpCallError, httpCall, IDLE_MS, type THttpAnswer, type THttpCallInit } from './http-call';
 
 /**
  * Outbound HTTP to addresses users type (webhook endpoints, automation webhooks, chatbot HTTP
@@ -242,8 +242,8 @@ export type TOutboundCall = (url: string, init: Omit<THttpCallInit, 'agents'>) =
 
 /** Kept-alive connections whose every address was checked where it resolved. */
 const checkedAgents = {
-  http: new HttpAgent({ keepAlive: true, scheduling: 'lifo', lookup: checkedLookup }),
-  https: new HttpsAgent({ keepAlive: true, scheduling: 'lifo', lookup: checkedLookup }),
+  http: new HttpAgent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS, lookup: checkedLookup }),
+  https: new HttpsAgent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS, lookup: checkedLookup }),
 };
 
 /**

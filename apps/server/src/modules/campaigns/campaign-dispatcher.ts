@@ -6,7 +6,6 @@ import { newId } from '../../platform/db/columns';
 import { inTransaction, withTenant } from '../../platform/db/tenant';
 import type { DomainEvents } from '../../platform/events';
 import { AppError } from '../../platform/errors';
-import { YieldGate } from '../../platform/yield-gate';
 import type { Jobs } from '../../platform/jobs';
 import type { ChannelRegistry } from '../../providers/channel-registry';
 import type { ChannelsService } from '../channels/channels.service';
@@ -72,8 +71,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
  * - a token bucket per sending number in the database (campaign_throttle) spaces the sends of
  *   every process at the campaign's rate (80/s WhatsApp Cloud by default); 130429 pushes the
  *   bucket back; final errors (131026, 131047, 131049…) fail the recipient; other errors retry;
- * - the inbox comes first: the process's sends in flight follow its event loop's load (YieldGate),
- *   so a dispatch alone runs flat out and one beside customers' messages takes what they leave;
  * - pause and cancel are seen between batches (each at most one second of sends); a failure rate
  *   above CAMPAIGN_LIMITS.failureRateMax pauses the campaign with the reason FAILURE_RATE.
  */
@@ -82,10 +79,8 @@ export class CampaignDispatcher {
   sendingLeaseMs = 30_000;
   sliceMs = 8_000;
   batchMax = 200;
-  /** Sends of one batch in flight at once, at most. */
+  /** Sends of one batch in flight at once. */
   concurrency = 32;
-  /** This process's sends in flight: fewer while its event loop is busy (the inbox comes first). */
-  readonly gate = new YieldGate({ max: 32 });
 
   constructor(
     private readonly db: TDb,
@@ -222,7 +217,7 @@ export class CampaignDispatcher {
           const i = cursor++;
           const r = claimed[i];
           await sleep(start + (i * 1000) / rate - Date.now());
-          outcomes.push(await this.gate.run(() => this.sendOne(adapter, channel, campaign, template, r)));
+          outcomes.push(await this.sendOne(adapter, channel, campaign, template, r));
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, worker));

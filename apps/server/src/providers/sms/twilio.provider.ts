@@ -119,7 +119,7 @@ export class TwilioSmsProvider implements SmsProvider {
     return safeEqual(signature, twilioSignature(credentials.authToken, url, params));
   }
 
-  /** `callbackData`: what the status callback's address carried (see TSmsSend.callbackData). */
+  /** `callbackData`: what the status callback's address carried (SmsAdapter.statusCallbackUrl). */
   parseWebhook(toNumber: string, params: URLSearchParams, callbackData?: string): TParsedWebhook {
     const out: TParsedWebhook = { messages: [], statuses: [] };
     const sid = params.get('MessageSid') ?? params.get('SmsSid');
