@@ -58,8 +58,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
  * - it claims recipients in batches with FOR UPDATE SKIP LOCKED (queued → sending, committed
  *   before any send), so two processes never claim one recipient;
  * - exactly once without the provider's help: neither Meta's Cloud API nor Twilio's Messages API
- *   takes an idempotency key, so a send whose outcome is unknown is never repeated automatically. Decision: a recipient whose
- *   HTTP call timed out or lost its connection after the request went out (details.maybeSent),
+ *   takes an idempotency key, so a send whose outcome is unknown is never repeated automatically.
+ *   Decision: a recipient whose HTTP call timed out or lost its connection after the request went out (details.maybeSent),
  *   or that a dead process left in 'sending' for longer than `sendingLeaseMs`, becomes 'unknown'
  *   (reason SEND_UNCONFIRMED) instead of being queued again. It is settled by the message's
  *   status webhook — every send carries the recipient id (WhatsApp: biz_opaque_callback_data,
