@@ -6,6 +6,7 @@ import { newId } from '../../platform/db/columns';
 import { inTransaction, withTenant } from '../../platform/db/tenant';
 import type { DomainEvents } from '../../platform/events';
 import { AppError } from '../../platform/errors';
+import { GATE_EXPIRED, YieldGate } from '../../platform/yield-gate';
 import type { Jobs } from '../../platform/jobs';
 import type { ChannelRegistry } from '../../providers/channel-registry';
 import type { ChannelsService } from '../channels/channels.service';
@@ -24,7 +25,9 @@ type TOutcome =
   | { id: string; kind: 'sent'; providerMessageId: string }
   | { id: string; kind: 'failed'; reason: string; segments: number }
   | { id: string; kind: 'retry'; reason: string; delayMs: number }
-  | { id: string; kind: 'unknown' };
+  | { id: string; kind: 'unknown' }
+  /** Not sent by the batch's deadline: queued again as it was. */
+  | { id: string; kind: 'unsent' };
 
 /** A recipient whose send may have gone out but whose answer was lost (see the class comment). */
 export const UNCONFIRMED = 'SEND_UNCONFIRMED';
@@ -71,6 +74,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
  * - a token bucket per sending number in the database (campaign_throttle) spaces the sends of
  *   every process at the campaign's rate (80/s WhatsApp Cloud by default); 130429 pushes the
  *   bucket back; final errors (131026, 131047, 131049…) fail the recipient; other errors retry;
+ * - the inbox comes first: the process's sends in flight follow its event loop's load (YieldGate),
+ *   so a dispatch alone runs flat out and one beside customers' messages takes what they leave.
+ *   A batch has a deadline (`batchMs`, well inside both leases): recipients not sent by then go
+ *   back to 'queued' with their attempt given back, so a claimed row never waits at the gate
+ *   long enough to be taken for a dead process's;
  * - pause and cancel are seen between batches (each at most one second of sends); a failure rate
  *   above CAMPAIGN_LIMITS.failureRateMax pauses the campaign with the reason FAILURE_RATE.
  */
@@ -79,8 +87,12 @@ export class CampaignDispatcher {
   sendingLeaseMs = 30_000;
   sliceMs = 8_000;
   batchMax = 200;
-  /** Sends of one batch in flight at once. */
+  /** Sends of one batch in flight at once, at most. */
   concurrency = 32;
+  /** A batch's sends start within this long after its claim and its span at the campaign's rate (see the class comment). */
+  batchMs = 5_000;
+  /** This process's sends in flight: fewer while its event loop is busy (the inbox comes first). */
+  readonly gate = new YieldGate({ max: 32 });
 
   constructor(
     private readonly db: TDb,
@@ -200,15 +212,22 @@ export class CampaignDispatcher {
     const template = campaign.template as TFrozenTemplate | null;
     const until = Date.now() + this.sliceMs;
     while (Date.now() < until) {
-      const status = await this.statusOf(accountId, id, owner);
+      const { status, bucketAheadMs } = await this.statusOf(accountId, id, owner, channel.id);
       if (status === 'canceled') {
         await this.skipRest(campaign, 'CANCELED');
         return null;
       }
       if (status !== 'executing') return null;
+      // The number's bucket is booked ahead (throttling pushed it back, or other processes'
+      // batches): claiming now would hold recipients that cannot go out yet.
+      if (bucketAheadMs > 1000) {
+        await sleep(Math.min(bucketAheadMs - 500, until - Date.now()));
+        continue;
+      }
       const rate = Math.max(1, campaign.ratePerSecond);
       const claimed = await this.claim(campaign, Math.min(this.batchMax, rate));
       if (claimed.length === 0) return this.finishOrWait(campaign);
+      const deadline = Date.now() + (claimed.length * 1000) / rate + this.batchMs;
       const start = await this.reserve(campaign, channel.id, claimed.length, rate);
       const outcomes: TOutcome[] = [];
       let cursor = 0;
@@ -216,8 +235,17 @@ export class CampaignDispatcher {
         while (cursor < claimed.length) {
           const i = cursor++;
           const r = claimed[i];
-          await sleep(start + (i * 1000) / rate - Date.now());
-          outcomes.push(await this.sendOne(adapter, channel, campaign, template, r));
+          const slot = start + (i * 1000) / rate;
+          if (slot >= deadline) {
+            outcomes.push({ id: r.id, kind: 'unsent' });
+            continue;
+          }
+          await sleep(slot - Date.now());
+          const outcome = await this.gate.run(
+            () => this.sendOne(adapter, channel, campaign, template, r),
+            deadline,
+          );
+          outcomes.push(outcome === GATE_EXPIRED ? { id: r.id, kind: 'unsent' } : outcome);
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, worker));
@@ -268,15 +296,23 @@ export class CampaignDispatcher {
     }
   }
 
-  private async statusOf(accountId: string, id: string, owner: string): Promise<string | null> {
-    const [row] = rowsOf<{ status: string }>(
+  /** The campaign's status (its lease renewed), and how far ahead its number's send bucket is booked. */
+  private async statusOf(
+    accountId: string,
+    id: string,
+    owner: string,
+    channelId: string,
+  ): Promise<{ status: string | null; bucketAheadMs: number }> {
+    const [row] = rowsOf<{ status: string; ahead_ms: number | null }>(
       await withTenant(this.db, accountId, (tx) =>
         tx.execute(sql`
           update campaigns set lease_until = now() + ${`${this.leaseMs} milliseconds`}::interval
-          where id = ${id} and lease_owner = ${owner} returning status`),
+          where id = ${id} and lease_owner = ${owner}
+          returning status, (select extract(epoch from (t.next_at - now())) * 1000
+                             from campaign_throttle t where t.channel_id = ${channelId})::float8 as ahead_ms`),
       ),
     );
-    return row?.status ?? null;
+    return { status: row?.status ?? null, bucketAheadMs: Number(row?.ahead_ms ?? 0) };
   }
 
   /**
@@ -359,7 +395,8 @@ export class CampaignDispatcher {
   /**
    * Outcomes of a batch in one statement. Rows still 'sending' change, and 'unknown' ones too (a
    * slow batch's rows another slice marked unknown: this answer settles them, nobody else sends
-   * them); rows a status webhook already moved on stay. SMS failures are refunded.
+   * them); rows a status webhook already moved on stay. Unsent rows are queued again with their
+   * attempt given back. SMS failures are refunded.
    */
   private async record(campaign: TCampaignRow, outcomes: TOutcome[]) {
     if (outcomes.length === 0) return;
@@ -367,7 +404,7 @@ export class CampaignDispatcher {
       id: o.id,
       kind: o.kind,
       pmid: o.kind === 'sent' ? o.providerMessageId : null,
-      reason: o.kind === 'sent' ? null : o.kind === 'unknown' ? UNCONFIRMED : o.reason,
+      reason: o.kind === 'sent' || o.kind === 'unsent' ? null : o.kind === 'unknown' ? UNCONFIRMED : o.reason,
       delay: o.kind === 'retry' ? o.delayMs : 0,
     }));
     const refund = outcomes.reduce((n, o) => n + (o.kind === 'failed' ? o.segments : 0), 0);
@@ -376,10 +413,11 @@ export class CampaignDispatcher {
         update campaign_recipients r set
           status = case v.kind when 'sent' then 'sent' when 'failed' then 'failed'
                      when 'unknown' then 'unknown' else 'queued' end,
+          attempts = case when v.kind = 'unsent' then greatest(r.attempts - 1, 0) else r.attempts end,
           provider_message_id = coalesce(v.pmid, r.provider_message_id),
           sent_at = case when v.kind = 'sent' then now() else r.sent_at end,
           failed_at = case when v.kind = 'failed' then now() else r.failed_at end,
-          reason = v.reason,
+          reason = case when v.kind = 'unsent' then r.reason else v.reason end,
           next_attempt_at = case when v.kind = 'retry' then now() + (v.delay || ' milliseconds')::interval else null end
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, kind text, pmid text, reason text, delay int)
         where r.id = v.id and r.account_id = ${campaign.accountId} and r.status in ('sending', 'unknown')`);

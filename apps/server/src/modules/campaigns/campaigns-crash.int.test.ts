@@ -6,6 +6,7 @@ import { startWhatsAppApp, stopWhatsAppApp, type TWhatsAppApp } from '../../test
 import { signedWhatsAppPost } from '../../testing/fake-whatsapp';
 import { queryRows, TEST_JWT_SECRET, until } from '../../testing/helpers';
 import { testEngine } from '../../testing/test-db';
+import { GATE_EXPIRED } from '../../platform/yield-gate';
 import { api } from '../../testing/test-app';
 import { csvOf, insertApprovedTemplate, uploadCsv } from './campaigns.testing';
 
@@ -95,6 +96,57 @@ describe('exactly once', () => {
     expect(sends).toHaveLength(200);
     expect(new Set(sends.map((s) => s.body.to)).size).toBe(200);
   }, 90_000);
+
+  it('a batch the busy process cannot send by its deadline gives its recipients back, unsent, with their attempts', async () => {
+    const id = await startedCampaign(100, 3000);
+    const phones = await phonesOf(id);
+    const dispatcher = wa.ctx.app.services.campaignDispatcher;
+    const batchMs = dispatcher.batchMs;
+    dispatcher.batchMs = 300;
+    // The inbox has every send slot: the batch's sends wait at the gate until the deadline.
+    const releases: Array<() => void> = [];
+    const holding = Array.from({ length: dispatcher.gate.current }, () =>
+      dispatcher.gate.run(() => new Promise<void>((r) => releases.push(r))),
+    );
+    const expired: string[] = [];
+    const run = dispatcher.gate.run.bind(dispatcher.gate);
+    dispatcher.gate.run = async (work, deadline) => {
+      const answer = await run(work, deadline);
+      if (answer === GATE_EXPIRED) expired.push('x');
+      return answer;
+    };
+    try {
+      await call('POST', `/p/campaigns/${id}/start`, { consentAccepted: true });
+      await until(async () => expired.length > 0, 30_000);
+      await call('POST', `/p/campaigns/${id}/pause`);
+      await until(async () => {
+        const rows = await queryRows<{ status: string; attempts: number }>(
+          wa.ctx,
+          sql`select status, attempts from campaign_recipients where campaign_id = ${id}`,
+        );
+        return rows.every((r) => r.status === 'queued' && Number(r.attempts) === 0);
+      }, 30_000);
+      expect(sendsTo(phones)).toHaveLength(0);
+    } finally {
+      dispatcher.gate.run = run;
+      for (const release of releases) release();
+      await Promise.all(holding);
+      dispatcher.batchMs = batchMs;
+    }
+    await call('POST', `/p/campaigns/${id}/resume`);
+    await until(
+      async () => (await call('GET', `/p/campaigns/${id}`)).body.data.status === 'finished',
+      60_000,
+    );
+    const sends = sendsTo(phones);
+    expect(sends).toHaveLength(100);
+    expect(new Set(sends.map((s) => s.body.to)).size).toBe(100);
+    const attempts = await queryRows<{ attempts: number; n: number }>(
+      wa.ctx,
+      sql`select attempts, count(*)::int as n from campaign_recipients where campaign_id = ${id} group by attempts`,
+    );
+    expect(attempts.map((a) => [Number(a.attempts), a.n])).toEqual([[1, 100]]);
+  }, 120_000);
 
   if (testEngine() === 'pg')
     it('a process killed mid-dispatch loses nothing and sends nothing twice (PostgreSQL)', async () => {
