@@ -43,7 +43,7 @@ emit({
   metric: 'p95_ms',
   value: round(percentile(result.latencies, 95)),
   unit: 'ms',
-  goal: 10,
+  goal: 5,
   better: 'lower',
   ...context,
 });

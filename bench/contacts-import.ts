@@ -184,7 +184,7 @@ async function main() {
     metric: 'rows_per_s',
     value: round(rate, 0),
     unit: 'rows/s',
-    goal: 20_000,
+    goal: 60_000,
     better: 'higher',
     ...context,
   });
@@ -202,7 +202,7 @@ async function main() {
     metric: 'peak_rss_mb',
     value: round(peakRss, 1),
     unit: 'MB',
-    goal: 300,
+    goal: 250,
     better: 'lower',
     ...context,
     baseline_rss_mb: round(baselineRss, 1),

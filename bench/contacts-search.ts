@@ -223,7 +223,7 @@ for (const [metric, pair] of Object.entries(cases)) {
     metric: `${metric}_p95_ms`,
     value: round(results[metric]),
     unit: 'ms',
-    goal: 50,
+    goal: 10,
     better: 'lower',
     ...context,
     common_p95_ms: round(common.p95),

@@ -165,7 +165,7 @@ try {
     metric: 'msgs_per_s',
     value: round(msgsPerS, 1),
     unit: 'msgs/s',
-    goal: 1000,
+    goal: 2500,
     better: 'higher',
     ...context,
     messages: ok,
@@ -198,7 +198,7 @@ try {
     metric: 'socket_p99_ms',
     value: round(percentile(atGoal.sorted, 99)),
     unit: 'ms',
-    goal: 100,
+    goal: 50,
     better: 'lower',
     ...latencyContext,
   });

@@ -105,7 +105,7 @@ emit({
   metric: 'p95_ms',
   value: round(percentile(run.latencies, 95)),
   unit: 'ms',
-  goal: 150,
+  goal: 40,
   better: 'lower',
   conversations: OPEN,
   clients: CLIENTS,
