@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { BeginWithScopeClient } from './begin-with-scope';
 import * as schema from './schema';
 
 /** Contrib extensions the migrations create (contact search: trigram index, accent folding). */
@@ -41,6 +42,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       // A database that does not answer (a blackholed network path) fails the request, never hangs it.
       connectionTimeoutMillis: 10_000,
       keepAlive: true,
+      Client: BeginWithScopeClient,
     });
     // A dropped connection makes its pg.Client emit 'error', and an 'error' event nobody listens
     // to ends the process. The pool listens on idle clients only; a checked-out one (a drizzle

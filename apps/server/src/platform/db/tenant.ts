@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { scopeStatement } from './begin-with-scope';
 import type { TDb } from './client';
 
 export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
@@ -14,9 +15,12 @@ const beforeCommitHooks = new WeakMap<object, Array<() => Promise<void>>>();
  * Hooks registered with onCommit(tx, …) run after the commit, in order; none runs on rollback.
  */
 export function withTenant<T>(db: TDb, accountId: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  const scope = scopeStatement(accountId);
   return inTransaction(db, async (tx) => {
     await tx.execute(
-      sql`select set_config('app.account_id', ${accountId}, true), set_config('role', 'atende_tenant', true)`,
+      scope
+        ? sql.raw(scope)
+        : sql`select set_config('app.account_id', ${accountId}, true), set_config('role', 'atende_tenant', true)`,
     );
     return fn(tx);
   });

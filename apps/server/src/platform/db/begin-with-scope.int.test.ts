@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { openTestDatabase, testEngine, type TTestDatabase } from '../../testing/test-db';
+import { newId } from './columns';
+import { rowsOf } from './client';
+import { inTransaction, withTenant } from './tenant';
+
+// A tenant transaction's BEGIN travels with its scope statement (begin-with-scope.ts): the scope
+// still holds for the whole transaction, a failure still rolls everything back, and on
+// PostgreSQL the transaction takes one round trip fewer.
+
+let db: TTestDatabase;
+beforeAll(async () => {
+  db = await openTestDatabase(testEngine(), inject('dbTemplate'));
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+afterEach(() => vi.restoreAllMocks());
+
+const scopeOf = async (accountId: string) =>
+  withTenant(db.database.db, accountId, async (tx) => {
+    const [row] = rowsOf<{ account: string; role: string }>(
+      await tx.execute(sql`select current_setting('app.account_id') as account, current_user as role`),
+    );
+    return row;
+  });
+
+describe('tenant transactions', () => {
+  it('hold the account scope and the tenant role for every statement', async () => {
+    const accountId = newId();
+    expect(await scopeOf(accountId)).toEqual({ account: accountId, role: 'atende_tenant' });
+  });
+
+  it('a failure rolls back what the transaction wrote, and the next transaction starts clean', async () => {
+    const accountId = newId();
+    await expect(
+      inTransaction(db.database.db, async (tx) => {
+        await tx.execute(sql`create temporary table scope_probe (n int) on commit drop`);
+        await tx.execute(sql`insert into scope_probe values (1)`);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await scopeOf(accountId)).toEqual({ account: accountId, role: 'atende_tenant' });
+    const [after] = rowsOf<{ table: string | null }>(
+      await db.database.db.execute(sql`select to_regclass('pg_temp.scope_probe')::text as table`),
+    );
+    expect(after.table).toBeNull();
+  });
+
+  it('a transaction whose first statement has parameters still runs inside its BEGIN', async () => {
+    const seen = await inTransaction(db.database.db, async (tx) => {
+      const [row] = rowsOf<{ n: number; open: boolean }>(
+        await tx.execute(sql`select ${41}::int + 1 as n, now() = statement_timestamp() as open`),
+      );
+      return row;
+    });
+    // Inside a transaction now() is its start, before this statement's own timestamp.
+    expect(seen).toEqual({ n: 42, open: false });
+  });
+
+  it('an account id that is not a UUID is bound as a parameter, never written into the statement', async () => {
+    const odd = "x'); select 1; --";
+    expect(await scopeOf(odd)).toEqual({ account: odd, role: 'atende_tenant' });
+  });
+
+  it('takes one round trip for BEGIN and the scope together (PostgreSQL)', async () => {
+    const calls = vi.spyOn(pg.Client.prototype, 'query');
+    await scopeOf(newId());
+    const texts = calls.mock.calls.map(([config]) =>
+      typeof config === 'string' ? config : (config as { text: string }).text,
+    );
+    if (testEngine() === 'pg') {
+      expect(texts).toHaveLength(3);
+      expect(texts[0]).toMatch(/^begin; select set_config\('app\.account_id'/);
+      expect(texts[2]).toBe('commit');
+    } else expect(texts).toEqual([]); // PGlite has no connection to save round trips on
+  });
+});
