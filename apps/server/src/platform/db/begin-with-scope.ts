@@ -15,14 +15,14 @@ export function scopeStatement(accountId: string): string | null {
 
 const BEGUN = { command: 'BEGIN', rowCount: null, rows: [], fields: [] };
 
-type TQueryConfig = { text?: string; name?: string; values?: unknown[] } | string;
+type TQueryConfig = { text?: string; name?: string; values?: unknown[]; submit?: unknown } | string;
 
 /**
  * A pg client that sends a transaction's BEGIN together with withTenant's scope statement: one
  * round trip instead of two for every tenant transaction (a bot turn runs about seven). The
  * BEGIN drizzle issues is held until the next statement; when that is the scope statement (no
- * parameters), both go as one simple query, else the BEGIN goes first on its own. Only the
- * promise form of `query` is held; callback calls flush a held BEGIN first.
+ * parameters), both go as one simple query, else the BEGIN goes first on its own. Only a plain
+ * 'begin' sent in the promise form is held (pg-boss's own transactions are multi-statement text).
  */
 export class BeginWithScopeClient extends pg.Client {
   private heldBegin = false;
@@ -47,6 +47,12 @@ export class BeginWithScopeClient extends pg.Client {
       return (super.query(merged) as Promise<unknown>).then((results) =>
         Array.isArray(results) ? results[results.length - 1] : results,
       );
+    }
+    if (typeof config === 'object' && typeof config?.submit === 'function') {
+      // A submittable (a cursor, a COPY stream) is answered at once: the BEGIN goes ahead of it in
+      // the client's queue, which runs in order.
+      (super.query('begin') as Promise<unknown>).catch(() => undefined);
+      return super.query(config, values, callback);
     }
     if (!promised) {
       const done = typeof values === 'function' ? values : callback;
