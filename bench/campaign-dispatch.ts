@@ -42,12 +42,22 @@ try {
      values ($1, $2, $3, 'bench_promo', 'pt_BR', 'MARKETING', 'Olá {{1}}, oferta {{2}}.', 'approved')`,
     [templateId, server.accountId, channel.id],
   );
+  const credentials = { email: server.email, password: server.password };
   const login = (await fetch(`${server.url}/g/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: server.email, password: server.password }),
   }).then((r) => r.json())) as { data: { accessToken: string; user: { _id: string } } };
   const headers = { authorization: `Bearer ${login.data.accessToken}` };
+  /** A fresh access token (it lives 15 minutes; the kill -9 phase comes after long ones). */
+  const relogin = async () => {
+    const again = (await fetch(`${server.url}/g/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    }).then((r) => r.json())) as { data: { accessToken: string } };
+    headers.authorization = `Bearer ${again.data.accessToken}`;
+  };
   // The bench's account is the first server's (a server started after the kill -9 adds its own).
   const accountId = server.accountId;
   const call = async (method: string, path: string, body?: unknown, type = 'application/json') => {
@@ -191,6 +201,7 @@ try {
   });
 
   // kill -9 mid-dispatch, and a new server.
+  await relogin();
   const crashed = await campaignOf(CRASH_RECIPIENTS, 600_000, 100_000);
   const phonesOf = new Set(
     (await db.query('select phone from campaign_recipients where campaign_id = $1', [crashed])).rows.map(
@@ -253,6 +264,7 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   // The operator sends the unconfirmed rest again.
+  await relogin();
   await call('POST', `/p/campaigns/${crashed}/resend-unconfirmed`);
   await settle();
   const sends3 = sendsOfCrashed();

@@ -62,9 +62,12 @@ describe('YieldGate (bulk work gives way to a busy event loop)', () => {
     expect([await holder.answer, await third.answer]).toEqual(['done', 'done']);
   });
 
-  it('a deadline already past still runs the work when a slot is free', async () => {
+  it('past its deadline the work does not run, even with a slot free', async () => {
     const gate = new YieldGate({ max: 1 });
-    expect(await gate.run(async () => 7, Date.now() - 1)).toBe(7);
+    const work = vi.fn(async () => 7);
+    expect(await gate.run(work, Date.now() - 1)).toBe(GATE_EXPIRED);
+    expect(work).not.toHaveBeenCalled();
+    expect(await gate.run(work, Date.now() + 1000)).toBe(7);
   });
 
   it('passes the work’s failure through and frees its slot', async () => {

@@ -50,7 +50,7 @@ export class YieldGate {
     return this.limit;
   }
 
-  /** Runs `work` once a slot is free; GATE_EXPIRED, without running it, when none freed by `until` (epoch ms). */
+  /** Runs `work` once a slot is free; GATE_EXPIRED, without running it, when `until` (epoch ms) comes first. */
   async run<T>(work: () => Promise<T>, until = Number.POSITIVE_INFINITY): Promise<T | typeof GATE_EXPIRED> {
     if (!(await this.acquire(until))) return GATE_EXPIRED;
     try {
@@ -68,11 +68,11 @@ export class YieldGate {
       this.timer = setInterval(() => this.adjust(), this.o.windowMs);
       this.timer.unref();
     }
+    if (Date.now() >= until) return Promise.resolve(false);
     if (this.inFlight < this.limit) {
       this.inFlight++;
       return Promise.resolve(true);
     }
-    if (Date.now() >= until) return Promise.resolve(false);
     return new Promise((resolve) => {
       const waiter: TWaiter = { admit: () => resolve(true), timer: null };
       if (Number.isFinite(until))

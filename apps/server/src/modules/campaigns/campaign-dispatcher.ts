@@ -76,9 +76,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
  *   bucket back; final errors (131026, 131047, 131049…) fail the recipient; other errors retry;
  * - the inbox comes first: the process's sends in flight follow its event loop's load (YieldGate),
  *   so a dispatch alone runs flat out and one beside customers' messages takes what they leave.
- *   A batch has a deadline (`batchMs`, well inside both leases): recipients not sent by then go
+ *   A batch has a deadline (its span at the rate plus `batchMs`): recipients not sent by then go
  *   back to 'queued' with their attempt given back, so a claimed row never waits at the gate
- *   long enough to be taken for a dead process's;
+ *   long enough to be taken for a dead process's (the `sending` lease: deadline + the slowest
+ *   call's timeout stays well inside it). A batch whose calls are slow can outlast the campaign
+ *   lease: the sweep may then start a second slice beside it, which claims other rows only;
  * - pause and cancel are seen between batches (each at most one second of sends); a failure rate
  *   above CAMPAIGN_LIMITS.failureRateMax pauses the campaign with the reason FAILURE_RATE.
  */
