@@ -1,7 +1,18 @@
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 
-/** What `YieldGate.run` answers when no slot freed before the caller's deadline (the work did not run). */
+/** What `YieldGate.run` answers when the caller's deadline came before a slot (the work did not run). */
 export const GATE_EXPIRED: unique symbol = Symbol('GATE_EXPIRED');
+
+/** The most calls in flight, the fewest, the busy/idle utilisation thresholds and how often they are read. */
+export interface TYieldGateOptions {
+  max: number;
+  min?: number;
+  high?: number;
+  low?: number;
+  windowMs?: number;
+}
+
+type TWaiter = { admit: () => void; timer: NodeJS.Timeout | null };
 
 /**
  * Bulk work that yields to people (the inbox, team chat) on this process: a limit on calls in
@@ -20,16 +31,6 @@ export const GATE_EXPIRED: unique symbol = Symbol('GATE_EXPIRED');
  * leases) passes a deadline: past it the call is not run and `run` answers GATE_EXPIRED, so the
  * caller can give back what it holds instead of keeping it past its leases.
  */
-export interface TYieldGateOptions {
-  max: number;
-  min?: number;
-  high?: number;
-  low?: number;
-  windowMs?: number;
-}
-
-type TWaiter = { admit: () => void; timer: NodeJS.Timeout | null };
-
 export class YieldGate {
   private limit: number;
   private inFlight = 0;
