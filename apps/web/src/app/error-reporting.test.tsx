@@ -158,7 +158,9 @@ describe('browser error reporting: what is reported', () => {
       },
     ]);
     expect(events[0]!.tags).toMatchObject({ chunk: 'InboxPage', reason: 'error', attempts: '2' });
-    expect(Number(events[0]!.tags.elapsedMs)).toBeGreaterThanOrEqual(1);
+    // Whole milliseconds since the first attempt: a 1 ms retry timer may fire within the
+    // same Date.now() millisecond, so 0 is a correct reading.
+    expect(events[0]!.tags.elapsedMs).toMatch(/^\d+$/);
     expect(logged).toHaveBeenCalledWith('chunk load failed', expect.objectContaining({ chunk: 'InboxPage' }));
   });
 
