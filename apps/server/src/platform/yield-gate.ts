@@ -51,6 +51,11 @@ export class YieldGate {
     return this.limit;
   }
 
+  /** The most calls it ever allows in flight (the limit climbs back to it on an idle loop). */
+  get max() {
+    return this.o.max;
+  }
+
   /** Runs `work` once a slot is free; GATE_EXPIRED, without running it, when `until` (epoch ms) comes first. */
   async run<T>(work: () => Promise<T>, until = Number.POSITIVE_INFINITY): Promise<T | typeof GATE_EXPIRED> {
     if (!(await this.acquire(until))) return GATE_EXPIRED;

@@ -103,10 +103,13 @@ describe('exactly once', () => {
     const dispatcher = wa.ctx.app.services.campaignDispatcher;
     const batchMs = dispatcher.batchMs;
     dispatcher.batchMs = 300;
-    // The inbox has every send slot: the batch's sends wait at the gate until the deadline.
+    // The inbox has every send slot: the batch's sends wait at the gate until the deadline. As many
+    // calls as the gate's most (not its limit now): the limit may climb while the test runs, and
+    // each slot it adds goes to the held calls queued first.
     const releases: Array<() => void> = [];
-    const holding = Array.from({ length: dispatcher.gate.current }, () =>
-      dispatcher.gate.run(() => new Promise<void>((r) => releases.push(r))),
+    let released = false;
+    const holding = Array.from({ length: dispatcher.gate.max }, () =>
+      dispatcher.gate.run(() => (released ? Promise.resolve() : new Promise<void>((r) => releases.push(r)))),
     );
     const expired: string[] = [];
     const run = dispatcher.gate.run.bind(dispatcher.gate);
@@ -129,6 +132,7 @@ describe('exactly once', () => {
       expect(sendsTo(phones)).toHaveLength(0);
     } finally {
       dispatcher.gate.run = run;
+      released = true;
       for (const release of releases) release();
       await Promise.all(holding);
       dispatcher.batchMs = batchMs;

@@ -8,6 +8,7 @@ import { HttpCallError } from '../../../platform/http-call';
 import { OutboundUrlError, type TOutboundCall } from '../../../platform/outbound-url';
 import type { SecretBox } from '../../../platform/secret-box';
 import type { AppsService } from '../catalogue/apps.service';
+import { DeliveredWriter } from './delivered-writer';
 import { signatureHeader } from './webhook-signature';
 import * as repo from './webhooks.repo';
 
@@ -19,6 +20,8 @@ const JOB_EXPIRE_SECONDS = 30;
 const TIMEOUT_MS = 10_000;
 /** Deliveries attempted right after their fan-out, on this node, at most at once (the rest wait for their job). */
 const FAST_PATH_MAX = 200;
+/** Fast-path outcomes remembered for their fallback jobs (30 s of deliveries at well over 1,000/s). */
+const SETTLED_MAX = 50_000;
 
 /**
  * Events are fanned out in batches as soon as they are written, each conversation's in creation
@@ -41,9 +44,19 @@ const DELIVERY_WORK = {
   serialBy: (job: TDeliveryJob) => job.deliveryId,
 };
 
+/** A delivery held for an attempt, with its endpoint and the endpoint's install. */
+interface TAttempt {
+  delivery: repo.TDeliveryRow;
+  endpoint: repo.TEndpointRow;
+  installId: string;
+  installErrors: number;
+}
+
 interface TDeliveryJob {
   accountId: string;
   deliveryId: string;
+  /** The job behind a fast-path attempt (it runs only if that attempt did not settle the delivery). */
+  fallback?: true;
 }
 
 /** What the receiver gets: the event as JSON. */
@@ -66,6 +79,13 @@ export class WebhookDelivery {
   /** First retry delay (later ones double). Tests shorten it. */
   retryBaseMs = 30_000;
   private inFlight = 0;
+  /**
+   * Deliveries this process's fast path delivered: their fallback jobs end without a claim (a
+   * failed attempt's retry job, and a replay's, never look here). Bounded; a fallback job that
+   * finds no entry (another process, a restart, an entry dropped) claims, and finds it done.
+   */
+  private readonly settled = new Set<string>();
+  private readonly delivered: DeliveredWriter;
 
   constructor(
     private readonly db: TDb,
@@ -75,12 +95,14 @@ export class WebhookDelivery {
     private readonly log: FastifyBaseLogger,
     /** The platform's guarded call: public http(s) addresses only, checked where it connects. */
     private readonly call: TOutboundCall,
-  ) {}
+  ) {
+    this.delivered = new DeliveredWriter(db);
+  }
 
   listen(bus: DomainEvents) {
     this.jobs.register<TDeliveryJob>(
       DELIVERY_QUEUE,
-      (job) => this.deliver(job.accountId, job.deliveryId, true),
+      (job) => this.deliver(job.accountId, job.deliveryId, true, job.fallback === true),
       DELIVERY_WORK,
     );
     bus.durable(FAN_OUT_LISTENER, [...WEBHOOK_EVENTS], (event) => this.fanOut(event), {
@@ -105,41 +127,58 @@ export class WebhookDelivery {
       at: event.at,
       data: event.data,
     };
-    // Fast-path slots taken before the transaction: those deliveries are attempted right after it,
-    // so their jobs (the durable fallback) start once such an attempt's claim would have run out —
-    // not at once, when a worker would find the delivery held and queue it again.
+    // Fast-path slots taken before the transaction: those deliveries are written already claimed
+    // for their first attempt, made right after the commit with the endpoint read here (no claim
+    // of their own), and their jobs (the durable fallback) start once that claim would have run
+    // out — not at once, when a worker would find the delivery held and queue it again.
     const reserved = Math.max(0, FAST_PATH_MAX - this.inFlight);
     this.inFlight += reserved;
-    let created: Array<{ id: string }> = [];
+    let fast: TAttempt[] = [];
     try {
-      created = await withTenant(this.db, event.accountId, async (tx) => {
-        const endpoints = await repo.subscribedEndpointIds(tx, event.accountId, event.name);
+      fast = await withTenant(this.db, event.accountId, async (tx) => {
+        const endpoints = await repo.subscribedEndpoints(tx, event.accountId, event.name);
         const rows = await repo.insertDeliveryRows(
           tx,
           event.accountId,
-          endpoints.map((e) => e.id),
+          endpoints.map((e) => e.endpoint.id),
           { id: event.id, name: event.name, payload: body },
+          { claimed: reserved, claimSeconds: CLAIM_SECONDS },
         );
         const fallbackAt = new Date(Date.now() + (CLAIM_SECONDS + 5) * 1000);
         // Every delivery's job in one statement (one per delivery cost three round trips).
-        const jobs = rows.map(({ id }, i) => ({
-          data: { accountId: event.accountId, deliveryId: id } satisfies TDeliveryJob,
+        const jobs = rows.map((row) => ({
+          data: {
+            accountId: event.accountId,
+            deliveryId: row.id,
+            ...(row.status === 'sending' ? { fallback: true } : {}),
+          } satisfies TDeliveryJob,
           expireInSeconds: JOB_EXPIRE_SECONDS,
-          ...(i < reserved ? { startAfter: fallbackAt } : {}),
+          ...(row.status === 'sending' ? { startAfter: fallbackAt } : {}),
         }));
         await this.jobs.insertInTx(tx, new Map([[DELIVERY_QUEUE, jobs]]));
-        return rows;
+        return rows
+          .filter((row) => row.status === 'sending')
+          .map((delivery) => ({
+            delivery,
+            ...endpoints.find((e) => e.endpoint.id === delivery.endpointId)!,
+          }));
       });
     } finally {
-      // Slots of deliveries that were not created (fewer endpoints, or a failure) go back.
-      this.inFlight -= reserved - Math.min(reserved, created.length);
+      // Slots of deliveries that were not created (fewer endpoints, a repeat, or a failure) go back.
+      this.inFlight -= reserved - fast.length;
     }
     // Fast path: attempted now, beside the fan-out (not awaited, so a slow receiver never holds up
     // the account's other events); each delivery's job, already committed, is the durable fallback.
-    for (const { id } of created.slice(0, reserved))
-      this.deliver(event.accountId, id, false)
-        .catch((err) => this.log.warn({ err, deliveryId: id }, 'webhook fast path failed'))
+    for (const attempt of fast)
+      this.attempt(event.accountId, attempt)
+        .then((delivered) => delivered && this.markSettled(attempt.delivery.id))
+        .catch((err) => this.log.warn({ err, deliveryId: attempt.delivery.id }, 'webhook fast path failed'))
         .finally(() => this.inFlight--);
+  }
+
+  private markSettled(deliveryId: string) {
+    if (this.settled.size >= SETTLED_MAX) this.settled.delete(this.settled.values().next().value!);
+    this.settled.add(deliveryId);
   }
 
   enqueue(tx: TTx, accountId: string, deliveryId: string, startAfter?: Date) {
@@ -155,19 +194,30 @@ export class WebhookDelivery {
    * One attempt of one delivery: a no-op when it is done; when another attempt holds it, its job
    * (`fromJob`) comes back once that claim runs out (a worker killed mid-attempt loses nothing).
    */
-  async deliver(accountId: string, deliveryId: string, fromJob: boolean) {
+  async deliver(accountId: string, deliveryId: string, fromJob: boolean, fallback = false) {
+    // Its fast-path attempt, in this process, delivered it: the fallback job has nothing to do.
+    if (fallback && this.settled.delete(deliveryId)) return;
     const claimed = await repo.claimDelivery(this.db, accountId, deliveryId, CLAIM_SECONDS);
     if (!claimed) return;
     if (!('delivery' in claimed)) {
-      const heldUntil = claimed.heldUntil;
-      if (fromJob && heldUntil)
+      // Held by another attempt: this job comes back when that claim runs out. Waiting for its
+      // retry time: the retry's own job comes back then (a fallback job leaves it to that job).
+      const again = 'heldUntil' in claimed ? claimed.heldUntil : fallback ? undefined : claimed.retryAt;
+      if (fromJob && again)
         await withTenant(this.db, accountId, (tx) =>
-          this.enqueue(tx, accountId, deliveryId, new Date(heldUntil.getTime() + 1000)),
+          this.enqueue(tx, accountId, deliveryId, new Date(again.getTime() + 1000)),
         );
       return;
     }
-    const { delivery, endpoint, installId, installErrors } = claimed;
-    if (!endpoint) return;
+    const { endpoint } = claimed;
+    if (endpoint) await this.attempt(accountId, { ...claimed, endpoint });
+  }
+
+  /** Posts a claimed delivery and records the outcome (a failure schedules the next attempt); true when delivered. */
+  private async attempt(
+    accountId: string,
+    { delivery, endpoint, installId, installErrors }: TAttempt,
+  ): Promise<boolean> {
     const body = JSON.stringify(delivery.payload);
     const timestamp = Math.floor(Date.now() / 1000);
     const secrets = [this.box.open(endpoint.secret)];
@@ -195,7 +245,8 @@ export class WebhookDelivery {
         overflow: 'cut',
       });
       status = response.status;
-      excerpt = response.text.slice(0, WEBHOOK_LIMITS.responseExcerpt);
+      // PostgreSQL text holds no NUL: a receiver's answer with one is kept without it.
+      excerpt = response.text.slice(0, WEBHOOK_LIMITS.responseExcerpt).replaceAll('\u0000', '');
       if (status < 200 || status >= 300) error = `HTTP ${status}`;
     } catch (err) {
       error = (
@@ -211,16 +262,14 @@ export class WebhookDelivery {
     const latencyMs = Date.now() - started;
     const result = { responseStatus: status, latencyMs, responseExcerpt: excerpt, error, claimedUntil: null };
     if (!error) {
-      await withTenant(this.db, accountId, (tx) =>
-        repo.updateDeliveryRow(tx, accountId, delivery.id, {
-          ...result,
-          status: 'success',
-          deliveredAt: new Date(),
-          nextAttemptAt: null,
-        }),
-      );
+      await this.delivered.write(accountId, {
+        id: delivery.id,
+        responseStatus: status!,
+        latencyMs,
+        responseExcerpt: excerpt,
+      });
       if (installErrors > 0) await this.apps.countOutcome(accountId, installId, false);
-      return;
+      return true;
     }
     const delay = Math.min(this.retryBaseMs * 2 ** (delivery.attempts - 1), 2 * 3_600_000);
     const next = new Date(Date.now() + delay);
@@ -235,7 +284,8 @@ export class WebhookDelivery {
       });
       if (retry) await this.enqueue(tx, accountId, delivery.id, next);
     });
-    this.log.info({ accountId, deliveryId, error, retry }, 'webhook delivery failed');
+    this.log.info({ accountId, deliveryId: delivery.id, error, retry }, 'webhook delivery failed');
     if (!retry) await this.apps.countOutcome(accountId, installId, true);
+    return false;
   }
 }

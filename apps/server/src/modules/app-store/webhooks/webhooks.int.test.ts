@@ -156,6 +156,43 @@ describe('webhooks', () => {
     expect(again.attempts).toBe(latest.attempts + 1);
   });
 
+  it('the fallback job behind a fast-path attempt repeats nothing, and never comes before a retry is due', async () => {
+    const delivery = t.ctx.app.services.appStore.webhookDelivery;
+    const rowOf = async (contactId: string) =>
+      (
+        await queryRows<{ id: string; status: string; attempts: number }>(
+          t.ctx,
+          sql`select id, status, attempts from webhook_deliveries where payload->'data'->>'contactId' = ${contactId}`,
+        )
+      )[0];
+    // Delivered by the fast path: its fallback job (run here at once, then as if by another
+    // process that does not know it) neither posts nor counts an attempt.
+    const delivered = await createContact('Dora Fallback');
+    const done = await until(async () =>
+      (await rowOf(delivered))?.status === 'success' ? rowOf(delivered) : null,
+    );
+    await delivery.deliver(t.owner.accountId, done.id, true, true);
+    await delivery.deliver(t.owner.accountId, done.id, true, true);
+    expect((await contactHook(delivered)()).map((h) => h.answered)).toEqual([200]);
+    expect(await rowOf(delivered)).toMatchObject({ status: 'success', attempts: 1 });
+    // A failed fast-path attempt waits for its retry (a minute here): the fallback job, running
+    // meanwhile, does not post it early.
+    delivery.retryBaseMs = 60_000;
+    receiver.script.push(500);
+    const failed = await createContact('Edu Early');
+    const waiting = await until(async () =>
+      (await rowOf(failed))?.status === 'retrying' ? rowOf(failed) : null,
+    );
+    delivery.retryBaseMs = 100;
+    await delivery.deliver(t.owner.accountId, waiting.id, true, true);
+    expect((await contactHook(failed)()).map((h) => h.answered)).toEqual([500]);
+    expect(await rowOf(failed)).toMatchObject({ status: 'retrying', attempts: 1 });
+    // Sent again now on demand: delivered on its second attempt.
+    expect((await t.call('POST', `/p/apps/webhooks/deliveries/${waiting.id}/replay`)).statusCode).toBe(200);
+    await until(async () => (await rowOf(failed))?.status === 'success');
+    expect((await contactHook(failed)()).map((h) => h.answered)).toEqual([500, 200]);
+  });
+
   it('rotates the secret: the new one signs, the old one too for 24 h', async () => {
     const rotated = await t.call('POST', `/p/apps/webhooks/endpoints/${endpoint._id}/rotate-secret`);
     const secret = rotated.body.data.secret as string;

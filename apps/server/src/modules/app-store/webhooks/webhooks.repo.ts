@@ -83,10 +83,14 @@ const liveEndpointOf = (accountId: string) =>
     eq(appInstalls.status, 'active'),
   );
 
-/** The account's live endpoints subscribed to `event`. */
-export function subscribedEndpointIds(tx: TTx, accountId: string, event: string) {
+/** The account's live endpoints subscribed to `event`, with what an attempt posts with. */
+export function subscribedEndpoints(tx: TTx, accountId: string, event: string) {
   return tx
-    .select({ id: webhookEndpoints.id })
+    .select({
+      endpoint: webhookEndpoints,
+      installId: appInstalls.id,
+      installErrors: appInstalls.consecutiveErrors,
+    })
     .from(webhookEndpoints)
     .innerJoin(appInstalls, eq(appInstalls.id, webhookEndpoints.installId))
     .where(and(liveEndpointOf(accountId), sql`${event} = any(${webhookEndpoints.events})`));
@@ -101,27 +105,39 @@ export function subscribedEventsSql(accountId: string) {
     where ${liveEndpointOf(accountId)}`;
 }
 
-/** One delivery per (endpoint, event): the ids of the rows this call created (none on a repeat). */
+/**
+ * One delivery per (endpoint, event): the rows this call created (none on a repeat). The first
+ * `claimed` endpoints' rows are written already held for their first attempt (as claimDelivery
+ * leaves a row), for `claimSeconds`: the caller attempts them at once, with no claim of its own.
+ */
 export async function insertDeliveryRows(
   tx: TTx,
   accountId: string,
   endpointIds: string[],
   event: { id: string; name: string; payload: unknown },
+  claim: { claimed: number; claimSeconds: number },
 ) {
   if (!endpointIds.length) return [];
+  const held = {
+    status: 'sending',
+    attempts: 1,
+    claimedUntil: sql`now() + make_interval(secs => ${claim.claimSeconds})`,
+    firstAttemptAt: sql`now()`,
+  };
   return tx
     .insert(webhookDeliveries)
     .values(
-      endpointIds.map((endpointId) => ({
+      endpointIds.map((endpointId, i) => ({
         accountId,
         endpointId,
         eventId: event.id,
         eventName: event.name,
         payload: event.payload,
+        ...(i < claim.claimed ? held : {}),
       })),
     )
     .onConflictDoNothing()
-    .returning({ id: webhookDeliveries.id });
+    .returning();
 }
 
 /**
@@ -143,23 +159,32 @@ export function claimDelivery(db: TDb, accountId: string, id: string, claimSecon
         and(
           eq(webhookDeliveries.accountId, accountId),
           eq(webhookDeliveries.id, id),
-          sql`(${webhookDeliveries.status} in ('pending', 'retrying') or (${webhookDeliveries.status} = 'sending' and ${webhookDeliveries.claimedUntil} < now()))`,
+          // A retrying delivery waits for its time (a fast path's fallback job may come earlier).
+          sql`(${webhookDeliveries.status} = 'pending'
+            or (${webhookDeliveries.status} = 'retrying' and coalesce(${webhookDeliveries.nextAttemptAt} <= now(), true))
+            or (${webhookDeliveries.status} = 'sending' and ${webhookDeliveries.claimedUntil} < now()))`,
         ),
       )
       .returning();
     if (!row) {
-      // Held by another worker's attempt (until its claim runs out), or done.
+      // Held by another worker's attempt (until its claim runs out), waiting for its retry, or done.
       const [held] = await tx
-        .select({ until: webhookDeliveries.claimedUntil })
+        .select({
+          status: webhookDeliveries.status,
+          claimedUntil: webhookDeliveries.claimedUntil,
+          nextAttemptAt: webhookDeliveries.nextAttemptAt,
+        })
         .from(webhookDeliveries)
         .where(
           and(
             eq(webhookDeliveries.accountId, accountId),
             eq(webhookDeliveries.id, id),
-            eq(webhookDeliveries.status, 'sending'),
+            sql`${webhookDeliveries.status} in ('sending', 'retrying')`,
           ),
         );
-      return held?.until ? { heldUntil: held.until } : undefined;
+      if (held?.status === 'sending' && held.claimedUntil) return { heldUntil: held.claimedUntil };
+      if (held?.status === 'retrying' && held.nextAttemptAt) return { retryAt: held.nextAttemptAt };
+      return undefined;
     }
     const [endpoint] = await tx
       .select({
@@ -172,6 +197,28 @@ export function claimDelivery(db: TDb, accountId: string, id: string, claimSecon
       .where(eq(webhookEndpoints.id, row.endpointId));
     return { delivery: row, ...endpoint };
   });
+}
+
+/** What a successful attempt records. */
+export interface TDeliveredOutcome {
+  id: string;
+  responseStatus: number;
+  latencyMs: number;
+  responseExcerpt: string;
+}
+
+/** Successful attempts of the account's deliveries, in one statement. */
+export function markDelivered(db: TDb, accountId: string, outcomes: TDeliveredOutcome[]) {
+  return withTenant(db, accountId, (tx) =>
+    tx.execute(sql`
+      update webhook_deliveries d
+      set status = 'success', response_status = v."responseStatus", latency_ms = v."latencyMs",
+          response_excerpt = v."responseExcerpt", error = '', claimed_until = null,
+          next_attempt_at = null, delivered_at = now()
+      from json_to_recordset(${JSON.stringify(outcomes)}::json)
+        as v(id uuid, "responseStatus" int, "latencyMs" int, "responseExcerpt" text)
+      where d.account_id = ${accountId} and d.id = v.id`),
+  );
 }
 
 export function updateDeliveryRow(
