@@ -89,6 +89,8 @@ try {
     goal: '>= 0.8',
   });
   await db.query('update automations set active = false where account_id = $1', [server.accountId]);
+  // Written around the API: the server's kept rules of the account are read again.
+  await db.query("select pg_notify('atende_tenant_cache', $1)", [server.accountId]);
   // The rules' evaluations of that load drain first: the timers are measured on their own.
   const drainBy = Date.now() + 15 * 60_000;
   while (Date.now() < drainBy) {

@@ -24,6 +24,11 @@ interface TEntry<T> {
 export class TenantCache extends EventEmitter<{ invalidated: [accountId: string] }> {
   private readonly accounts = new Map<string, TEntry<unknown>>();
   private readonly members = new Map<string, Map<string, TEntry<unknown>>>();
+  /**
+   * Bumped per account by each invalidation: a value whose load began before one is not kept (it
+   * may have read the rows as they were before the change).
+   */
+  private readonly generations = new Map<string, number>();
   private listening = false;
   /** Bumped whenever listening starts or stops: a value loaded across the change is not kept. */
   private epoch = 0;
@@ -73,8 +78,9 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     const hit = this.fresh(this.accounts.get(accountId));
     if (hit) return hit.value as T;
     const epoch = this.epoch;
+    const generation = this.generations.get(accountId);
     const value = await load();
-    if (value !== undefined && this.listening && epoch === this.epoch)
+    if (value !== undefined && this.keeps(accountId, epoch, generation))
       bounded(this.accounts, accountId, this.entry(value));
     return value;
   }
@@ -88,8 +94,9 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     const hit = this.fresh(perAccount?.get(userId));
     if (hit) return hit.value as T;
     const epoch = this.epoch;
+    const generation = this.generations.get(accountId);
     const value = await load();
-    if (value !== undefined && this.listening && epoch === this.epoch) {
+    if (value !== undefined && this.keeps(accountId, epoch, generation)) {
       if (!perAccount) {
         perAccount = new Map();
         bounded(this.members, accountId, perAccount);
@@ -99,13 +106,28 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     return value;
   }
 
+  /**
+   * Another value kept per account (`key` names it: a module's settings read on every event),
+   * dropped with the account's entries — so its writers call invalidate(accountId) too.
+   */
+  scoped<T>(accountId: string, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    // Beside the members, under a key no user id has.
+    return this.member(accountId, `~${key}`, load);
+  }
+
   /** Call after a committed change to an account, its plan, usage or members. */
   async invalidate(accountId: string): Promise<void> {
     this.drop(accountId);
     await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${accountId})`);
   }
 
+  /** Whether a value loaded from `epoch` and the account's `generation` may be kept. */
+  private keeps(accountId: string, epoch: number, generation: number | undefined) {
+    return this.listening && epoch === this.epoch && generation === this.generations.get(accountId);
+  }
+
   private drop(accountId: string) {
+    bounded(this.generations, accountId, (this.generations.get(accountId) ?? 0) + 1);
     this.accounts.delete(accountId);
     this.members.delete(accountId);
     this.emit('invalidated', accountId);

@@ -191,7 +191,7 @@ export class AutomationEngine {
   async dispatch(input: TTriggerInput, only?: TAutomationRow[], known?: TConversationFacts): Promise<void> {
     const account = await this.account(input.accountId);
     if (!account?.enabled) return;
-    const rules = only ?? (await activeRuleRows(this.db, input.accountId, [input.trigger]));
+    const rules = only ?? (await this.rulesFor(input.accountId, [input.trigger]));
     // The conversation and contact are read once for all the rules, and again after a rule acted
     // (a timer hands over the conversation it has just read).
     const memo: TFactsMemo = known ? { facts: this.factsOf(input, account.timezone, known) } : {};
@@ -230,9 +230,22 @@ export class AutomationEngine {
     await flush();
   }
 
-  /** Rules of these triggers (the timers' listener asks which to schedule). */
-  rulesFor(accountId: string, triggers: string[]): Promise<TAutomationRow[]> {
-    return activeRuleRows(this.db, accountId, triggers);
+  /**
+   * The account's active rules of these triggers, in order. Every event of an account with rules
+   * asks (twice: its timers, its rules): they are read once and kept with the account's cached
+   * entries until a rule changes (rulesChanged, on every process) or the entry expires.
+   */
+  async rulesFor(accountId: string, triggers: string[]): Promise<TAutomationRow[]> {
+    const active =
+      (await this.tenantCache.scoped(accountId, 'automations.active', () =>
+        activeRuleRows(this.db, accountId),
+      )) ?? [];
+    return active.filter((rule) => triggers.includes(rule.triggerType));
+  }
+
+  /** After a committed change to the account's rules: the kept active rules are read again. */
+  rulesChanged(accountId: string): Promise<void> {
+    return this.tenantCache.invalidate(accountId);
   }
 
   async runRule(
@@ -653,7 +666,10 @@ export class AutomationEngine {
       for (const admin of admins)
         await this.jobs.sendInTx<TMail>(tx, MAIL_QUEUE, ruleDisabledMail(admin.email, rule, reason, link));
     });
-    if (disabled) this.log.info({ automationId: rule.id, reason }, 'automation turned off');
+    if (disabled) {
+      await this.rulesChanged(rule.accountId);
+      this.log.info({ automationId: rule.id, reason }, 'automation turned off');
+    }
     return disabled;
   }
 

@@ -51,6 +51,8 @@ async function onlyActive(...ids: string[]) {
     sql`update automations set active = (id::text = any(${`{${ids.join(',')}}`}::text[]))
         where account_id = ${wa.owner.accountId} and system_kind is null`,
   );
+  // Written around the service: the engine's kept rules are read again.
+  await wa.ctx.app.platform.tenantCache.invalidate(wa.owner.accountId);
 }
 
 async function runsOf(ruleId: string, count = 1) {

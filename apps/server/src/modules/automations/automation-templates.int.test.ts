@@ -58,6 +58,8 @@ async function createRule(actions: unknown[]) {
     ctx,
     sql`update automations set active = (id::text = ${id}) where account_id = ${owner.accountId} and system_kind is null`,
   );
+  // Written around the service: the engine's kept rules are read again.
+  await ctx.app.platform.tenantCache.invalidate(owner.accountId);
   return id;
 }
 

@@ -59,7 +59,11 @@ async function onlyActive(id?: string) {
     ctx,
     sql`update automations set active = (id::text = ${id ?? ''}) where account_id = ${owner.accountId} and system_kind is null`,
   );
+  await rulesWrittenBySql();
 }
+
+/** After a rule is written around the service (SQL here): the engine's kept rules are read again. */
+const rulesWrittenBySql = () => ctx.app.platform.tenantCache.invalidate(owner.accountId);
 
 const newPhone = () => `55119${String(8000000 + ++phoneSeq).padStart(8, '0')}`;
 const textsTo = (to: string) => fake.sends.filter((s) => s.body.to === to).map((s) => s.body.text?.body);
@@ -378,6 +382,7 @@ describe('event triggers, conditions and actions', () => {
       )}))
           where account_id = ${owner.accountId} and system_kind is null`,
     );
+    await rulesWrittenBySql();
     const phone = newPhone();
     await customerWrites(phone, 'Bom dia');
     const [tagged] = await runsOf(tagger);
@@ -475,6 +480,7 @@ describe('event triggers, conditions and actions', () => {
     );
     await onlyActive(id);
     await queryRows(ctx, sql`update automations set active = true where id = ${textRule}`);
+    await rulesWrittenBySql();
     const phone = newPhone();
     await customerWrites(phone, 'Pedido 123');
     expect((await runsOf(id))[0].status).toBe('fired');
@@ -845,6 +851,7 @@ describe('time triggers (the due job run directly) and waits', () => {
     );
     await onlyActive(noOperator);
     await queryRows(ctx, sql`update automations set active = true where id in (${idle}, ${queue})`);
+    await rulesWrittenBySql();
     const phone = newPhone();
     await customerWrites(phone, 'oi');
     const conversation = await conversationOf(phone);
@@ -930,6 +937,33 @@ describe('time triggers (the due job run directly) and waits', () => {
     );
     expect(notes).toHaveLength(1);
     expect((await runsOf(id)).map((r) => r.status)).toEqual(['fired']);
+  });
+
+  it("a deleted rule takes its log and its pending timers with it, and no other rule's", async () => {
+    const logged = await createRule(rule({ actions: [{ type: 'note', text: 'registro' }] }));
+    const timed = await createRule(
+      rule({
+        trigger: { type: 'no_operator_reply', minutes: 3 },
+        actions: [{ type: 'note', text: 'lembrete' }],
+      }),
+    );
+    await queryRows(
+      ctx,
+      sql`update automations set active = (id in (${logged}, ${timed}))
+          where account_id = ${owner.accountId} and system_kind is null`,
+    );
+    await rulesWrittenBySql();
+    await customerWrites(newPhone(), 'oi');
+    expect((await runsOf(logged)).map((r) => r.status)).toEqual(['fired']);
+    await until(async () => ((await timerJobs(timed)).length === 1 ? true : null));
+    const gone = await call('DELETE', `/p/automations/${timed}`);
+    expect(gone.statusCode).toBe(200);
+    expect(await timerJobs(timed)).toHaveLength(0);
+    expect(await runsOf(logged)).toHaveLength(1);
+    expect((await call('DELETE', `/p/automations/${logged}`)).statusCode).toBe(200);
+    expect(
+      await queryRows(ctx, sql`select 1 from automation_runs where automation_id = ${logged}`),
+    ).toHaveLength(0);
   });
 
   it('schedule: the minute tick runs a rule whose cron matches in the account time zone', async () => {

@@ -1,5 +1,5 @@
 import type { TAutomationActionResult } from '@atende/shared';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../platform/db/client';
 import { type TTx, withTenant } from '../../platform/db/tenant';
 import { automationRuns, automations } from './automations.schema';
@@ -49,18 +49,13 @@ export function activeTriggerTypesSql(accountId: string) {
 }
 
 /** Active rules (automatic messages included) listening to these triggers, in order. */
-export function activeRuleRows(db: TDb, accountId: string, triggers: string[]): Promise<TAutomationRow[]> {
+/** The account's active rules, in their order (the engine keeps them per account: see AutomationEngine.rulesFor). */
+export function activeRuleRows(db: TDb, accountId: string): Promise<TAutomationRow[]> {
   return withTenant(db, accountId, (tx) =>
     tx
       .select()
       .from(automations)
-      .where(
-        and(
-          eq(automations.accountId, accountId),
-          eq(automations.active, true),
-          inArray(automations.triggerType, triggers),
-        ),
-      )
+      .where(and(eq(automations.accountId, accountId), eq(automations.active, true)))
       .orderBy(asc(automations.position), asc(automations.createdAt)),
   );
 }

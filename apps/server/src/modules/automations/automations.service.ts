@@ -113,6 +113,7 @@ export class AutomationsService {
       account?.limit ?? 0,
     );
     if (row === 'limit') throw new AppError('AUTOMATION_LIMIT_REACHED');
+    await this.engine.rulesChanged(accountId);
     return present(row);
   }
 
@@ -123,21 +124,25 @@ export class AutomationsService {
     await this.row(accountId, id);
     const row = await updateRuleRow(this.db, accountId, id, { ...this.values(body), disabledReason: null });
     if (!row) throw new AppError('AUTOMATION_NOT_FOUND');
+    await this.engine.rulesChanged(accountId);
     return present(row);
   }
 
   async setActive(accountId: string, id: string, active: boolean): Promise<TAutomation> {
     await this.row(accountId, id);
     const row = await updateRuleRow(this.db, accountId, id, { active, disabledReason: null });
+    await this.engine.rulesChanged(accountId);
     return present(row!);
   }
 
   async remove(accountId: string, id: string): Promise<void> {
     if (!(await deleteRuleRow(this.db, accountId, id))) throw new AppError('AUTOMATION_NOT_FOUND');
+    await this.engine.rulesChanged(accountId);
   }
 
   async reorder(accountId: string, ids: string[]) {
     await reorderRuleRows(this.db, accountId, ids);
+    await this.engine.rulesChanged(accountId);
     return (await this.list(accountId)).items;
   }
 
@@ -198,6 +203,7 @@ export class AutomationsService {
       active: body.active && !!body.text,
       maxPerHour: 5,
     });
+    await this.engine.rulesChanged(accountId);
     return (await this.autoMessages(accountId)).find((m) => m.kind === kind)!;
   }
 
