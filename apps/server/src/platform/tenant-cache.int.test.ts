@@ -68,4 +68,25 @@ describe('tenant cache across app instances', () => {
     expect(after.statusCode).toBe(404);
     expect(after.body.message).toBe('Invalid acc or user ID');
   });
+
+  it('a value whose load began before an invalidation is not kept; the next read loads again', async () => {
+    const cache = ctx.app.platform.tenantCache;
+    const { accountId } = await signUp(ctx);
+    let loads = 0;
+    let finish: (value: string) => void = () => undefined;
+    const inFlight = cache.scoped(accountId, 'test.rules', () => {
+      loads += 1;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    });
+    // The rules change while the read is on its way: what it read is the old state.
+    await cache.invalidate(accountId);
+    finish('before the change');
+    expect(await inFlight).toBe('before the change');
+    expect(await cache.scoped(accountId, 'test.rules', async () => `load ${++loads}`)).toBe('load 2');
+    // Loaded with nothing in between: kept.
+    expect(await cache.scoped(accountId, 'test.rules', async () => `load ${++loads}`)).toBe('load 2');
+    expect(loads).toBe(2);
+  });
 });
