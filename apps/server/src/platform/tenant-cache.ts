@@ -25,10 +25,14 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
   private readonly accounts = new Map<string, TEntry<unknown>>();
   private readonly members = new Map<string, Map<string, TEntry<unknown>>>();
   /**
-   * Bumped per account by each invalidation: a value whose load began before one is not kept (it
-   * may have read the rows as they were before the change).
+   * Invalidations so far (all accounts); `stamps` holds each account's latest, most recent last.
+   * A value is kept only when no invalidation of its account came after its load began (the load
+   * may have read the rows as they were before the change). An account whose stamp was dropped to
+   * bound the map counts as invalidated at the newest stamp dropped.
    */
-  private readonly generations = new Map<string, number>();
+  private invalidations = 0;
+  private readonly stamps = new Map<string, number>();
+  private forgottenStamp = 0;
   private listening = false;
   /** Bumped whenever listening starts or stops: a value loaded across the change is not kept. */
   private epoch = 0;
@@ -78,9 +82,9 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     const hit = this.fresh(this.accounts.get(accountId));
     if (hit) return hit.value as T;
     const epoch = this.epoch;
-    const generation = this.generations.get(accountId);
+    const since = this.invalidations;
     const value = await load();
-    if (value !== undefined && this.keeps(accountId, epoch, generation))
+    if (value !== undefined && this.keeps(accountId, epoch, since))
       bounded(this.accounts, accountId, this.entry(value));
     return value;
   }
@@ -94,9 +98,9 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     const hit = this.fresh(perAccount?.get(userId));
     if (hit) return hit.value as T;
     const epoch = this.epoch;
-    const generation = this.generations.get(accountId);
+    const since = this.invalidations;
     const value = await load();
-    if (value !== undefined && this.keeps(accountId, epoch, generation)) {
+    if (value !== undefined && this.keeps(accountId, epoch, since)) {
       if (!perAccount) {
         perAccount = new Map();
         bounded(this.members, accountId, perAccount);
@@ -121,13 +125,25 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${accountId})`);
   }
 
-  /** Whether a value loaded from `epoch` and the account's `generation` may be kept. */
-  private keeps(accountId: string, epoch: number, generation: number | undefined) {
-    return this.listening && epoch === this.epoch && generation === this.generations.get(accountId);
+  /** Whether a value whose load began at `epoch`, after `since` invalidations, may be kept. */
+  private keeps(accountId: string, epoch: number, since: number) {
+    return (
+      this.listening && epoch === this.epoch && (this.stamps.get(accountId) ?? this.forgottenStamp) <= since
+    );
+  }
+
+  private stamp(accountId: string) {
+    this.stamps.delete(accountId);
+    if (this.stamps.size >= MAX_ENTRIES) {
+      const [oldest, stamp] = this.stamps.entries().next().value!;
+      this.stamps.delete(oldest);
+      this.forgottenStamp = stamp;
+    }
+    this.stamps.set(accountId, ++this.invalidations);
   }
 
   private drop(accountId: string) {
-    bounded(this.generations, accountId, (this.generations.get(accountId) ?? 0) + 1);
+    this.stamp(accountId);
     this.accounts.delete(accountId);
     this.members.delete(accountId);
     this.emit('invalidated', accountId);

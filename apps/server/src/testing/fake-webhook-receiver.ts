@@ -18,6 +18,8 @@ export class FakeWebhookReceiver {
   readonly received: TReceivedWebhook[] = [];
   /** Statuses to answer, in order; when empty, 200. */
   readonly script: number[] = [];
+  /** What a 2xx answer says (default 'ok'). */
+  okText = 'ok';
   hold = false;
   private server: Server | null = null;
   url = '';
@@ -49,6 +51,6 @@ export class FakeWebhookReceiver {
     const status = this.script.shift() ?? 200;
     entry.answered = status;
     res.writeHead(status, { 'content-type': 'text/plain' });
-    res.end(status < 300 ? 'ok' : `failure ${status}`);
+    res.end(status < 300 ? this.okText : `failure ${status}`);
   }
 }

@@ -47,9 +47,20 @@ export class DeliveredWriter {
         );
         for (const b of batch) b.resolve();
       } catch (err) {
-        for (const b of batch) b.reject(err);
+        if (batch.length === 1) batch[0].reject(err);
+        // One outcome the database refuses must not fail the others: each on its own.
+        else for (const b of batch) await this.writeOne(accountId, b);
       }
     }
     this.queues.delete(accountId);
+  }
+
+  private async writeOne(accountId: string, queued: TQueued) {
+    try {
+      await markDelivered(this.db, accountId, [queued.outcome]);
+      queued.resolve();
+    } catch (err) {
+      queued.reject(err);
+    }
   }
 }

@@ -20,6 +20,8 @@ const JOB_EXPIRE_SECONDS = 30;
 const TIMEOUT_MS = 10_000;
 /** Deliveries attempted right after their fan-out, on this node, at most at once (the rest wait for their job). */
 const FAST_PATH_MAX = 200;
+/** Half a UTF-16 pair (JSON carries it, PostgreSQL text refuses it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** Fast-path outcomes remembered for their fallback jobs (30 s of deliveries at well over 1,000/s). */
 const SETTLED_MAX = 50_000;
 
@@ -181,11 +183,11 @@ export class WebhookDelivery {
     this.settled.add(deliveryId);
   }
 
-  enqueue(tx: TTx, accountId: string, deliveryId: string, startAfter?: Date) {
+  enqueue(tx: TTx, accountId: string, deliveryId: string, startAfter?: Date, fallback = false) {
     return this.jobs.sendInTx<TDeliveryJob>(
       tx,
       DELIVERY_QUEUE,
-      { accountId, deliveryId },
+      { accountId, deliveryId, ...(fallback ? { fallback: true as const } : {}) },
       { expireInSeconds: JOB_EXPIRE_SECONDS, ...(startAfter ? { startAfter } : {}) },
     );
   }
@@ -205,7 +207,7 @@ export class WebhookDelivery {
       const again = 'heldUntil' in claimed ? claimed.heldUntil : fallback ? undefined : claimed.retryAt;
       if (fromJob && again)
         await withTenant(this.db, accountId, (tx) =>
-          this.enqueue(tx, accountId, deliveryId, new Date(again.getTime() + 1000)),
+          this.enqueue(tx, accountId, deliveryId, new Date(again.getTime() + 1000), fallback),
         );
       return;
     }
@@ -245,8 +247,12 @@ export class WebhookDelivery {
         overflow: 'cut',
       });
       status = response.status;
-      // PostgreSQL text holds no NUL: a receiver's answer with one is kept without it.
-      excerpt = response.text.slice(0, WEBHOOK_LIMITS.responseExcerpt).replaceAll('\u0000', '');
+      // PostgreSQL text holds no NUL, nor half a UTF-16 pair (the cut may split an emoji): the
+      // excerpt is kept without them.
+      excerpt = response.text
+        .slice(0, WEBHOOK_LIMITS.responseExcerpt)
+        .replace(LONE_SURROGATE, '\uFFFD')
+        .replaceAll('\u0000', '');
       if (status < 200 || status >= 300) error = `HTTP ${status}`;
     } catch (err) {
       error = (
@@ -276,14 +282,19 @@ export class WebhookDelivery {
     const deadline =
       (delivery.firstAttemptAt ?? new Date()).getTime() + WEBHOOK_LIMITS.retryWindowHours * 3_600_000;
     const retry = next.getTime() <= deadline;
-    await withTenant(this.db, accountId, async (tx) => {
-      await repo.updateDeliveryRow(tx, accountId, delivery.id, {
-        ...result,
-        status: retry ? 'retrying' : 'failed',
-        nextAttemptAt: retry ? next : null,
-      });
-      if (retry) await this.enqueue(tx, accountId, delivery.id, next);
+    const recorded = await withTenant(this.db, accountId, async (tx) => {
+      // Only over this attempt's claim: a delivery another attempt settled meanwhile stays as it is.
+      const [row] = await repo.updateDeliveryRow(
+        tx,
+        accountId,
+        delivery.id,
+        { ...result, status: retry ? 'retrying' : 'failed', nextAttemptAt: retry ? next : null },
+        { whileSending: true },
+      );
+      if (row && retry) await this.enqueue(tx, accountId, delivery.id, next);
+      return row !== undefined;
     });
+    if (!recorded) return false;
     this.log.info({ accountId, deliveryId: delivery.id, error, retry }, 'webhook delivery failed');
     if (!retry) await this.apps.countOutcome(accountId, installId, true);
     return false;

@@ -1,4 +1,4 @@
-import { WEBHOOK_HEADERS } from '@atende/shared';
+import { WEBHOOK_HEADERS, WEBHOOK_LIMITS } from '@atende/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTeam, NOT_AUTHORIZED, useTwoAccounts } from '../../../testing/app-fixtures';
 import { FakeWebhookReceiver, type TReceivedWebhook } from '../../../testing/fake-webhook-receiver';
@@ -191,6 +191,24 @@ describe('webhooks', () => {
     expect((await t.call('POST', `/p/apps/webhooks/deliveries/${waiting.id}/replay`)).statusCode).toBe(200);
     await until(async () => (await rowOf(failed))?.status === 'success');
     expect((await contactHook(failed)()).map((h) => h.answered)).toEqual([500, 200]);
+  });
+
+  it('keeps an answer cut through an emoji (or holding NUL) as a readable excerpt, delivered once', async () => {
+    // The excerpt's cut falls between the two halves of the emoji.
+    receiver.okText = `${'a'.repeat(WEBHOOK_LIMITS.responseExcerpt - 1)}😀 fim\u0000`;
+    try {
+      const contactId = await createContact('Fabi Emoji');
+      const logged = await until(async () =>
+        (await deliveries('success')).items.find((d: { eventId: string }) =>
+          receiver.of(d.eventId).some((h) => h.json.data.contactId === contactId),
+        ),
+      );
+      expect(logged.attempts).toBe(1);
+      expect(logged.responseExcerpt).toBe(`${'a'.repeat(WEBHOOK_LIMITS.responseExcerpt - 1)}\uFFFD`);
+      expect((await contactHook(contactId)()).map((h) => h.answered)).toEqual([200]);
+    } finally {
+      receiver.okText = 'ok';
+    }
   });
 
   it('rotates the secret: the new one signs, the old one too for 24 h', async () => {

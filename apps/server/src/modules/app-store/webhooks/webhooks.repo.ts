@@ -226,11 +226,19 @@ export function updateDeliveryRow(
   accountId: string,
   id: string,
   patch: Partial<Omit<typeof webhookDeliveries.$inferInsert, 'accountId' | 'id'>>,
+  /** Only a delivery still held for an attempt (an attempt's failure; a success may have come first). */
+  options: { whileSending?: boolean } = {},
 ) {
   return tx
     .update(webhookDeliveries)
     .set(patch)
-    .where(and(eq(webhookDeliveries.accountId, accountId), eq(webhookDeliveries.id, id)))
+    .where(
+      and(
+        eq(webhookDeliveries.accountId, accountId),
+        eq(webhookDeliveries.id, id),
+        options.whileSending ? eq(webhookDeliveries.status, 'sending') : undefined,
+      ),
+    )
     .returning();
 }
 
