@@ -187,7 +187,9 @@ describe('exactly once', () => {
           sql`select phone from campaign_recipients where campaign_id = ${id} and status = 'unknown'`,
         );
         return unknown.every((r) => !sent.has(r.phone));
-      }, 30_000);
+        // The reports of all 600 sends are webhooks → events → jobs on the survivor: under a loaded
+        // CI (both engines' suites side by side) that queue took more than 30 s once.
+      }, 90_000);
       await call('POST', `/p/campaigns/${id}/resend-unconfirmed`);
       await until(
         async () => (await call('GET', `/p/campaigns/${id}`)).body.data.status === 'finished',
@@ -202,5 +204,5 @@ describe('exactly once', () => {
         sql`select count(*)::int as n from campaign_recipients where campaign_id = ${id} and status <> 'sent'`,
       );
       expect(left.n).toBe(0);
-    }, 240_000);
+    }, 300_000);
 });
