@@ -25,9 +25,9 @@ import { pruneRunRows } from './automations.repo';
 import { automationsRoutes } from './automations.routes';
 import * as tables from './automations.schema';
 import { AutomationsService } from './automations.service';
+import { isUuid } from '../../platform/db/columns';
 
 const PRUNE_QUEUE = 'automation-runs-prune';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface TAutomationsDeps {
   accounts: AccountsService;
@@ -85,7 +85,7 @@ export const automationsModule = defineModule({
         references: {
           // Not a UUID: a legacy intention name (the inbox routes by it), nothing to look up.
           departmentExists: async (accountId, id) =>
-            !UUID.test(id) || (await deps.departments.nameOf(accountId, id)) !== null,
+            !isUuid(id) || (await deps.departments.nameOf(accountId, id)) !== null,
           tagIds: async (accountId) => new Set((await deps.contacts.tags.list(accountId)).map((t) => t._id)),
           templateExists: (accountId, id) =>
             deps.templates.get(accountId, id).then(

@@ -8,9 +8,9 @@ import type { ContactsService } from '../contacts/contacts.service';
 import type { CampaignProgress } from './campaign-progress';
 import { inboundInterestSql, type TInboundInterest } from './campaign-settings.repo';
 import { credit } from './sms-credit.repo';
+import { isUuid } from '../../platform/db/columns';
 
 const RANK: Record<string, number> = { sent: 1, failed: 1.5, delivered: 2, read: 3 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The campaigns' durable listeners:
@@ -47,7 +47,7 @@ export function listenForCampaignEvents(
           err: s.errorCode ?? null,
           at: s.at,
           rank,
-          cb: s.callbackData && UUID.test(s.callbackData) ? s.callbackData : null,
+          cb: s.callbackData && isUuid(s.callbackData) ? s.callbackData : null,
         });
     }
     if (best.size === 0) return;

@@ -3,11 +3,10 @@ import type { TChannelRecord } from '../../providers/channel-adapter';
 import type { TDb } from '../../platform/db/client';
 import { channelRecord } from './channels.presenter';
 import { channels } from './channels.schema';
+import { isUuid } from '../../platform/db/columns';
 
 /** A webhook's channel; a disabled one (not active) still verifies and signs, but stores no message. */
 export type TWebhookChannel = TChannelRecord & { active: boolean };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * How long a looked-up channel is reused at most: a change is forgotten at once on the process
@@ -43,7 +42,7 @@ export class WebhookChannels {
   }
 
   async find(kind: TChannelRecord['kind'], id: string): Promise<TWebhookChannel | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const key = `${kind}:${id}`;
     const hit = this.cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.channel;

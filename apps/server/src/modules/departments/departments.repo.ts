@@ -3,6 +3,7 @@ import type { TDb } from '../../platform/db/client';
 import { type TTx, withTenant } from '../../platform/db/tenant';
 import type { DomainEvents } from '../../platform/events';
 import { departments } from './departments.schema';
+import { isUuid } from '../../platform/db/columns';
 
 export type TDepartmentRow = typeof departments.$inferSelect;
 export type TDepartmentValues = Pick<TDepartmentRow, 'name' | 'description' | 'distribution' | 'capacity'>;
@@ -121,6 +122,3 @@ export function touchDepartmentRow(db: TDb, bus: DomainEvents, accountId: string
     await bus.emit(tx, accountId, 'department.changed', { departmentId: id, change: 'updated' });
   });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string) => UUID.test(v);

@@ -13,9 +13,9 @@ import {
   listDepartmentRows,
   touchDepartmentRow,
   updateDepartmentRow,
-  isUuid,
   type TDepartmentRow,
 } from './departments.repo';
+import { isUuid } from '../../platform/db/columns';
 
 /** How automatic distribution treats a department's conversations. */
 export interface TDepartmentRouting {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { type TTx, withTenant } from '../../platform/db/tenant';
-import { isUuid } from './departments.repo';
+import { isUuid } from '../../platform/db/columns';
 import { keyEntities } from './departments.schema';
 
 export type TKeyEntityRow = typeof keyEntities.$inferSelect;

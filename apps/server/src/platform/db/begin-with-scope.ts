@@ -1,6 +1,6 @@
 import pg from 'pg';
+import { isUuid } from './columns';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SCOPE_PREFIX = "select set_config('app.account_id', '";
 
 /**
@@ -9,7 +9,7 @@ const SCOPE_PREFIX = "select set_config('app.account_id', '";
  * Null for anything that is not a UUID (the caller binds it as a parameter instead).
  */
 export function scopeStatement(accountId: string): string | null {
-  if (!UUID.test(accountId)) return null;
+  if (!isUuid(accountId)) return null;
   return `${SCOPE_PREFIX}${accountId}', true), set_config('role', 'atende_tenant', true)`;
 }
 

@@ -10,5 +10,8 @@ export const createdAtColumn = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const tsColumn = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const newId = () => uuidv7();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a text is a UUID (checked before it reaches a uuid column, or is written into a statement). */
+export const isUuid = (value: string) => UUID.test(value);
 export const updatedAtColumn = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();

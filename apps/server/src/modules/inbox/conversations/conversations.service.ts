@@ -27,10 +27,10 @@ import type { InboxAccess, TViewer } from '../access/inbox-access';
 import type { InboxFilesService } from '../files/inbox-files.service';
 import { canSee, type TVisibilityPolicy } from '../access/inbox-rooms';
 import { listMessageRows } from '../messaging/messages.repo';
+import { isUuid } from '../../../platform/db/columns';
 
 const COUNT_CAP = 10_000;
 const CATCH_UP_MAX = 1000;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reading the inbox: tab lists with filters, one conversation, its messages, catch-up after a reconnect. */
 export class ConversationsService {
@@ -136,8 +136,8 @@ export class ConversationsService {
     const rows = await listMessageRows(this.db, viewer.accountId, id, {
       limit: query.limit,
       before: query.before,
-      sinceId: since && UUID_RE.test(since) ? since : undefined,
-      sinceAt: since && !UUID_RE.test(since) ? new Date(since) : undefined,
+      sinceId: since && isUuid(since) ? since : undefined,
+      sinceAt: since && !isUuid(since) ? new Date(since) : undefined,
     });
     const inbound = (messageId: string) => this.files.inboundMediaLink(viewer.accountId, messageId);
     const items = rows.map((m) => presentChatMessage(m, this.linker(viewer.accountId), inbound));

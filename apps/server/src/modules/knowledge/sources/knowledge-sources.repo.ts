@@ -3,6 +3,7 @@ import { rowsOf, type TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import type { TChunk } from './chunk-text';
 import { knowledgeChunks, knowledgeSources } from './knowledge-sources.schema';
+import { isUuid } from '../../../platform/db/columns';
 
 export type TSourceRow = typeof knowledgeSources.$inferSelect;
 export type TNewSource = typeof knowledgeSources.$inferInsert;
@@ -96,8 +97,6 @@ export async function replaceChunks(
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface TPassageRow {
   sourceId: string;
   sourceName: string;
@@ -145,7 +144,7 @@ export function searchChunks(
   limit: number,
   options: TSearchOptions = {},
 ): Promise<TPassageRow[]> {
-  const only = options.sourceIds?.filter((id) => UUID.test(id));
+  const only = options.sourceIds?.filter(isUuid);
   if (options.sourceIds && only?.length === 0) return Promise.resolve([]);
   const vector = options.vector?.length ? options.vector : null;
   const scope = sql`c.account_id = ${accountId}
