@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { until } from '../testing/helpers';
 import { openTestDatabase, testEngine, type TTestDatabase } from '../testing/test-db';
 import { rowsOf } from './db/client';
+import { newId } from './db/columns';
 import { withTenant } from './db/tenant';
 import { DomainEvents } from './events';
 import { Jobs } from './jobs';
@@ -32,6 +33,7 @@ const heard: TDomainEvent<'contact.created'>[] = [];
 const applied: string[] = [];
 let attempts = 0;
 const relevanceReads: string[] = [];
+const onceApplied: string[] = [];
 
 beforeAll(async () => {
   db = await openTestDatabase(testEngine(), inject('dbTemplate'));
@@ -56,6 +58,14 @@ beforeAll(async () => {
   bus.durable('test.filtered', ['contact.updated'], async () => undefined, {
     when: (e) => e.data.fields.includes('phone'),
   });
+  bus.durable(
+    'test.once',
+    ['contact.updated'],
+    async (e) => {
+      onceApplied.push(e.data.contactId);
+    },
+    { when: (e) => e.data.contactId.startsWith('once-') },
+  );
   // Reads, in the emitting transaction, what the account has for it: here a flag set by the test.
   bus.durable('test.relevant', ['contact.phase_changed'], async () => undefined, {
     relevant: {
@@ -118,6 +128,27 @@ describe('domain events', () => {
     expect(attempts).toBe(before);
     expect(applied.filter((id) => id === 'c-1')).toHaveLength(1);
   }, 45_000);
+
+  it('an event whose job comes again, in a later batch or twice in one batch, is applied once', async () => {
+    const event = await withTenant(db.database.db, ACCOUNT, (tx) =>
+      bus.emit(tx, ACCOUNT, 'contact.updated', { contactId: 'once-1', fields: ['name'] }),
+    );
+    await until(async () => onceApplied.includes('once-1') && (await settled('event.test.once')));
+    // Two more jobs of the applied event, and two of an event never applied, each pair committed
+    // together (so fetched in one batch).
+    const fresh = { ...event, id: newId(), data: { ...event.data, contactId: 'once-2' } };
+    for (const data of [event, fresh])
+      await withTenant(db.database.db, ACCOUNT, (tx) =>
+        jobs.insertInTx(tx, new Map([['event.test.once', [{ data }, { data }]]])),
+      );
+    await until(async () => (await jobsOf('event.test.once')) === 5 && (await settled('event.test.once')));
+    expect(onceApplied.sort()).toEqual(['once-1', 'once-2']);
+    expect(
+      await count(
+        sql`select count(*)::int as n from event_receipts where listener = 'test.once' and event_id in (${event.id}, ${fresh.id})`,
+      ),
+    ).toBe(2);
+  });
 
   it('a durable listener gets no job for events its filter ignores', async () => {
     await withTenant(db.database.db, ACCOUNT, async (tx) => {

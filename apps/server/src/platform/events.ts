@@ -2,7 +2,8 @@ import type { TDomainEvent, TDomainEventMap, TDomainEventName } from '@atende/sh
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type TDb } from './db/client';
-import { newId } from './db/columns';
+import { isUuid, newId } from './db/columns';
+import { uuidArray } from './db/sql-arrays';
 import { beforeCommit, onCommit, type TTx } from './db/tenant';
 import type { Jobs, TJobInsert, TWorkOptions } from './jobs';
 
@@ -102,17 +103,11 @@ export class DomainEvents {
       queues.push({ queue, when: options.when });
       this.durableQueues.set(name, queues);
     }
-    this.jobs.register<TDomainEvent<N>>(
-      queue,
-      async (event) => {
-        if (await this.handled(listener, event.id)) return;
-        await handler(event);
-        await this.db.execute(
-          sql`insert into event_receipts (listener, event_id) values (${listener}, ${event.id}) on conflict do nothing`,
-        );
-      },
-      options.work,
-    );
+    this.jobs.register<TDomainEvent<N>>(queue, handler, options.work, {
+      key: (event) => event.id,
+      applied: (eventIds) => this.handled(listener, eventIds),
+      record: (eventIds) => this.recordHandled(listener, eventIds),
+    });
   }
 
   /** Whether any listener (in-process or durable) reacts to `name` (to skip building payloads). */
@@ -176,7 +171,8 @@ export class DomainEvents {
           }),
         );
     }
-    await this.jobs.insertInTx(tx, outbox);
+    // The transaction's last statement before its commit (its only before-commit hook).
+    await this.jobs.insertInTx(tx, outbox, { endsTransaction: true });
   }
 
   /** The account filters of these queues' listeners, read in one statement. */
@@ -219,13 +215,21 @@ export class DomainEvents {
     this.log.warn({ err, event: event.name, eventId: event.id }, 'event listener failed');
   }
 
-  private async handled(listener: string, eventId: string): Promise<boolean> {
-    const rows = rowsOf(
+  /** Of these events, those `listener` already handled (receipts), in one read per fetched batch. */
+  private async handled(listener: string, eventIds: string[]): Promise<Set<string>> {
+    const rows = rowsOf<{ event_id: string }>(
       await this.db.execute(
-        sql`select 1 from event_receipts where listener = ${listener} and event_id = ${eventId}`,
+        sql`select event_id from event_receipts where listener = ${listener} and event_id = any(${uuidArray(eventIds.filter(isUuid))})`,
       ),
     );
-    return rows.length > 0;
+    return new Set(rows.map((r) => r.event_id));
+  }
+
+  /** The receipts of a batch's handled events, in one statement, before its jobs complete. */
+  private async recordHandled(listener: string, eventIds: string[]) {
+    await this.db.execute(
+      sql`insert into event_receipts (listener, event_id) select ${listener}, unnest(${uuidArray(eventIds.filter(isUuid))}) on conflict do nothing`,
+    );
   }
 }
 

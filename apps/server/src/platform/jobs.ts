@@ -38,6 +38,21 @@ export interface TWorkOptions {
   parallel?: number;
 }
 
+/**
+ * Applied-once bookkeeping for a queue whose jobs carry a key (domain events: the event id), kept
+ * per fetched batch rather than per job: one read of which keys were already applied before the
+ * batch runs, one write of the keys it applied before its jobs are completed. A crash in between
+ * leaves the batch's jobs uncompleted: they run again (handlers are idempotent), as a crash between
+ * a handler and its own receipt would.
+ */
+export interface TOnce<T> {
+  key: (data: T) => string;
+  /** The keys of `items` already applied (their jobs complete without running). */
+  applied: (keys: string[]) => Promise<Set<string>>;
+  /** Records the keys whose handler succeeded in this batch. */
+  record: (keys: string[]) => Promise<void>;
+}
+
 /** One job of a batch written with insertInTx. */
 export interface TJobInsert {
   data: object;
@@ -51,6 +66,7 @@ export class Jobs {
   private started = false;
   private readonly handlers = new Map<string, TJobHandler<any>>();
   private readonly workOptions = new Map<string, TWorkOptions>();
+  private readonly onces = new Map<string, TOnce<any>>();
   private readonly schedules = new Map<string, string>();
   private readonly pollers = new Map<string, (signal: AbortSignal) => Promise<void>>();
   private pollersStop?: AbortController;
@@ -80,9 +96,10 @@ export class Jobs {
   }
 
   /** Registers a handler before start(); every job is retried and its handler must be idempotent. */
-  register<T>(queue: string, handler: TJobHandler<T>, work?: TWorkOptions) {
+  register<T>(queue: string, handler: TJobHandler<T>, work?: TWorkOptions, once?: TOnce<T>) {
     this.handlers.set(queue, handler);
     if (work) this.workOptions.set(queue, work);
+    if (once) this.onces.set(queue, once);
   }
 
   /**
@@ -124,26 +141,10 @@ export class Jobs {
         ...(work.concurrency ? { localConcurrency: work.concurrency } : {}),
         ...(work.serialBy ? { includeMetadata: true } : {}),
       };
-      await this.boss.work<any>(queue, workOptions as never, async (jobs: any[]) => {
-        const results: Array<{ id: string; status: 'completed' | 'failed'; output?: unknown }> = [];
-        const runOne = async (job: any) => {
-          try {
-            await handler(job.data);
-            results.push({ id: job.id, status: 'completed' });
-          } catch (err) {
-            this.log.warn({ err, queue, jobId: job.id }, 'job failed');
-            const accountId = job.data?.accountId;
-            this.reporter?.capture(err, {
-              accountId: typeof accountId === 'string' ? accountId : null,
-              tags: { queue, job_id: String(job.id) },
-            });
-            results.push({ id: job.id, status: 'failed', output: { message: (err as Error).message } });
-          }
-        };
-        if (work.serialBy) await runSerialByKey(jobs, work, runOne);
-        else for (const job of jobs) await runOne(job);
-        return results;
-      });
+      const once = this.onces.get(queue);
+      await this.boss.work<any>(queue, workOptions as never, (jobs: any[]) =>
+        this.runBatch(queue, jobs, handler, work, once),
+      );
     }
     for (const [queue, cron] of this.schedules) await this.boss.schedule(queue, cron, {});
     if (!workers) return;
@@ -155,6 +156,68 @@ export class Jobs {
         this.reporter?.capture(err, { tags: { poller: name } });
       }),
     );
+  }
+
+  /**
+   * One fetched batch: each job settles on its own (one failure retries only that job); with
+   * `once`, keys already applied complete without running and the applied ones are recorded
+   * before the batch's jobs complete.
+   */
+  private async runBatch(
+    queue: string,
+    jobs: any[],
+    handler: TJobHandler<any>,
+    work: TWorkOptions,
+    once?: TOnce<any>,
+  ) {
+    const results: Array<{ id: string; status: 'completed' | 'failed'; output?: unknown }> = [];
+    const fail = (job: any, err: unknown) => {
+      this.log.warn({ err, queue, jobId: job.id }, 'job failed');
+      const accountId = job.data?.accountId;
+      this.reporter?.capture(err, {
+        accountId: typeof accountId === 'string' ? accountId : null,
+        tags: { queue, job_id: String(job.id) },
+      });
+      results.push({ id: job.id, status: 'failed', output: { message: (err as Error).message } });
+    };
+    const applied = once ? await once.applied([...new Set(jobs.map((j) => once.key(j.data)))]) : null;
+    // A key's first job of the batch runs; a duplicate (the same event twice) shares its outcome.
+    const runs = new Map<string, Promise<boolean>>();
+    const succeeded: Array<{ job: any; key: string | null }> = [];
+    const runOne = async (job: any) => {
+      const key = once ? once.key(job.data) : null;
+      if (key !== null && applied!.has(key)) {
+        results.push({ id: job.id, status: 'completed' });
+        return;
+      }
+      const first = key !== null ? runs.get(key) : undefined;
+      if (first) {
+        if (await first) succeeded.push({ job, key: null });
+        else fail(job, new Error('a job of the same key failed in this batch'));
+        return;
+      }
+      const run = Promise.resolve()
+        .then(() => handler(job.data))
+        .then(
+          () => true,
+          (err) => {
+            fail(job, err);
+            return false;
+          },
+        );
+      if (key !== null) runs.set(key, run);
+      if (await run) succeeded.push({ job, key });
+    };
+    if (work.serialBy) await runSerialByKey(jobs, work, runOne);
+    else for (const job of jobs) await runOne(job);
+    const keys = succeeded.flatMap((s) => (s.key === null ? [] : [s.key]));
+    try {
+      if (once && keys.length) await once.record(keys);
+      for (const { job } of succeeded) results.push({ id: job.id, status: 'completed' });
+    } catch (err) {
+      for (const { job } of succeeded) fail(job, err);
+    }
+    return results;
   }
 
   /** A job that runs no earlier than `at` (a durable timer outside any transaction; campaigns). */
@@ -187,24 +250,43 @@ export class Jobs {
   /**
    * Many jobs of several queues inserted in the caller's transaction at once: one statement per
    * queue (domain events flush a transaction's durable jobs this way just before its commit).
+   * `endsTransaction`: nothing runs in `tx` after this write but its commit (a before-commit hook),
+   * so its role is not restored (one round trip fewer).
    */
-  async insertInTx(tx: TTx, byQueue: Map<string, TJobInsert[]>): Promise<void> {
+  async insertInTx(
+    tx: TTx,
+    byQueue: Map<string, TJobInsert[]>,
+    options: { endsTransaction?: boolean } = {},
+  ): Promise<void> {
     for (const queue of byQueue.keys())
       if (!this.handlers.has(queue)) throw new Error(`unknown queue ${queue}`);
     if (![...byQueue.values()].some((jobs) => jobs.length > 0)) return;
-    await this.asConnectionUser(tx, async (raw) => {
-      for (const [queue, jobs] of byQueue)
-        if (jobs.length) await this.boss.insert(queue, jobs, { db: raw } as never);
-    });
+    await this.asConnectionUser(
+      tx,
+      async (raw) => {
+        for (const [queue, jobs] of byQueue)
+          if (jobs.length) await this.boss.insert(queue, jobs, { db: raw } as never);
+      },
+      !options.endsTransaction,
+    );
   }
 
   /**
    * The tenant role (row-level security) has no rights on pg-boss's schema: jobs are written as
-   * the connection's own user, then the transaction goes back to the role it had. (On a failure
-   * the transaction is aborted anyway: nothing to restore.)
+   * the connection's own user, then the transaction goes back to the role it had, unless it ends
+   * there. (On a failure the transaction is aborted anyway: nothing to restore.)
    */
-  private async asConnectionUser(tx: TTx, write: (raw: ReturnType<typeof txExecutor>) => Promise<void>) {
+  private async asConnectionUser(
+    tx: TTx,
+    write: (raw: ReturnType<typeof txExecutor>) => Promise<void>,
+    restore = true,
+  ) {
     const raw = txExecutor(tx);
+    if (!restore) {
+      await raw.executeSql("select set_config('role', 'none', true)");
+      await write(raw);
+      return;
+    }
     const { rows } = await raw.executeSql(
       "select current_setting('role') as role, set_config('role', 'none', true)",
     );

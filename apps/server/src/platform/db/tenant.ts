@@ -54,6 +54,8 @@ export function onCommit(tx: TTx, hook: () => void) {
 /**
  * Registers `hook` to run in `tx` once its work is done, just before the commit (a failure rolls
  * the transaction back). False when `tx` was not opened by withTenant/inTransaction.
+ * Domain events' job flush is the only hook and may leave the transaction in the connection's own
+ * role (it ends there): another hook must not be added after it.
  */
 export function beforeCommit(tx: TTx, hook: () => Promise<void>): boolean {
   const hooks = beforeCommitHooks.get(tx);
