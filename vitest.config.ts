@@ -21,11 +21,10 @@ export default defineConfig({
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // How many files run side by side, and whether a fork keeps its modules for its next file,
+          // are the root's options (a project's poolOptions are not read): scripts/test.mjs passes
+          // them on the command line.
           pool: 'forks',
-          // Files run side by side (each copies the migrated template database): on PostgreSQL most
-          // of a file's time is waiting on the server and on child processes, so three overlap well;
-          // PGlite runs the database in the test process and keeps to two.
-          poolOptions: { forks: { maxForks: process.env.TEST_ENGINE === 'pg' ? 3 : 2, minForks: 1 } },
         },
       },
       {
@@ -46,11 +45,9 @@ export default defineConfig({
           include: ['e2e/specs/**/*.e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          pool: 'forks',
           // Each spec starts its own server (fresh embedded database, own port, own SMTP sink) and
-          // its own chromium, so two specs run side by side: a spec spends much of its time waiting
-          // on the browser's debounces and polls.
-          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+          // its own chromium; scripts/test.mjs runs two side by side.
+          pool: 'forks',
         },
       },
     ],

@@ -97,11 +97,17 @@ step('unit + web components', 'npx', [
   '--project',
   'web',
 ]);
+// Integration files: two side by side per engine (each copies the migrated template database
+// and spends much of its time waiting on it and on child processes), and a fork keeps the modules
+// it imported for its next file (--no-isolate: importing the server cost ~2.3 s of CPU per file;
+// files share no state through modules, each opens and closes its own database, app and fakes).
+// Pool sizes are the root's options: a project's poolOptions are not read.
+const INT_FLAGS = ['--project', 'int', '--maxWorkers=2', '--no-isolate'];
 const integration = [
   {
     name: 'integration on PGlite',
     cmd: 'npx',
-    args: [...vitest(), '--project', 'int'],
+    args: [...vitest(), ...INT_FLAGS],
     env: { TEST_ENGINE: 'pglite' },
   },
 ];
@@ -109,11 +115,12 @@ if (process.env.TEST_DATABASE_URL)
   integration.push({
     name: 'integration on PostgreSQL',
     cmd: 'npx',
-    args: [...vitest(), '--project', 'int'],
+    args: [...vitest(), ...INT_FLAGS],
     env: { TEST_ENGINE: 'pg' },
   });
 else console.log('\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)');
 await together(integration);
 step('build', 'npm', ['run', 'build']);
-step('e2e (Debian chromium)', 'npx', [...vitest(), '--project', 'e2e']);
+// Two specs side by side: a spec spends much of its time waiting on the browser's debounces and polls.
+step('e2e (Debian chromium)', 'npx', [...vitest(), '--project', 'e2e', '--maxWorkers=2']);
 summary();
