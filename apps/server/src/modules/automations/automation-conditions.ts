@@ -1,4 +1,5 @@
 import type { TAutomationCondition, TAutomationConditions, TContact } from '@atende/shared';
+import { localDate } from '../../platform/local-dates';
 
 /** What conditions are checked against (read once per event). */
 export interface TConditionFacts {
@@ -113,6 +114,7 @@ export function evaluateConditions(
 
 /** The weekday (0 Sunday) of an instant in a time zone. */
 export function weekdayIn(at: Date, timeZone: string): number {
-  const name = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone }).format(at);
-  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
+  // localDate counts from Monday (0) and keeps one formatter per zone (building one per call cost
+  // ~4% of the server's CPU with 50 rules on every message).
+  return (localDate(at, timeZone).weekday + 1) % 7;
 }

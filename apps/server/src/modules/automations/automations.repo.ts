@@ -1,6 +1,8 @@
 import type { TAutomationActionResult } from '@atende/shared';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../platform/db/client';
+import { newId } from '../../platform/db/columns';
+import { textArray, uuidArray } from '../../platform/db/sql-arrays';
 import { type TTx, withTenant } from '../../platform/db/tenant';
 import { automationRuns, automations } from './automations.schema';
 
@@ -248,14 +250,21 @@ export async function insertSkippedRunRows(
   skipped: Array<{ automationId: string; reason: string }>,
 ): Promise<Set<string>> {
   if (skipped.length === 0) return new Set();
-  const rows = await withTenant(db, accountId, (tx) =>
-    tx
-      .insert(automationRuns)
-      .values(skipped.map((s) => ({ ...event, ...s, accountId, status: 'skipped' })))
-      .onConflictDoNothing()
-      .returning({ automationId: automationRuns.automationId }),
+  // The rows as three array parameters and the event's values once: a stretch of 50 rules as 700
+  // bound values cost more server CPU to build and send than the rest of the evaluation.
+  const rows = await withTenant(db, accountId, async (tx) =>
+    rowsOf<{ automation_id: string }>(
+      await tx.execute(sql`
+        insert into automation_runs (id, account_id, automation_id, key, trigger, conversation_id, contact_id, status, reason)
+        select v.id, ${accountId}, v.automation_id, ${event.key}, ${event.trigger}, ${event.conversationId}::uuid,
+               ${event.contactId}::uuid, 'skipped', v.reason
+        from unnest(${uuidArray(skipped.map(() => newId()))}, ${uuidArray(skipped.map((s) => s.automationId))},
+                    ${textArray(skipped.map((s) => s.reason))}) as v(id, automation_id, reason)
+        on conflict do nothing
+        returning automation_id::text as automation_id`),
+    ),
   );
-  return new Set(rows.map((r) => r.automationId));
+  return new Set(rows.map((r) => r.automation_id));
 }
 
 export function findRunRow(db: TDb, accountId: string, id: string): Promise<TAutomationRunRow | undefined> {

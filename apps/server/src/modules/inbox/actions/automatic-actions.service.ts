@@ -5,7 +5,7 @@ import { withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
 import { AppError } from '../../../platform/errors';
 import type { InboxSettingsService } from '../../inbox-settings/inbox-settings.service';
-import { findConversationListRow, type TConversationListRow } from '../conversations/conversations.repo';
+import { readConversationListRow, type TConversationListRow } from '../conversations/conversations.repo';
 import type { TMessageRow } from '../conversations/message-presenter';
 import { insertMessageRow } from '../messaging/messages.repo';
 import { systemMessage, type TSystemEvent } from '../messaging/system-messages';
@@ -41,17 +41,18 @@ export class AutomaticActionsService {
     private readonly bus: DomainEvents,
   ) {}
 
+  /** One transaction: the conversation as listed, then what the automations add to it. */
   async facts(accountId: string, conversationId: string): Promise<TConversationFacts | null> {
-    const row = await findConversationListRow(this.db, accountId, conversationId);
-    if (!row) return null;
-    const [extra] = rowsOf<{
-      last_operator_at: string | null;
-      last_inbound_id: string | null;
-      last_operator_id: string | null;
-      others: number;
-    }>(
-      await withTenant(this.db, accountId, (tx) =>
-        tx.execute(sql`
+    return withTenant(this.db, accountId, async (tx) => {
+      const row = await readConversationListRow(tx, accountId, conversationId);
+      if (!row) return null;
+      const [extra] = rowsOf<{
+        last_operator_at: string | null;
+        last_inbound_id: string | null;
+        last_operator_id: string | null;
+        others: number;
+      }>(
+        await tx.execute(sql`
           select (select max(created_at) from messages
                    where conversation_id = ${conversationId} and author_type = 'operator' and not private)
                    as last_operator_at,
@@ -63,15 +64,15 @@ export class AutomaticActionsService {
                  (select count(*)::int from conversations
                    where account_id = ${accountId} and contact_id = ${row.contactId} and id <> ${conversationId})
                    as others`),
-      ),
-    );
-    return {
-      ...row,
-      lastOperatorAt: extra?.last_operator_at ? new Date(extra.last_operator_at) : null,
-      lastInboundId: extra?.last_inbound_id ?? null,
-      lastOperatorId: extra?.last_operator_id ?? null,
-      firstContact: Number(extra?.others ?? 0) === 0,
-    };
+      );
+      return {
+        ...row,
+        lastOperatorAt: extra?.last_operator_at ? new Date(extra.last_operator_at) : null,
+        lastInboundId: extra?.last_inbound_id ?? null,
+        lastOperatorId: extra?.last_operator_id ?? null,
+        firstContact: Number(extra?.others ?? 0) === 0,
+      };
+    });
   }
 
   /** Open conversations of the account, oldest activity first (schedule triggers). */
