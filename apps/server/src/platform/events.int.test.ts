@@ -34,6 +34,7 @@ const applied: string[] = [];
 let attempts = 0;
 const relevanceReads: string[] = [];
 const onceApplied: string[] = [];
+const receiptRuns: string[] = [];
 
 beforeAll(async () => {
   db = await openTestDatabase(testEngine(), inject('dbTemplate'));
@@ -65,6 +66,14 @@ beforeAll(async () => {
       onceApplied.push(e.data.contactId);
     },
     { when: (e) => e.data.contactId.startsWith('once-') },
+  );
+  bus.durable(
+    'test.receipt',
+    ['contact.updated'],
+    async (e) => {
+      receiptRuns.push(e.data.contactId);
+    },
+    { when: (e) => e.data.contactId.startsWith('receipt-') },
   );
   // Reads, in the emitting transaction, what the account has for it: here a flag set by the test.
   bus.durable('test.relevant', ['contact.phase_changed'], async () => undefined, {
@@ -149,6 +158,32 @@ describe('domain events', () => {
       ),
     ).toBe(2);
   });
+
+  it('a receipt that cannot be written fails the job: its retry runs the handler again and records it', async () => {
+    // The next receipt of 'test.receipt' is refused once (as a database blip would).
+    for (const statement of [
+      // A sequence: its step survives the refused statement's rollback.
+      sql`create sequence receipt_refusals`,
+      sql.raw(`create function refuse_receipt_once() returns trigger language plpgsql as $$
+        begin
+          if nextval('receipt_refusals') = 1 then raise exception 'receipts unavailable'; end if;
+          return new;
+        end $$`),
+      sql`create trigger refuse_receipt before insert on event_receipts
+        for each row when (new.listener = 'test.receipt') execute function refuse_receipt_once()`,
+    ])
+      await db.database.db.execute(statement);
+    const event = await withTenant(db.database.db, ACCOUNT, (tx) =>
+      bus.emit(tx, ACCOUNT, 'contact.updated', { contactId: 'receipt-1', fields: ['name'] }),
+    );
+    await until(async () => receiptRuns.length >= 2 && (await settled('event.test.receipt')), 25_000);
+    expect(receiptRuns).toEqual(['receipt-1', 'receipt-1']);
+    expect(
+      await count(
+        sql`select count(*)::int as n from event_receipts where listener = 'test.receipt' and event_id = ${event.id}`,
+      ),
+    ).toBe(1);
+  }, 45_000);
 
   it('a durable listener gets no job for events its filter ignores', async () => {
     await withTenant(db.database.db, ACCOUNT, async (tx) => {

@@ -171,7 +171,7 @@ export class DomainEvents {
           }),
         );
     }
-    // The transaction's last statement before its commit (its only before-commit hook).
+    // The transaction's last statements before its commit (beforeCommit): its role is not restored.
     await this.jobs.insertInTx(tx, outbox, { endsTransaction: true });
   }
 

@@ -159,9 +159,11 @@ export class Jobs {
   }
 
   /**
-   * One fetched batch: each job settles on its own (one failure retries only that job); with
-   * `once`, keys already applied complete without running and the applied ones are recorded
-   * before the batch's jobs complete.
+   * One fetched batch: each job settles on its own (one failure retries only that job). With
+   * `once`, keys already applied complete without running (one read for the batch), and each
+   * applied key is recorded as soon as its handler succeeded, keys that come while a write is in
+   * flight leaving together in the next (group commit): a crash re-runs at most the handlers whose
+   * record was in flight. The batch's jobs complete once every record is written.
    */
   private async runBatch(
     queue: string,
@@ -171,51 +173,63 @@ export class Jobs {
     once?: TOnce<any>,
   ) {
     const results: Array<{ id: string; status: 'completed' | 'failed'; output?: unknown }> = [];
-    const fail = (job: any, err: unknown) => {
+    const fail = (job: any, err: unknown, report = true) => {
       this.log.warn({ err, queue, jobId: job.id }, 'job failed');
       const accountId = job.data?.accountId;
-      this.reporter?.capture(err, {
-        accountId: typeof accountId === 'string' ? accountId : null,
-        tags: { queue, job_id: String(job.id) },
-      });
+      if (report)
+        this.reporter?.capture(err, {
+          accountId: typeof accountId === 'string' ? accountId : null,
+          tags: { queue, job_id: String(job.id) },
+        });
       results.push({ id: job.id, status: 'failed', output: { message: (err as Error).message } });
     };
-    const applied = once ? await once.applied([...new Set(jobs.map((j) => once.key(j.data)))]) : null;
+    const keys = new Map<string, string | null>();
+    let applied = new Set<string>();
+    try {
+      for (const job of jobs) keys.set(job.id, once ? once.key(job.data) : null);
+      if (once) applied = await once.applied([...new Set(keys.values())].filter((k) => k !== null));
+    } catch (err) {
+      for (const job of jobs) fail(job, err);
+      return results;
+    }
+    const records = once ? groupWriter(once.record) : null;
     // A key's first job of the batch runs; a duplicate (the same event twice) shares its outcome.
     const runs = new Map<string, Promise<boolean>>();
-    const succeeded: Array<{ job: any; key: string | null }> = [];
+    const succeeded: any[] = [];
     const runOne = async (job: any) => {
-      const key = once ? once.key(job.data) : null;
-      if (key !== null && applied!.has(key)) {
+      const key = keys.get(job.id) ?? null;
+      if (key !== null && applied.has(key)) {
         results.push({ id: job.id, status: 'completed' });
         return;
       }
       const first = key !== null ? runs.get(key) : undefined;
       if (first) {
-        if (await first) succeeded.push({ job, key: null });
-        else fail(job, new Error('a job of the same key failed in this batch'));
+        if (await first) succeeded.push(job);
+        else fail(job, new Error('a job of the same key failed in this batch'), false);
         return;
       }
       const run = Promise.resolve()
         .then(() => handler(job.data))
         .then(
-          () => true,
+          () => {
+            if (key !== null) records?.add(key);
+            return true;
+          },
           (err) => {
             fail(job, err);
             return false;
           },
         );
       if (key !== null) runs.set(key, run);
-      if (await run) succeeded.push({ job, key });
+      if (await run) succeeded.push(job);
     };
     if (work.serialBy) await runSerialByKey(jobs, work, runOne);
     else for (const job of jobs) await runOne(job);
-    const keys = succeeded.flatMap((s) => (s.key === null ? [] : [s.key]));
     try {
-      if (once && keys.length) await once.record(keys);
-      for (const { job } of succeeded) results.push({ id: job.id, status: 'completed' });
+      await records?.settle();
+      for (const job of succeeded) results.push({ id: job.id, status: 'completed' });
     } catch (err) {
-      for (const { job } of succeeded) fail(job, err);
+      for (const job of succeeded) fail(job, err);
     }
     return results;
   }
@@ -323,4 +337,35 @@ async function runSerialByKey(jobs: any[], work: TWorkOptions, run: (job: any) =
     for (let lane = lanes.shift(); lane; lane = lanes.shift()) for (const job of lane) await run(job);
   };
   await Promise.all(Array.from({ length: Math.min(work.parallel ?? 8, lanes.length) }, worker));
+}
+
+/**
+ * Writes keys as they are added, one statement at a time: keys added while a write is in flight
+ * leave together in the next one. `settle` waits for every key added so far and throws if a write
+ * failed (those keys' jobs are retried; a key written before the failure is found applied then).
+ */
+function groupWriter(write: (keys: string[]) => Promise<void>) {
+  const pending: string[] = [];
+  let writing: Promise<void> | null = null;
+  let failure: { err: unknown } | null = null;
+  const drain = async () => {
+    try {
+      while (pending.length > 0) await write(pending.splice(0));
+    } catch (err) {
+      failure ??= { err };
+      pending.length = 0;
+    } finally {
+      writing = null;
+    }
+  };
+  return {
+    add(key: string) {
+      pending.push(key);
+      writing ??= drain();
+    },
+    async settle() {
+      while (writing) await writing;
+      if (failure) throw failure.err;
+    },
+  };
 }

@@ -6,8 +6,8 @@ export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
 /** Work to do once a transaction has committed (domain events' in-process listeners). */
 const afterCommit = new WeakMap<object, Array<() => void>>();
-/** Work to do in a transaction just before its commit (domain events' jobs, written together). */
-const beforeCommitHooks = new WeakMap<object, Array<() => Promise<void>>>();
+/** A transaction's last work before its commit (domain events' jobs, written together): see beforeCommit. */
+const beforeCommitHooks = new WeakMap<object, (() => Promise<void>) | null>();
 
 /**
  * Runs `fn` in a transaction scoped to one account: app.account_id is set for the transaction
@@ -34,10 +34,9 @@ export async function inTransaction<T>(db: TDb, fn: (tx: TTx) => Promise<T>): Pr
   const hooks: Array<() => void> = [];
   const result = await db.transaction(async (tx) => {
     afterCommit.set(tx, hooks);
-    const before: Array<() => Promise<void>> = [];
-    beforeCommitHooks.set(tx, before);
+    beforeCommitHooks.set(tx, null);
     const value = await fn(tx);
-    for (const hook of before) await hook();
+    await beforeCommitHooks.get(tx)?.();
     return value;
   });
   for (const hook of hooks) hook();
@@ -52,15 +51,17 @@ export function onCommit(tx: TTx, hook: () => void) {
 }
 
 /**
- * Registers `hook` to run in `tx` once its work is done, just before the commit (a failure rolls
- * the transaction back). False when `tx` was not opened by withTenant/inTransaction.
- * Domain events' job flush is the only hook and may leave the transaction in the connection's own
- * role (it ends there): another hook must not be added after it.
+ * Registers `hook` as the last work of `tx`, once its own is done: nothing but the commit follows
+ * it (a failure rolls the transaction back), so it may leave the transaction in another role
+ * (domain events write their jobs as the connection's own user and do not switch back). One per
+ * transaction, and only in an outermost one opened by withTenant/inTransaction (a savepoint's
+ * transaction goes on after it): false otherwise.
  */
 export function beforeCommit(tx: TTx, hook: () => Promise<void>): boolean {
-  const hooks = beforeCommitHooks.get(tx);
-  if (!hooks) return false;
-  hooks.push(hook);
+  if (!beforeCommitHooks.has(tx) || (tx as unknown as { nestedIndex: number }).nestedIndex !== 0)
+    return false;
+  if (beforeCommitHooks.get(tx)) throw new Error('a transaction has one before-commit hook');
+  beforeCommitHooks.set(tx, hook);
   return true;
 }
 
