@@ -36,6 +36,12 @@ export interface TWorkOptions {
   serialOrder?: (data: any) => string;
   /** Keys of a `serialBy` batch run at once (default 8). */
   parallel?: number;
+  /**
+   * The queue's jobs are written to start later (a debounce, a timer): such a job is not notified
+   * when written, so the queue polls every `pollingIntervalSeconds` even while notifications
+   * work (otherwise only the 10 s backstop finds it, up to 10 s after its time).
+   */
+  delayed?: boolean;
 }
 
 /**
@@ -137,7 +143,7 @@ export class Jobs {
         burstWhenBatchFull: true,
         perJobResults: true,
         pollingIntervalSeconds: work.pollingIntervalSeconds ?? 2,
-        notifyPollingIntervalSeconds: 10,
+        notifyPollingIntervalSeconds: work.delayed ? (work.pollingIntervalSeconds ?? 2) : 10,
         ...(work.concurrency ? { localConcurrency: work.concurrency } : {}),
         ...(work.serialBy ? { includeMetadata: true } : {}),
       };

@@ -20,6 +20,8 @@ export const RUNTIME_WORK = {
   serialBy: (event: { data: { conversationId: string } }) => event.data.conversationId,
 };
 
+const DELAYED_WORK = { delayed: true, pollingIntervalSeconds: 0.5 };
+
 /**
  * The runtime's subscriptions: customers' messages on conversations in the flow stage (durable:
  * the job is written with the message, so a crash loses none), its turn and timer jobs, and the
@@ -30,8 +32,10 @@ export function listenForCustomers(platform: TPlatform, runtime: ChatbotRuntime)
     when: (event) => event.data.direction === 'inbound' && event.data.conversation?.stage === 'flow',
     work: RUNTIME_WORK,
   });
-  platform.jobs.register<TTurnJob>(TURN_QUEUE, (job) => runtime.onTurnJob(job));
-  platform.jobs.register<TTimerJob>(TIMER_QUEUE, (job) => runtime.onTimerJob(job));
+  // Debounced turns and timers start later: looked for every half second, so a turn runs within
+  // ~0.5 s of its debounce and a timer fires within ~0.5 s of its time.
+  platform.jobs.register<TTurnJob>(TURN_QUEUE, (job) => runtime.onTurnJob(job), DELAYED_WORK);
+  platform.jobs.register<TTimerJob>(TIMER_QUEUE, (job) => runtime.onTimerJob(job), DELAYED_WORK);
   platform.jobs.register(SWEEP_QUEUE, () => runtime.sweep());
   platform.jobs.schedule(SWEEP_QUEUE, '* * * * *');
 }
