@@ -45,17 +45,15 @@ export interface TWorkOptions {
 }
 
 /**
- * Applied-once bookkeeping for a queue whose jobs carry a key (domain events: the event id), kept
- * per fetched batch rather than per job: one read of which keys were already applied before the
- * batch runs, one write of the keys it applied before its jobs are completed. A crash in between
- * leaves the batch's jobs uncompleted: they run again (handlers are idempotent), as a crash between
- * a handler and its own receipt would.
+ * Applied-once bookkeeping for a queue whose jobs carry a key (domain events: the event id): one
+ * read per fetched batch of the keys already applied, and each applied key recorded as soon as its
+ * handler succeeded, grouped with the others that come while a write is in flight (see runBatch).
  */
 export interface TOnce<T> {
   key: (data: T) => string;
-  /** The keys of `items` already applied (their jobs complete without running). */
+  /** Of these keys, those already applied (their jobs complete without running). */
   applied: (keys: string[]) => Promise<Set<string>>;
-  /** Records the keys whose handler succeeded in this batch. */
+  /** Records keys whose handler succeeded. */
   record: (keys: string[]) => Promise<void>;
 }
 
