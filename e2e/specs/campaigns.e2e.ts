@@ -9,7 +9,7 @@ import {
 import { apiCall, apiSignIn } from '../support/api';
 import { hasChromium, screenshot } from '../support/browser';
 import { signUpByApi, uniqueEmail } from '../support/flows';
-import { shootBothLanguages, signedInPage, useE2eSuite } from '../support/pages';
+import { pickOption, shootBothLanguages, signedInPage, useE2eSuite } from '../support/pages';
 
 const T = 240_000;
 const APP_SECRET = 'e2e-campaign-secret-0123456789ab';
@@ -104,8 +104,7 @@ describe.skipIf(!hasChromium())('campaigns in chromium', () => {
         .getByTestId('wizard-csv-result')
         .getByText('3 destinatários adicionados', { exact: false })
         .waitFor();
-      await page.getByRole('textbox', { name: 'Variável {{2}}' }).click();
-      await page.getByRole('option', { name: 'Coluna: pedido' }).click();
+      await pickOption(page, page.getByRole('textbox', { name: 'Variável {{2}}' }), 'Coluna: pedido');
       await screenshot(page, 'campaign-wizard-contacts-pt-BR');
       await page.getByTestId('wizard-next').click();
       // Review: counts, three rendered messages, the consent terms.
