@@ -145,6 +145,27 @@ describe('GET /p/chat/contact/list', () => {
     expect(some.body.data.count).toBe(111);
     expect(some.body.data.countIsEstimate).toBeUndefined();
   });
+
+  it('pages before, across and past the first 301 matches with the same count, newest first', async () => {
+    const mid = await signUp(ctx, { company: 'Mid Co' });
+    await queryRows(
+      ctx,
+      sql`insert into contacts (id, account_id, name, phone, created_at)
+          select gen_random_uuid(), ${mid.accountId}, 'Mid ' || lpad(g::text, 3, '0'), '+551190001' || lpad(g::text, 3, '0'),
+                 now() - make_interval(secs => g)
+          from generate_series(1, 350) g`,
+    );
+    const page = async (n: number) =>
+      (await listContacts(ctx, mid.token, mid.accountId, `search=mid&limit=100&page=${n}`)).body.data;
+    const pages = [await page(1), await page(3), await page(4), await page(5)];
+    expect(pages.map((p) => p.count)).toEqual([350, 350, 350, 350]);
+    expect(pages.map((p) => p.items.length)).toEqual([100, 100, 50, 0]);
+    expect(pages[0].items[0].name).toBe('Mid 001');
+    expect(pages[1].items[0].name).toBe('Mid 201');
+    expect(pages[1].items[99].name).toBe('Mid 300');
+    expect(pages[2].items[0].name).toBe('Mid 301');
+    expect(pages[2].items[49].name).toBe('Mid 350');
+  });
 });
 
 describe('account isolation', () => {
