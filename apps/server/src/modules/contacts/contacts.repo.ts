@@ -48,18 +48,22 @@ export async function findContactIdPage(
   const capped = (cap: number) =>
     sql`(select count(*)::int from (select 1 from contacts c where ${where}
           order by c.created_at desc, c.id desc limit ${cap + 1}) t)`;
-  // One walk answers both: the first SMALL_COUNT + 1 matches (or as far as the page reaches) are
-  // read once, counted, and the page is cut from them (a GIN bitmap or an index walk each time
-  // otherwise: half of the statement's time).
+  // One walk answers both: the first SMALL_COUNT + 1 matches are read once and counted, and a page
+  // within them is cut from them (the GIN bitmap or the index walk ran twice otherwise: half of
+  // the statement's time). A page past them walks on its own, so a deep page holds no rows.
+  const page =
+    offset + limit <= SMALL_COUNT + 1
+      ? sql`select m.id, m.created_at from m order by m.created_at desc, m.id desc limit ${limit} offset ${offset}`
+      : sql`select c.id, c.created_at from contacts c where ${where}
+            order by c.created_at desc, c.id desc limit ${limit} offset ${offset}`;
   const [first] = rowsOf<{ small: number; ids: string[] | string }>(
     await db.execute(sql`
       with m as materialized (
         select c.id, c.created_at from contacts c where ${where}
-        order by c.created_at desc, c.id desc limit ${Math.max(SMALL_COUNT + 1, offset + limit)})
-      select least((select count(*)::int from m), ${SMALL_COUNT + 1}) as small,
+        order by c.created_at desc, c.id desc limit ${SMALL_COUNT + 1})
+      select (select count(*)::int from m) as small,
         (select coalesce(json_agg(p.id order by p.created_at desc, p.id desc), '[]'::json)
-         from (select m.id, m.created_at from m order by m.created_at desc, m.id desc
-               limit ${limit} offset ${offset}) p) as ids`),
+         from (${page}) p) as ids`),
   );
   const ids = typeof first.ids === 'string' ? (JSON.parse(first.ids) as string[]) : first.ids;
   if (Number(first.small) <= SMALL_COUNT) return { ids, total: Number(first.small) };
