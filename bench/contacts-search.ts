@@ -122,7 +122,12 @@ async function ensureDataset(client: pg.Client) {
   const have = await counts(client);
   const intact = ACCOUNTS.every((id) => have.get(id) === (id === BIG ? BIG_ROWS : SMALL_ROWS));
   const exists = await client.query(`select 1 from pg_class where relname = 'contacts_naive'`);
-  if (intact && exists.rowCount) return { generated: false };
+  if (intact && exists.rowCount) {
+    // Other benchmarks write contacts into this database too; their dead rows clear pages from the
+    // visibility map, so index-only scans fetch the heap again (every figure ~50 % slower).
+    await client.query('vacuum contacts');
+    return { generated: false };
+  }
   const started = performance.now();
   console.error('contacts-search: generating 2,000,000 contacts (reused on later runs)...');
   await client.query("set maintenance_work_mem = '1GB'");
