@@ -8,8 +8,8 @@ import {
 } from '../../apps/server/src/testing/fake-whatsapp';
 import { apiCall, apiSignIn } from '../support/api';
 import { hasChromium, screenshot } from '../support/browser';
-import { signUpByApi, uniqueEmail } from '../support/flows';
-import { pickOption, shootBothLanguages, signedInPage, useE2eSuite } from '../support/pages';
+import { pickOption, signUpByApi, uniqueEmail } from '../support/flows';
+import { shootBothLanguages, signedInPage, useE2eSuite } from '../support/pages';
 
 const T = 240_000;
 const APP_SECRET = 'e2e-campaign-secret-0123456789ab';

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { TE2eServer } from './server';
 import { linkFor, otpFor } from './server';
 
@@ -11,10 +11,24 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
 }
 
-/** Picks `option` in the Mantine Select labelled `label`. */
-export async function pickOption(page: Page, label: RegExp, option: string): Promise<void> {
-  await page.getByRole('textbox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+/**
+ * Picks `option` in a Mantine Select: the one labelled `field`, or the input `field` itself. It
+ * opens the dropdown again when a re-render closed it before the click (the option stays in the
+ * page, hidden), up to five times.
+ */
+export async function pickOption(page: Page, field: RegExp | Locator, option: string): Promise<void> {
+  const input = field instanceof RegExp ? page.getByRole('textbox', { name: field }) : field;
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await input.click();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await choice.click({ timeout: 3_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      if (!(await choice.isVisible())) await input.click();
+    }
+  }
 }
 
 /** The register page through to the verification code (pt-BR labels). */

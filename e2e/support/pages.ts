@@ -1,6 +1,6 @@
 // What every page spec does: the product and chromium for the file, signing in, opening a page of
 // the active account, toasts, and the checks and screenshots of a page in both languages.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser, newContext, screenshot, seriousA11yViolations } from './browser';
 import { login, switchLanguage } from './flows';
@@ -95,22 +95,4 @@ export async function inBothLanguages(
 ): Promise<void> {
   await closeToasts(page);
   await shootBothLanguages(page, name, check);
-}
-
-/**
- * Picks an option of a Mantine Select: opens it from `input`, and again when a re-render closed
- * the dropdown before the click (the option stays in the page, hidden), up to five times.
- */
-export async function pickOption(page: Page, input: Locator, name: string): Promise<void> {
-  const option = page.getByRole('option', { name });
-  await input.click();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await option.click({ timeout: 3_000 });
-      return;
-    } catch (err) {
-      if (attempt >= 5) throw err;
-      if (!(await option.isVisible())) await input.click();
-    }
-  }
 }
