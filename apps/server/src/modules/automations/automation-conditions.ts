@@ -112,6 +112,15 @@ export function evaluateConditions(
   return { ok: conditions.match === 'any' ? results.some(Boolean) : results.every(Boolean), checks };
 }
 
+/** The fields an event carries itself: no conversation or contact needs reading to check them. */
+const EVENT_FIELDS = new Set<TAutomationCondition['field']>(['messageText', 'hours', 'weekday']);
+
+/** Whether every condition is on the event alone (and there is at least one). */
+export function onEventAlone(conditions: TAutomationConditions): boolean {
+  const all = conditions.groups.flatMap((g) => g.conditions);
+  return all.length > 0 && all.every((c) => EVENT_FIELDS.has(c.field));
+}
+
 /** The weekday (0 Sunday) of an instant in a time zone. */
 export function weekdayIn(at: Date, timeZone: string): number {
   // localDate counts from Monday (0) and keeps one formatter per zone (building one per call cost

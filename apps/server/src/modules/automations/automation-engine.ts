@@ -21,7 +21,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
 import type { AutomaticActionsService, TConversationFacts } from '../inbox/actions/automatic-actions.service';
-import { evaluateConditions, type TConditionFacts, weekdayIn } from './automation-conditions';
+import { evaluateConditions, onEventAlone, type TConditionFacts, weekdayIn } from './automation-conditions';
 import { ruleDisabledMail } from './automation-mails';
 import {
   missingReference,
@@ -33,7 +33,7 @@ import {
 import {
   activeRuleRows,
   claimRunRow,
-  insertSkippedRunRows,
+  insertSkipRow,
   countFires,
   disableRuleRow,
   findRuleRow,
@@ -148,6 +148,8 @@ const TEMPLATE_SKIPS = new Set([
 /** The facts of one trigger occurrence, shared by its rules until one of them acts. */
 interface TFactsMemo {
   facts?: Promise<{ facts: TConditionFacts; raw: TConversationFacts | null; contact: TContact | null }>;
+  /** The event's own facts (eventFactsOf): they do not change when a rule acts. */
+  event?: Promise<TConditionFacts>;
 }
 
 class StopRun extends Error {
@@ -196,31 +198,34 @@ export class AutomationEngine {
     // (a timer hands over the conversation it has just read).
     const memo: TFactsMemo = known ? { facts: this.factsOf(input, account.timezone, known) } : {};
     // The rules the event does not concern (own action, tags, conditions…: the guard's answer
-    // before any run exists) are logged as skipped together, one statement for a stretch of them
-    // instead of a claim and a finish each. Rules are still taken in order: a rule that acts is run
-    // at its place, and the rules after it are judged on the facts as it left them.
+    // before any run exists) are logged as skipped together, one row for a stretch of them instead
+    // of a run each. Rules are still taken in order: a rule that acts is run at its place, and the
+    // rules after it are judged on the facts as it left them.
     let skipped: Array<{ rule: TAutomationRow; reason: string }> = [];
+    let seq = 0;
     const flush = async () => {
       const batch = skipped;
       skipped = [];
-      const logged = await insertSkippedRunRows(
+      const logged = await insertSkipRow(
         this.db,
         input.accountId,
         {
           key: input.key,
           trigger: input.trigger,
+          seq,
           conversationId: input.conversationId,
           contactId: input.contactId,
         },
         batch.map(({ rule, reason }) => ({ automationId: rule.id, reason })),
       );
-      // A rule whose run of this key exists already (a repeated event): the claim knows what to do.
+      // A rule with a run of this key already (a repeated event): the claim knows what to do.
       for (const { rule } of batch)
         if (!logged.has(rule.id)) await this.runRule(rule, input, account.timezone, memo);
     };
-    for (const rule of rules) {
+    for (const [position, rule] of rules.entries()) {
       const reason = rules.length > 1 ? await this.guard(rule, input, account.timezone, null, memo) : null;
       if (reason) {
+        if (skipped.length === 0) seq = position;
         skipped.push({ rule, reason });
         continue;
       }
@@ -365,6 +370,13 @@ export class AutomationEngine {
       await this.disable(rule, REFERENCE_REASON[missing.kind]);
       return REFERENCE_REASON[missing.kind];
     }
+    // Conditions on the event alone (the message's text, the hours, the weekday), the usual keyword
+    // rule, are judged before the conversation and contact are read: a rule they rule out costs
+    // no read. A rule they let through is judged again on all the facts below.
+    if (!input.anchorAt && onEventAlone(rule.conditions)) {
+      memo.event ??= this.eventFactsOf(input, timezone);
+      if (!evaluateConditions(rule.conditions, await memo.event).ok) return 'conditionsNotMet';
+    }
     memo.facts ??= this.factsOf(input, timezone);
     const facts = await memo.facts;
     if (input.conversationId && !facts.raw) return 'conversationGone';
@@ -384,6 +396,20 @@ export class AutomationEngine {
     return null;
   }
 
+  /** The facts of the event alone (no conversation or contact: conditions on them are false). */
+  private async eventFactsOf(
+    input: Pick<TTriggerInput, 'accountId' | 'messageText' | 'at'>,
+    timezone: string,
+  ): Promise<TConditionFacts> {
+    return {
+      conversation: null,
+      contact: null,
+      messageText: input.messageText,
+      openNow: await this.deps.inboxSettings.isOpenNow(input.accountId, input.at),
+      weekday: weekdayIn(input.at, timezone),
+    };
+  }
+
   private async factsOf(
     input: Pick<TTriggerInput, 'accountId' | 'conversationId' | 'contactId' | 'messageText' | 'at'>,
     timezone: string,
@@ -399,6 +425,7 @@ export class AutomationEngine {
       raw,
       contact,
       facts: {
+        ...(await this.eventFactsOf(input, timezone)),
         conversation: raw
           ? {
               channelId: raw.channelId,
@@ -411,9 +438,6 @@ export class AutomationEngine {
             }
           : null,
         contact,
-        messageText: input.messageText,
-        openNow: await this.deps.inboxSettings.isOpenNow(input.accountId, input.at),
-        weekday: weekdayIn(input.at, timezone),
       },
     };
   }

@@ -8,6 +8,7 @@ import { insertApprovedTemplate, uploadCsv } from '../campaigns/campaigns.testin
 import { menuFlow, publishedBot } from '../chatbots/testing/chatbots.testing';
 import { createDepartment } from '../departments/departments.testing';
 import { customerWritesOnWhatsApp } from '../inbox/testing/intake.testing';
+import { automationLog } from './automations.testing';
 
 /**
  * Automations (issue 17), the triggers "tag added" and "campaign reply", the actions "start a
@@ -59,7 +60,7 @@ async function runsOf(ruleId: string, count = 1) {
   return until(async () => {
     const rows = await queryRows<{ status: string; reason: string | null; results: any[] }>(
       wa.ctx,
-      sql`select status, reason, results from automation_runs where automation_id = ${ruleId} order by created_at`,
+      sql`select status, reason, results from ${automationLog} where automation_id = ${ruleId} order by created_at`,
     );
     return rows.length >= count && rows.every((r) => !(r.status === 'waiting' && r.reason === 'running'))
       ? rows
@@ -147,7 +148,7 @@ describe('trigger: tag added', () => {
     await runsOf(id, 5);
     const all = await queryRows<{ status: string; reason: string | null; contact_id: string }>(
       wa.ctx,
-      sql`select status, reason, contact_id from automation_runs where automation_id = ${id} order by created_at`,
+      sql`select status, reason, contact_id from ${automationLog} where automation_id = ${id} order by created_at`,
     );
     expect(all.filter((r) => r.reason !== 'ownAction').map((r) => [r.contact_id, r.status])).toEqual([
       [ana, 'skipped'],
@@ -180,7 +181,7 @@ describe('trigger: tag added', () => {
     expect(runs).toHaveLength(1);
     const [row] = await queryRows<{ contact_id: string }>(
       wa.ctx,
-      sql`select contact_id from automation_runs where automation_id = ${id}`,
+      sql`select contact_id from ${automationLog} where automation_id = ${id}`,
     );
     expect(row.contact_id).toBe(ana);
     // Another account's tag cannot be named in a rule (not found, as any unknown id).

@@ -12,6 +12,7 @@ import {
   insertWhatsAppChannel,
   type TTestChannel,
 } from '../inbox/testing/intake.testing';
+import { automationLog } from './automations.testing';
 
 /**
  * The automation action "send a WhatsApp template": variables filled from the message variables,
@@ -73,7 +74,7 @@ async function runsOf(ruleId: string) {
       key: string;
     }>(
       ctx,
-      sql`select id, status, reason, results, key from automation_runs where automation_id = ${ruleId} order by created_at`,
+      sql`select id, status, reason, results, key from ${automationLog} where automation_id = ${ruleId} order by created_at`,
     );
     return rows.length > 0 && rows.every((r) => !(r.status === 'waiting' && r.reason === 'running'))
       ? rows

@@ -11,6 +11,7 @@ import {
   insertWhatsAppChannel,
   type TTestChannel,
 } from '../inbox/testing/intake.testing';
+import { automationLog } from './automations.testing';
 
 /**
  * A rule's trigger is a durable job written with the customer's message: a process killed right
@@ -87,7 +88,7 @@ if (testEngine() === 'pg') {
       const [run] = await until(async () => {
         const rows = await queryRows<{ status: string }>(
           ctx,
-          sql`select status from automation_runs where automation_id = ${ruleId} and status = 'fired'`,
+          sql`select status from ${automationLog} where automation_id = ${ruleId} and status = 'fired'`,
         );
         return rows.length ? rows : null;
       }, 30_000);
@@ -108,7 +109,7 @@ if (testEngine() === 'pg') {
       // wrote none: the account's only rule reacts to received messages.
       expect(await pendingTriggers()).toBe(1);
       expect(
-        await queryRows(ctx, sql`select 1 from automation_runs where automation_id = ${ruleId}`),
+        await queryRows(ctx, sql`select 1 from ${automationLog} where automation_id = ${ruleId}`),
       ).toHaveLength(0);
       expect(textsTo('5511950000002')).toEqual([]);
     });

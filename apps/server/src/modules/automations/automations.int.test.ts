@@ -11,6 +11,7 @@ import {
   type TTestChannel,
 } from '../inbox/testing/intake.testing';
 import { jobOf, TIMER_SWEEP } from './automation-timers';
+import { automationLog } from './automations.testing';
 
 /**
  * Automations end to end on the real app: rules through the API, triggers from real customer
@@ -89,7 +90,7 @@ async function runsOf(ruleId: string, count = 1) {
   return until(async () => {
     const rows = await queryRows<{ status: string; reason: string | null; results: any[]; key: string }>(
       ctx,
-      sql`select status, reason, results, key from automation_runs where automation_id = ${ruleId} order by created_at`,
+      sql`select status, reason, results, key from ${automationLog} where automation_id = ${ruleId} order by created_at`,
     );
     return rows.length >= count && rows.every((r) => !(r.status === 'waiting' && r.reason === 'running'))
       ? rows
@@ -281,7 +282,7 @@ describe('rules: validation, limit, roles, isolation, flag', () => {
     }, 15_000);
     const runs = await queryRows(
       ctx,
-      sql`select 1 from automation_runs where automation_id = ${created.body.data._id}`,
+      sql`select 1 from ${automationLog} where automation_id = ${created.body.data._id}`,
     );
     expect(runs).toHaveLength(0);
     expect(textsTo(phone)).toEqual([]);
@@ -414,7 +415,7 @@ describe('event triggers, conditions and actions', () => {
     });
     const [{ n }] = await queryRows<{ n: number }>(
       ctx,
-      sql`select count(*)::int as n from automation_runs where automation_id::text in (${sql.join(
+      sql`select count(*)::int as n from ${automationLog} where automation_id::text in (${sql.join(
         ids.map((i) => sql`${i}`),
         sql`, `,
       )})`,
@@ -425,6 +426,44 @@ describe('event triggers, conditions and actions', () => {
       sql`select body from messages where conversation_id = ${conversation.id} and private and author_type = 'bot'`,
     );
     expect(notesAgain.map((x) => x.body)).toEqual(['marcado']);
+    // The rule page's log shows the stretch's entries, with the reason.
+    const boletoLog = await call('GET', `/p/automations/${boleto}/runs`);
+    expect(boletoLog.body.data).toEqual([
+      expect.objectContaining({
+        status: 'skipped',
+        reason: 'conditionsNotMet',
+        conversationId: conversation.id,
+      }),
+    ]);
+
+    // A crash after a rule began acting on an event: when the event comes again, that rule resumes
+    // its run even if its conditions no longer hold, and is not logged as skipped.
+    const retried = `${tagged.key.slice(0, -4)}beef`;
+    await queryRows(
+      ctx,
+      sql`insert into automation_runs (id, account_id, automation_id, key, trigger, conversation_id, contact_id, status, reason)
+          values (gen_random_uuid(), ${owner.accountId}, ${pix}, ${retried}, 'message.received', ${conversation.id},
+                  ${conversation.contact_id}, 'waiting', 'running')`,
+    );
+    await ctx.app.services.automationEngine.dispatch({
+      accountId: owner.accountId,
+      trigger: 'message.received',
+      key: retried,
+      at: new Date(),
+      conversationId: conversation.id,
+      contactId: conversation.contact_id,
+      messageText: 'Bom dia',
+    });
+    const pixRuns = await queryRows<{ status: string }>(
+      ctx,
+      sql`select status from ${automationLog} where automation_id = ${pix} and key = ${retried}`,
+    );
+    expect(pixRuns).toEqual([{ status: 'fired' }]);
+    const notesAfterRetry = await queryRows<{ body: string }>(
+      ctx,
+      sql`select body from messages where conversation_id = ${conversation.id} and private and author_type = 'bot' order by created_at`,
+    );
+    expect(notesAfterRetry.map((x) => x.body)).toContain('pix');
   });
 
   it('conditions: starts with, regex, first contact, outside hours, weekday, channel kind, origin (AND/OR groups)', async () => {
@@ -739,7 +778,7 @@ describe('time triggers (the due job run directly) and waits', () => {
     expect(textsTo(phone)).toEqual(['Olá! Como posso ajudar?', 'Ainda está aí, Rita?']);
     const [run] = await queryRows<{ id: string; status: string; reason: string }>(
       ctx,
-      sql`select id, status, reason from automation_runs where automation_id = ${id}`,
+      sql`select id, status, reason from ${automationLog} where automation_id = ${id}`,
     );
     expect(run).toMatchObject({ status: 'waiting', reason: 'paused' });
     const [cont] = await queryRows<{ data: any }>(
@@ -791,9 +830,9 @@ describe('time triggers (the due job run directly) and waits', () => {
     // The reply cancelled the pending timer; were it delivered anyway, it finds the silence over.
     await until(async () => (await timerJobs(id)).length === 0);
     await ctx.app.services.automationTriggers.fireTimer(job.data);
-    expect(await queryRows(ctx, sql`select 1 from automation_runs where automation_id = ${id}`)).toHaveLength(
-      0,
-    );
+    expect(
+      await queryRows(ctx, sql`select 1 from ${automationLog} where automation_id = ${id}`),
+    ).toHaveLength(0);
     expect(textsTo(phone)).toEqual(['Olá']);
 
     // Next silence: the reminder goes, then the customer answers during the wait.
@@ -807,7 +846,7 @@ describe('time triggers (the due job run directly) and waits', () => {
     const [run] = await until(async () => {
       const rows = await queryRows<{ id: string; reason: string }>(
         ctx,
-        sql`select id, reason from automation_runs where automation_id = ${id} and reason = 'paused'`,
+        sql`select id, reason from ${automationLog} where automation_id = ${id} and reason = 'paused'`,
       );
       return rows.length ? rows : null;
     });
@@ -890,7 +929,7 @@ describe('time triggers (the due job run directly) and waits', () => {
     for (const j of before) await ctx.app.services.automationTriggers.fireTimer(j.data);
     const runs2 = await queryRows(
       ctx,
-      sql`select 1 from automation_runs where conversation_id = ${conv2.id} and status = 'fired'`,
+      sql`select 1 from ${automationLog} where conversation_id = ${conv2.id} and status = 'fired'`,
     );
     // The customer's silence timers met an answered, taken conversation: nothing fired.
     expect(runs2).toHaveLength(0);
@@ -962,7 +1001,7 @@ describe('time triggers (the due job run directly) and waits', () => {
     expect(await runsOf(logged)).toHaveLength(1);
     expect((await call('DELETE', `/p/automations/${logged}`)).statusCode).toBe(200);
     expect(
-      await queryRows(ctx, sql`select 1 from automation_runs where automation_id = ${logged}`),
+      await queryRows(ctx, sql`select 1 from ${automationLog} where automation_id = ${logged}`),
     ).toHaveLength(0);
   });
 
@@ -983,14 +1022,14 @@ describe('time triggers (the due job run directly) and waits', () => {
     const conversation = await conversationOf(phone);
     // 09:30 in São Paulo (UTC-3) is 12:30 UTC.
     await ctx.app.services.automationTriggers.tick(new Date('2026-11-20T12:29:00Z'));
-    expect(await queryRows(ctx, sql`select 1 from automation_runs where automation_id = ${id}`)).toHaveLength(
-      0,
-    );
+    expect(
+      await queryRows(ctx, sql`select 1 from ${automationLog} where automation_id = ${id}`),
+    ).toHaveLength(0);
     await ctx.app.services.automationTriggers.tick(new Date('2026-11-20T12:30:05Z'));
     await ctx.app.services.automationTriggers.tick(new Date('2026-11-20T12:30:40Z'));
     const runs = await queryRows<{ conversation_id: string; status: string }>(
       ctx,
-      sql`select conversation_id, status from automation_runs where automation_id = ${id} and status = 'fired'`,
+      sql`select conversation_id, status from ${automationLog} where automation_id = ${id} and status = 'fired'`,
     );
     expect(runs.map((r) => r.conversation_id)).toContain(conversation.id);
     expect(runs.filter((r) => r.conversation_id === conversation.id)).toHaveLength(1);

@@ -1,8 +1,8 @@
 import type { TAutomationActionResult } from '@atende/shared';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../platform/db/client';
-import { newId } from '../../platform/db/columns';
 import { textArray, uuidArray } from '../../platform/db/sql-arrays';
+import { tenantStatement } from '../../platform/db/one-trip';
 import { type TTx, withTenant } from '../../platform/db/tenant';
 import { automationRuns, automations } from './automations.schema';
 
@@ -239,32 +239,51 @@ export function claimRunRow(
 }
 
 /**
- * Runs of rules that do not act on this event, logged as skipped in one statement (instead of a
- * claim and a finish each). Answers the rules that got their row; a rule whose run of this key
- * exists already (a repeated event) is left to the claim, which knows what to do with it.
+ * A stretch of rules that do not act on this event, logged as skipped in one automation_skips row
+ * (their ids and reasons). Answers the rules that are logged as skipped: all of them the first
+ * time; on a repeated event (the same key, trigger and stretch), those its first attempt logged.
+ * A rule that has a run of this key (it acted on an earlier attempt, perhaps only half) is never
+ * logged here: the claim resumes or ends that run.
  */
-export async function insertSkippedRunRows(
+export async function insertSkipRow(
   db: TDb,
   accountId: string,
-  event: { key: string; trigger: string; conversationId: string | null; contactId: string | null },
+  event: {
+    key: string;
+    trigger: string;
+    seq: number;
+    conversationId: string | null;
+    contactId: string | null;
+  },
   skipped: Array<{ automationId: string; reason: string }>,
 ): Promise<Set<string>> {
   if (skipped.length === 0) return new Set();
-  // The rows as three array parameters and the event's values once: a stretch of 50 rules as 700
-  // bound values cost more server CPU to build and send than the rest of the evaluation.
-  const rows = await withTenant(db, accountId, async (tx) =>
-    rowsOf<{ automation_id: string }>(
-      await tx.execute(sql`
-        insert into automation_runs (id, account_id, automation_id, key, trigger, conversation_id, contact_id, status, reason)
-        select v.id, ${accountId}, v.automation_id, ${event.key}, ${event.trigger}, ${event.conversationId}::uuid,
-               ${event.contactId}::uuid, 'skipped', v.reason
-        from unnest(${uuidArray(skipped.map(() => newId()))}, ${uuidArray(skipped.map((s) => s.automationId))},
-                    ${textArray(skipped.map((s) => s.reason))}) as v(id, automation_id, reason)
-        on conflict do nothing
-        returning automation_id::text as automation_id`),
-    ),
+  const rows = await tenantStatement<{ id: string }>(
+    db,
+    accountId,
+    sql`
+        with ran as (
+          select automation_id from automation_runs where key = ${event.key}
+        ), stretch as (
+          select array_agg(v.id order by v.n) as ids, array_agg(v.reason order by v.n) as reasons
+          from unnest(${uuidArray(skipped.map((s) => s.automationId))}, ${textArray(skipped.map((s) => s.reason))})
+               with ordinality as v(id, reason, n)
+          where v.id not in (select automation_id from ran)
+        ), inserted as (
+          insert into automation_skips (account_id, key, trigger, seq, conversation_id, contact_id, automation_ids, reasons)
+          select ${accountId}, ${event.key}, ${event.trigger}, ${event.seq}, ${event.conversationId}::uuid,
+                 ${event.contactId}::uuid, ids, reasons
+          from stretch where ids is not null
+          on conflict do nothing
+          returning automation_ids
+        )
+        select unnest(automation_ids)::text as id from inserted
+        union all
+        select unnest(automation_ids)::text from automation_skips
+        where account_id = ${accountId} and key = ${event.key} and trigger = ${event.trigger} and seq = ${event.seq}
+          and not exists (select 1 from inserted)`,
   );
-  return new Set(rows.map((r) => r.automation_id));
+  return new Set(rows.map((r) => r.id));
 }
 
 export function findRunRow(db: TDb, accountId: string, id: string): Promise<TAutomationRunRow | undefined> {
@@ -318,19 +337,67 @@ export async function countFires(
   return Number(n);
 }
 
-export function listRunRows(db: TDb, accountId: string, automationId: string, limit: number) {
-  return withTenant(db, accountId, (tx) =>
-    tx
-      .select()
-      .from(automationRuns)
-      .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.automationId, automationId)))
-      .orderBy(desc(automationRuns.createdAt))
-      .limit(limit),
+/**
+ * A rule's log, newest first: its runs, and the events that skipped it in a stretch (automation_skips,
+ * read by the rule's current trigger, from no earlier than the oldest run shown when the runs fill
+ * the page). Skipped entries are named `<key>:<stretch>:<place>`.
+ */
+export async function listLogRows(
+  db: TDb,
+  accountId: string,
+  rule: { id: string; triggerType: string },
+  limit: number,
+): Promise<TAutomationRunRow[]> {
+  const rows = await withTenant(db, accountId, async (tx) =>
+    rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        with runs as (
+          select id::text, automation_id, key, trigger, conversation_id, contact_id, status, reason, results,
+                 next_step, created_at, updated_at
+          from automation_runs where account_id = ${accountId} and automation_id = ${rule.id}
+          order by created_at desc limit ${limit}
+        ), since as (
+          select case when count(*) >= ${limit} then min(created_at) else '-infinity' end as at from runs
+        )
+        select * from runs
+        union all
+        (select s.key || ':' || s.seq || ':' || u.n, u.automation_id, s.key, s.trigger, s.conversation_id,
+                s.contact_id, 'skipped', u.reason, '[]'::jsonb, 0, s.created_at, s.created_at
+         from automation_skips s
+         cross join lateral unnest(s.automation_ids, s.reasons) with ordinality as u(automation_id, reason, n)
+         where s.account_id = ${accountId} and s.trigger = ${rule.triggerType} and u.automation_id = ${rule.id}
+           and s.created_at >= (select at from since)
+         order by s.created_at desc limit ${limit})
+        order by created_at desc limit ${limit}`),
+    ),
   );
+  return rows.map((r) => ({
+    id: String(r.id),
+    accountId,
+    automationId: String(r.automation_id),
+    key: String(r.key),
+    trigger: String(r.trigger),
+    conversationId: (r.conversation_id as string | null) ?? null,
+    contactId: (r.contact_id as string | null) ?? null,
+    status: String(r.status),
+    reason: (r.reason as string | null) ?? null,
+    results: parsedResults(r.results),
+    nextStep: Number(r.next_step),
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
+  }));
+}
+
+/** A jsonb column as the driver gave it (parsed, or its text on some paths). */
+function parsedResults(value: unknown): TAutomationActionResult[] {
+  return typeof value === 'string' ? JSON.parse(value) : ((value as TAutomationActionResult[]) ?? []);
 }
 
 export async function pruneRunRows(db: TDb, days: number): Promise<void> {
   await db.execute(
     sql`delete from automation_runs where created_at < now() - make_interval(days => ${days}) and status <> 'waiting'`,
+  );
+  await db.execute(
+    sql`delete from automation_skips where created_at < now() - make_interval(days => ${days})`,
   );
 }

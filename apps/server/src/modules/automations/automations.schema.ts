@@ -5,7 +5,17 @@ import type {
   TAutomationTrigger,
 } from '@atende/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from '../../platform/db/columns';
 import { accounts } from '../accounts/accounts.schema';
 import { users } from '../auth/auth.schema';
@@ -79,6 +89,33 @@ export const automationRuns = pgTable(
     index('automation_runs_log_idx').on(t.automationId, t.createdAt.desc()),
     index('automation_runs_conv_idx').on(t.automationId, t.conversationId, t.createdAt),
     index('automation_runs_acc_created_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * The rules an event did not concern, one row per event and stretch of rules (`seq`: the position of
+ * its first rule): their ids and why each was skipped, as two aligned arrays. With tens of rules of
+ * a trigger, one row per rule and message was the engine's largest cost. The run log shows them
+ * beside automation_runs (listLogRows).
+ */
+export const automationSkips = pgTable(
+  'automation_skips',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    trigger: text('trigger').notNull(),
+    seq: integer('seq').notNull(),
+    conversationId: uuid('conversation_id'),
+    contactId: uuid('contact_id'),
+    automationIds: uuid('automation_ids').array().notNull(),
+    reasons: text('reasons').array().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key, t.trigger, t.seq] }),
+    index('automation_skips_log_idx').on(t.accountId, t.trigger, t.createdAt.desc()),
   ],
 );
 

@@ -20,7 +20,7 @@ import {
   findRuleRow,
   insertRuleRow,
   listRuleRows,
-  listRunRows,
+  listLogRows,
   listSystemRuleRows,
   reorderRuleRows,
   ruleStats,
@@ -147,8 +147,8 @@ export class AutomationsService {
   }
 
   async runs(accountId: string, id: string): Promise<TAutomationRun[]> {
-    await this.row(accountId, id);
-    return (await listRunRows(this.db, accountId, id, 100)).map(presentRun);
+    const rule = await this.row(accountId, id);
+    return (await listLogRows(this.db, accountId, rule, 100)).map(presentRun);
   }
 
   async dryRun(accountId: string, id: string, conversationId: string): Promise<TAutomationDryRun> {
