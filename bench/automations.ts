@@ -91,11 +91,12 @@ try {
   await db.query('update automations set active = false where account_id = $1', [server.accountId]);
   // Written around the API: the server's kept rules of the account are read again.
   await db.query("select pg_notify('atende_tenant_cache', $1)", [server.accountId]);
-  // The rules' evaluations of that load drain first: the timers are measured on their own.
+  // The rules' evaluations of that load, and every other listener's work it left (out-of-hours
+  // replies…), drain first: the timers are measured on their own.
   const drainBy = Date.now() + 15 * 60_000;
   while (Date.now() < drainBy) {
     const { rows } = await db.query(
-      "select count(*)::int as n from pgboss.job where name = 'event.automations' and state in ('created', 'retry', 'active')",
+      "select count(*)::int as n from pgboss.job where name like 'event.%' and state in ('created', 'retry', 'active')",
     );
     if (rows[0].n === 0) break;
     await new Promise((r) => setTimeout(r, 1000));

@@ -35,6 +35,7 @@ let attempts = 0;
 const relevanceReads: string[] = [];
 const onceApplied: string[] = [];
 const receiptRuns: string[] = [];
+const packRuns: string[] = [];
 
 beforeAll(async () => {
   db = await openTestDatabase(testEngine(), inject('dbTemplate'));
@@ -85,6 +86,20 @@ beforeAll(async () => {
       keep: (on: string | null) => (e) => on === 'on' && e.data.to !== 'ignored',
     },
   });
+  // Packed: a transaction's events in one job; "pack-fail" fails on its first attempt.
+  const packFailed = new Set<string>();
+  bus.durable(
+    'test.packed',
+    ['contact.updated'],
+    async (e) => {
+      if (e.data.contactId === 'pack-fail' && !packFailed.has(e.id)) {
+        packFailed.add(e.id);
+        throw new Error('first attempt fails');
+      }
+      packRuns.push(e.data.contactId);
+    },
+    { when: (e) => e.data.contactId.startsWith('pack-'), packed: true },
+  );
   await jobs.start();
 });
 
@@ -207,6 +222,27 @@ describe('domain events', () => {
     );
     expect(rows.map((r) => r.data.id).sort()).toEqual(emitted.map((e) => e.id).sort());
     expect(rows.map((r) => r.data.data.contactId).sort()).toEqual(['c-3', 'c-4', 'c-5']);
+  });
+
+  it('a packed listener gets one job per transaction, runs its events in order, and a retry resumes at the failed one', async () => {
+    const emitted = await withTenant(db.database.db, ACCOUNT, async (tx) => {
+      const list: TDomainEvent<'contact.updated'>[] = [];
+      for (const contactId of ['pack-1', 'pack-fail', 'pack-3'])
+        list.push(await bus.emit(tx, ACCOUNT, 'contact.updated', { contactId, fields: ['name'] }));
+      return list;
+    });
+    const rows = rowsOf<{ data: { events: TDomainEvent[] } }>(
+      await db.database.db.execute(sql`select data from pgboss.job where name = 'event.test.packed'`),
+    );
+    expect(rows.map((r) => r.data.events.map((e) => e.id))).toEqual([emitted.map((e) => e.id)]);
+    await until(() => settled('event.test.packed'), 30_000);
+    // The first attempt ran pack-1 and stopped at pack-fail (pack-3 waited); the retry skipped
+    // pack-1 (its receipt) and went on in order.
+    expect(packRuns).toEqual(['pack-1', 'pack-fail', 'pack-3']);
+    const receipts = await count(
+      sql`select count(*)::int as n from event_receipts where listener = 'test.packed'`,
+    );
+    expect(receipts).toBe(3);
   });
 
   it("a listener's account filter is read once per transaction, in it: an account with nothing for it writes no job", async () => {

@@ -34,6 +34,21 @@ interface TDurableOptions<N extends TDomainEventName> {
    */
   relevant?: TRelevance<N>;
   work?: TWorkOptions;
+  /**
+   * One job per transaction instead of one per event: the transaction's events for this listener
+   * travel together (`TEventPack`), with one receipts read and one receipts write for the pack. For
+   * a listener that reacts to every inbound message (webhooks), a job per message
+   * cost more than its work: a batch of inbound messages is one transaction. The events run one
+   * after the other in the order they were emitted; a failed event stops its pack there (the later
+   * ones wait for the retry, in order), and the retry skips the events already handled. Packs are
+   * ordered by their job, not per key (`work.serialBy` would see the pack).
+   */
+  packed?: boolean;
+}
+
+/** The job of a packed listener: its events of one transaction, in emitted order. */
+export interface TEventPack {
+  events: TDomainEvent[];
 }
 
 const RECEIPTS_PRUNE_QUEUE = 'event-receipts-prune';
@@ -44,7 +59,8 @@ const RECEIPTS_PRUNE_QUEUE = 'event-receipts-prune';
  *   await platform.events.emit(tx, accountId, 'conversation.closed', { ... });
  *
  * - Durable listeners (chatbots, automations, surveys, roll-ups, webhooks, push, automatic
- *   replies) get one pg-boss job per listener inserted IN THAT TRANSACTION (all of a
+ *   replies) get one pg-boss job per listener inserted IN THAT TRANSACTION (per event, or one
+ *   for all of the transaction's events for a `packed` listener; all of a
  *   transaction's jobs together just before its commit, one statement per queue, so a batch of
  *   inbound messages pays a few statements, not a few per message): a rollback drops them,
  *   a crash after the commit loses nothing (the job is there when a process starts again), a
@@ -60,6 +76,8 @@ export class DomainEvents {
   private readonly inProcess = new Map<TDomainEventName, Array<TInProcessHandler<any>>>();
   /** Durable jobs of each open transaction, inserted just before it commits. */
   private readonly outboxes = new WeakMap<TTx, Map<string, TJobInsert[]>>();
+  /** The queues whose jobs carry a transaction's events together (TDurableOptions.packed). */
+  private readonly packedQueues = new Set<string>();
   /** The listeners' account filters, by queue. */
   private readonly relevance = new Map<string, TRelevance<any>>();
   private readonly durableQueues = new Map<
@@ -103,11 +121,42 @@ export class DomainEvents {
       queues.push({ queue, when: options.when });
       this.durableQueues.set(name, queues);
     }
+    if (options.packed) {
+      this.packedQueues.add(queue);
+      this.jobs.register<TEventPack>(
+        queue,
+        (pack) => this.runPack(listener, pack.events as TDomainEvent<N>[], handler),
+        options.work,
+      );
+      return;
+    }
     this.jobs.register<TDomainEvent<N>>(queue, handler, options.work, {
       key: (event) => event.id,
       applied: (eventIds) => this.handled(listener, eventIds),
       record: (eventIds) => this.recordHandled(listener, eventIds),
     });
+  }
+
+  /** A packed job: its events not handled yet, in order, then their receipts in one write. */
+  private async runPack<N extends TDomainEventName>(
+    listener: string,
+    events: TDomainEvent<N>[],
+    handler: TDurableHandler<N>,
+  ) {
+    const done = await this.handled(
+      listener,
+      events.map((e) => e.id),
+    );
+    const handled: string[] = [];
+    try {
+      for (const event of events) {
+        if (done.has(event.id)) continue;
+        await handler(event);
+        handled.push(event.id);
+      }
+    } finally {
+      if (handled.length > 0) await this.recordHandled(listener, handled);
+    }
   }
 
   /** Whether any listener (in-process or durable) reacts to `name` (to skip building payloads). */
@@ -138,7 +187,8 @@ export class DomainEvents {
     if (!outbox) {
       const created = new Map<string, TJobInsert[]>();
       if (!beforeCommit(tx, () => this.flush(tx, created))) {
-        if (await this.isRelevant(tx, queue, event)) await this.jobs.sendInTx(tx, queue, event);
+        if (await this.isRelevant(tx, queue, event))
+          await this.jobs.sendInTx(tx, queue, this.packedQueues.has(queue) ? { events: [event] } : event);
         return;
       }
       this.outboxes.set(tx, created);
@@ -170,6 +220,10 @@ export class DomainEvents {
             return filters.get(`${queue} ${event.accountId}`)!(event);
           }),
         );
+    }
+    for (const queue of this.packedQueues) {
+      const jobs = outbox.get(queue);
+      if (jobs?.length) outbox.set(queue, [{ data: { events: jobs.map((job) => job.data) } }]);
     }
     // The transaction's last statements before its commit (beforeCommit): its role is not restored.
     await this.jobs.insertInTx(tx, outbox, { endsTransaction: true });

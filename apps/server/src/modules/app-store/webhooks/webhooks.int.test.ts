@@ -107,8 +107,8 @@ describe('webhooks', () => {
       (
         await queryRows<{ n: number }>(
           t.ctx,
-          sql`select count(*)::int as n from pgboss.job where name = 'event.app-store.webhooks'
-            and data->>'accountId' = ${acc} and data->>'name' = ${event}`,
+          sql`select count(*)::int as n from pgboss.job j, jsonb_array_elements(j.data->'events') e
+            where j.name = 'event.app-store.webhooks' and e->>'accountId' = ${acc} and e->>'name' = ${event}`,
         )
       )[0].n;
     // The other account has no endpoint yet: its events cost no job.
