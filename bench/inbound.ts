@@ -13,7 +13,15 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { BENCH_DATABASE_URL, dropLeftJobs, emit, percentile, round, startBenchServer } from './_support';
+import {
+  analyzeHotTables,
+  BENCH_DATABASE_URL,
+  dropLeftJobs,
+  emit,
+  percentile,
+  round,
+  startBenchServer,
+} from './_support';
 import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
 import { agentSocket } from './_agent-socket';
 
@@ -278,14 +286,4 @@ async function bareInsertRate(connections: number, seconds: number): Promise<num
   await pool.query('drop table bench_bare_inserts');
   await pool.end();
   return rate;
-}
-
-async function analyzeHotTables() {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query('analyze contacts, conversations, messages');
-  } finally {
-    await client.end();
-  }
 }
