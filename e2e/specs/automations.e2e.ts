@@ -152,4 +152,42 @@ describe.skipIf(!hasChromium())('automations in chromium', () => {
     },
     T,
   );
+
+  it(
+    'keyword rules a message does not concern show it in their log as skipped, with the reason',
+    async () => {
+      const keyword = (name: string, word: string) =>
+        apiAs<{ _id: string }>(operator, suite.server, 'POST', '/p/automations', {
+          name,
+          trigger: { type: 'message.received' },
+          conditions: {
+            match: 'all',
+            groups: [{ match: 'all', conditions: [{ field: 'messageText', op: 'contains', value: word }] }],
+          },
+          actions: [{ type: 'note', text: word }],
+        });
+      const boleto = await keyword('Pergunta de boleto', 'boleto');
+      await keyword('Pergunta de pix', 'pix');
+
+      const visitor = await (await suite.newContext()).newPage();
+      await visitorStarts(visitor, setup.slug, 'Davi Rocha');
+      await visitorWrites(visitor, 'Bom dia, tudo bem?');
+
+      // Both rules were judged on the message and skipped together: the log reads that row.
+      const logged = async () =>
+        (await apiAs<unknown[]>(operator, suite.server, 'GET', `/p/automations/${boleto._id}/runs`)).length;
+      await expect.poll(logged, { timeout: 20_000 }).toBe(1);
+      await goTo(operator, `/apps/automation/${boleto._id}`);
+      const run = operator.getByTestId('run-row').first();
+      await run.getByText('Ignorou').waitFor();
+      await run.getByText('As condições não valeram').waitFor();
+      await inBothLanguages(operator, 'automation-log-skipped', async (lang) => {
+        await run.getByText(lang === 'en' ? 'Skipped' : 'Ignorou').waitFor();
+        await run
+          .getByText(lang === 'en' ? 'The conditions did not hold' : 'As condições não valeram')
+          .waitFor();
+      });
+    },
+    T,
+  );
 });

@@ -266,7 +266,7 @@ function RunLog({ acc, id, lang }: { acc: string; id: string; lang: string }) {
           minWidth={640}
           columns={[
             { label: t('log.when'), w: 170 },
-            { label: t('log.status'), w: 120 },
+            { label: t('log.status'), w: 140 },
             { label: t('log.why') },
             { label: t('log.actions') },
           ]}
