@@ -245,6 +245,18 @@ describe('domain events', () => {
     expect(receipts).toBe(3);
   });
 
+  it('a packed listener still runs a job written before it was packed (one event)', async () => {
+    const contactId = 'pack-legacy';
+    await jobs.send('event.test.packed', {
+      id: newId(),
+      name: 'contact.updated',
+      accountId: ACCOUNT,
+      at: new Date().toISOString(),
+      data: { contactId, fields: ['name'] },
+    });
+    await until(() => Promise.resolve(packRuns.includes(contactId)), 30_000);
+  });
+
   it("a listener's account filter is read once per transaction, in it: an account with nothing for it writes no job", async () => {
     const phaseEvents = (on: boolean, phases: string[]) =>
       withTenant(db.database.db, ACCOUNT, async (tx) => {

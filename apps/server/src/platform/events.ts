@@ -37,11 +37,12 @@ interface TDurableOptions<N extends TDomainEventName> {
   /**
    * One job per transaction instead of one per event: the transaction's events for this listener
    * travel together (`TEventPack`), with one receipts read and one receipts write for the pack. For
-   * a listener that reacts to every inbound message (webhooks), a job per message
-   * cost more than its work: a batch of inbound messages is one transaction. The events run one
-   * after the other in the order they were emitted; a failed event stops its pack there (the later
-   * ones wait for the retry, in order), and the retry skips the events already handled. Packs are
-   * ordered by their job, not per key (`work.serialBy` would see the pack).
+   * a listener that reacts to every inbound message (webhooks), a job per message cost more than
+   * its work: a batch of inbound messages is one transaction. The events run one after the other in
+   * the order they were emitted; a failed event stops its pack there (the later ones wait for the
+   * retry, in order), and the retry skips the events already handled. Packs are ordered by their
+   * job, not per key (`work.serialBy` would see the pack). A job written before the listener was
+   * packed (one event) still runs, as a pack of one.
    */
   packed?: boolean;
 }
@@ -123,9 +124,9 @@ export class DomainEvents {
     }
     if (options.packed) {
       this.packedQueues.add(queue);
-      this.jobs.register<TEventPack>(
+      this.jobs.register<TEventPack | TDomainEvent<N>>(
         queue,
-        (pack) => this.runPack(listener, pack.events as TDomainEvent<N>[], handler),
+        (pack) => this.runPack(listener, packOf<N>(pack), handler),
         options.work,
       );
       return;
@@ -285,6 +286,11 @@ export class DomainEvents {
       sql`insert into event_receipts (listener, event_id) select ${listener}, unnest(${uuidArray(eventIds.filter(isUuid))}) on conflict do nothing`,
     );
   }
+}
+
+/** A packed job's events; a job written before its listener was packed holds one event. */
+function packOf<N extends TDomainEventName>(data: TEventPack | TDomainEvent<N>): TDomainEvent<N>[] {
+  return ('events' in data ? data.events : [data]) as TDomainEvent<N>[];
 }
 
 /** A jsonb value as the driver gave it (node-postgres parses it, some paths hand back the text). */
