@@ -377,7 +377,7 @@ export class AutomationEngine {
       memo.event ??= this.eventFactsOf(input, timezone);
       if (!evaluateConditions(rule.conditions, await memo.event).ok) return 'conditionsNotMet';
     }
-    memo.facts ??= this.factsOf(input, timezone);
+    memo.facts ??= this.factsOf(input, timezone, undefined, memo.event);
     const facts = await memo.facts;
     if (input.conversationId && !facts.raw) return 'conversationGone';
     if (input.conversationId && facts.raw && input.anchorAt) {
@@ -414,6 +414,8 @@ export class AutomationEngine {
     input: Pick<TTriggerInput, 'accountId' | 'conversationId' | 'contactId' | 'messageText' | 'at'>,
     timezone: string,
     known?: TConversationFacts,
+    /** The event's own facts when the guard has read them already. */
+    event?: Promise<TConditionFacts>,
   ): Promise<{ facts: TConditionFacts; raw: TConversationFacts | null; contact: TContact | null }> {
     let raw: TConversationFacts | null = null;
     if (input.conversationId)
@@ -425,7 +427,7 @@ export class AutomationEngine {
       raw,
       contact,
       facts: {
-        ...(await this.eventFactsOf(input, timezone)),
+        ...(await (event ?? this.eventFactsOf(input, timezone))),
         conversation: raw
           ? {
               channelId: raw.channelId,

@@ -338,9 +338,20 @@ export async function countFires(
 }
 
 /**
+ * automation_skips as rows shaped like automation_runs' (one per skipped rule, id `<key>:<stretch>:<place>`),
+ * aliased `s` (the row) and `u` (the rule): filter and order after it.
+ */
+export const skipEntriesSql = sql.raw(`
+  select s.key || ':' || s.seq || ':' || u.n as id, s.account_id, u.automation_id, s.key, s.trigger,
+         s.conversation_id, s.contact_id, 'skipped' as status, u.reason, '[]'::jsonb as results,
+         0 as next_step, s.created_at, s.created_at as updated_at
+  from automation_skips s
+  cross join lateral unnest(s.automation_ids, s.reasons) with ordinality as u(automation_id, reason, n)`);
+
+/**
  * A rule's log, newest first: its runs, and the events that skipped it in a stretch (automation_skips,
  * read by the rule's current trigger, from no earlier than the oldest run shown when the runs fill
- * the page). Skipped entries are named `<key>:<stretch>:<place>`.
+ * the page).
  */
 export async function listLogRows(
   db: TDb,
@@ -352,8 +363,8 @@ export async function listLogRows(
     rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         with runs as (
-          select id::text, automation_id, key, trigger, conversation_id, contact_id, status, reason, results,
-                 next_step, created_at, updated_at
+          select id::text, account_id, automation_id, key, trigger, conversation_id, contact_id, status, reason,
+                 results, next_step, created_at, updated_at
           from automation_runs where account_id = ${accountId} and automation_id = ${rule.id}
           order by created_at desc limit ${limit}
         ), since as (
@@ -361,10 +372,7 @@ export async function listLogRows(
         )
         select * from runs
         union all
-        (select s.key || ':' || s.seq || ':' || u.n, u.automation_id, s.key, s.trigger, s.conversation_id,
-                s.contact_id, 'skipped', u.reason, '[]'::jsonb, 0, s.created_at, s.created_at
-         from automation_skips s
-         cross join lateral unnest(s.automation_ids, s.reasons) with ordinality as u(automation_id, reason, n)
+        (${skipEntriesSql}
          where s.account_id = ${accountId} and s.trigger = ${rule.triggerType} and u.automation_id = ${rule.id}
            and s.created_at >= (select at from since)
          order by s.created_at desc limit ${limit})
