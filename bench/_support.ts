@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
@@ -136,4 +137,37 @@ export async function analyzeHotTables() {
   } finally {
     await client.end();
   }
+}
+
+/** The server's database connections named for their benchmark (PostgreSQL CPU per operation). */
+export function withAppName(url: string, name: string): string {
+  const u = new URL(url);
+  u.searchParams.set('application_name', name);
+  return u.toString();
+}
+
+/** CPU seconds (user + system) a process has used so far (0 once it is gone). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+export function sumCpu(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+}
+
+/** The PostgreSQL backends serving the benchmark server (by its application_name). */
+export async function backendPids(name: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where application_name = $1',
+    [name],
+  );
+  await client.end();
+  return rows.map((r) => r.pid);
 }

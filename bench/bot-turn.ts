@@ -9,7 +9,17 @@
 // Not measured here: lost/duplicate replies across a kill -9 (chatbot-crash.int.test.ts checks a
 // turn killed mid-way on PostgreSQL sends each reply exactly once).
 import { FakeWhatsApp } from '../apps/server/src/testing/fake-whatsapp';
-import { emit, percentile, round, startBenchServer } from './_support';
+import {
+  BENCH_DATABASE_URL,
+  backendPids,
+  cpuSeconds,
+  emit,
+  percentile,
+  round,
+  startBenchServer,
+  sumCpu,
+  withAppName,
+} from './_support';
 import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
@@ -41,7 +51,12 @@ const flow = {
 
 const fake = new FakeWhatsApp();
 const graphUrl = await fake.start();
-const server = await startBenchServer({ BENCH_WORKERS: 'true', WHATSAPP_GRAPH_URL: graphUrl });
+const APP_NAME = 'atende-bench-bot-turn';
+const server = await startBenchServer({
+  BENCH_WORKERS: 'true',
+  WHATSAPP_GRAPH_URL: graphUrl,
+  BENCH_DATABASE_URL: withAppName(BENCH_DATABASE_URL, APP_NAME),
+});
 try {
   const channel = await insertBenchChannel(server.accountId);
   const login = (await fetch(`${server.url}/g/auth/login`, {
@@ -140,7 +155,11 @@ try {
     goal: '<= 150',
   });
 
-  // Phase 2: saturation — every customer answers as soon as its reply arrives.
+  // Phase 2: saturation — every customer answers as soon as its reply arrives. The CPU the server
+  // and its PostgreSQL backends spend per turn is what the rate is made of (this bench's own
+  // process, the customers and the fake Graph, takes the rest of the machine).
+  const backends = await backendPids(APP_NAME);
+  const cpu0 = { server: cpuSeconds(server.pid), pg: sumCpu(backends) };
   let replies = 0;
   const stop = Date.now() + SECONDS * 1000;
   await Promise.all(
@@ -156,7 +175,16 @@ try {
       }
     }),
   );
-  emit({ bench: 'bot-turn', metric: 'turns_per_s', value: round(replies / SECONDS), failed, goal: '>= 500' });
+  const perTurn = (seconds: number) => round((seconds * 1000) / Math.max(replies, 1), 3);
+  emit({
+    bench: 'bot-turn',
+    metric: 'turns_per_s',
+    value: round(replies / SECONDS),
+    failed,
+    server_cpu_ms_per_turn: perTurn(cpuSeconds(server.pid) - cpu0.server),
+    pg_cpu_ms_per_turn: perTurn(sumCpu(backends) - cpu0.pg),
+    goal: '>= 500',
+  });
   clearInterval(watcher);
 } finally {
   agent.destroy();

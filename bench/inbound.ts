@@ -10,17 +10,20 @@
 // this load generator during the throughput phase, and the rate those costs allow on two idle
 // cores (projected_2core_msgs_per_s) — the measured rate depends on what else the machine runs.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import {
   analyzeHotTables,
   BENCH_DATABASE_URL,
+  backendPids,
+  cpuSeconds,
   dropLeftJobs,
   emit,
   percentile,
   round,
   startBenchServer,
+  sumCpu,
+  withAppName,
 } from './_support';
 import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
 import { agentSocket } from './_agent-socket';
@@ -223,38 +226,6 @@ try {
 } catch (error) {
   await server.stop();
   throw error;
-}
-
-function withAppName(url: string, name: string): string {
-  const u = new URL(url);
-  u.searchParams.set('application_name', name);
-  return u.toString();
-}
-
-/** CPU seconds (user + system) a process has used so far (0 once it is gone). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-function sumCpu(pids: number[]): number {
-  return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-}
-
-/** The PostgreSQL backends serving the benchmark server (by its application_name). */
-async function backendPids(name: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await client.connect();
-  const { rows } = await client.query<{ pid: number }>(
-    'select pid from pg_stat_activity where application_name = $1',
-    [name],
-  );
-  await client.end();
-  return rows.map((r) => r.pid);
 }
 
 /**
