@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { isUuid } from './columns';
+import { PreparedNames } from './prepared-names';
 
 const SCOPE_PREFIX = "select set_config('app.account_id', '";
 
@@ -26,8 +27,37 @@ type TQueryConfig = { text?: string; name?: string; values?: unknown[]; submit?:
  */
 export class BeginWithScopeClient extends pg.Client {
   private heldBegin = false;
+  private readonly prepared = new PreparedNames();
 
   override query(config: any, values?: any, callback?: any): any {
+    const named = this.named(config, values, callback);
+    if (named) {
+      const text = named.text;
+      return (this.scoped(named, values) as Promise<unknown>).catch((error: unknown) => {
+        this.prepared.failed(text, error);
+        throw error;
+      });
+    }
+    return this.scoped(config, values, callback);
+  }
+
+  /**
+   * A parameterized statement in the promise form, named for this connection (PreparedNames);
+   * undefined for anything else (no values, a callback, a submittable, a name of its own).
+   */
+  private named(config: any, values: any, callback: any): { text: string; name: string } | undefined {
+    if (typeof values === 'function' || typeof callback === 'function') return undefined;
+    const params = Array.isArray(values) ? values : typeof config === 'object' ? config?.values : undefined;
+    if (!Array.isArray(params) || params.length === 0) return undefined;
+    if (typeof config === 'object' && (config.name || typeof config.submit === 'function')) return undefined;
+    const text = typeof config === 'string' ? config : config?.text;
+    if (typeof text !== 'string') return undefined;
+    const name = this.prepared.nameOf(text);
+    if (!name) return undefined;
+    return typeof config === 'string' ? { text, name } : { ...config, name };
+  }
+
+  private scoped(config: any, values?: any, callback?: any): any {
     const text = typeof config === 'string' ? config : (config as Exclude<TQueryConfig, string>)?.text;
     const promised = typeof values !== 'function' && typeof callback !== 'function';
     const plain =
