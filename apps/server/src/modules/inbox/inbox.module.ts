@@ -99,7 +99,7 @@ export const inboxModule = defineModule({
     });
     const createContacts = deps.contacts.identity.createMissingByPhone.bind(deps.contacts.identity);
     const inbound = new InboundService(db, bus, platform.tenantCache, createContacts, log);
-    const outbound = new OutboundService(db, platform.jobs, channelRegistry, bus, platform.tenantCache, log);
+    const outbound = new OutboundService(db, channelRegistry, bus, platform.tenantCache, log);
     const presence = () => deps.teamChat.presence;
     const distribution = new DistributionService(
       db,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { TDb } from '../../../platform/db/client';
+import { rowsOf, type TDb } from '../../../platform/db/client';
 import { withTenant, type TTx } from '../../../platform/db/tenant';
 import { conversations, messages } from '../inbox.schema';
 import type { TMessageRow } from '../conversations/message-presenter';
@@ -102,6 +102,45 @@ export function touchConversation(tx: TTx, accountId: string, conversationId: st
     })
     .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)))
     .returning();
+}
+
+/**
+ * An automatic message's conversation, touched with its preview and given `seqs` event numbers in
+ * one statement (its row stays locked until the commit, see takeEventSeq): only a conversation on
+ * a live, active channel, and not closed unless `closed`. Answers the first event number, the
+ * channel and the contact, or undefined (nothing written).
+ */
+export async function touchForAutomaticSend(
+  tx: TTx,
+  accountId: string,
+  conversationId: string,
+  values: { preview: string; seqs: number; closed: boolean },
+) {
+  const now = new Date();
+  const [row] = rowsOf<{
+    seq: string | number;
+    channel_id: string;
+    channel_kind: string;
+    contact_id: string;
+  }>(
+    await tx.execute(sql`
+      update conversations c
+      set last_message_at = ${now}, last_message_preview = ${values.preview.slice(0, PREVIEW_MAX)},
+          updated_at = ${now}, event_seq = c.event_seq + ${values.seqs}
+      from channels ch
+      where c.account_id = ${accountId} and c.id = ${conversationId}
+        and ch.account_id = c.account_id and ch.id = c.channel_id
+        and ch.deleted_at is null and ch.status = 'active'
+        and (${values.closed} or c.stage <> 'closed')
+      returning c.event_seq as seq, c.channel_id, ch.kind as channel_kind, c.contact_id`),
+  );
+  if (!row) return undefined;
+  return {
+    firstSeq: Number(row.seq) - values.seqs + 1,
+    channelId: row.channel_id,
+    channelKind: row.channel_kind,
+    contactId: row.contact_id,
+  };
 }
 
 export function findMessageRow(db: TDb, accountId: string, id: string) {

@@ -23,7 +23,7 @@ import type { InboxEmitter } from '../realtime/inbox-emitter';
 import type { InboxFilesService } from '../files/inbox-files.service';
 import { isInDepartments } from '../access/inbox-rooms';
 import type { TMessageRow } from '../conversations/message-presenter';
-import { insertMessageRow, touchConversation } from './messages.repo';
+import { insertMessageRow, touchConversation, touchForAutomaticSend } from './messages.repo';
 import { isWithinReplyWindow, type OutboundService } from '../outbound/outbound.service';
 import { systemMessage } from './system-messages';
 import type { TTemplateReader } from './start-conversation.service';
@@ -161,26 +161,44 @@ export class MessagingService {
   ): Promise<string | undefined> {
     const { text, interactive, media } =
       typeof content === 'string' ? { text: content, interactive: undefined, media: undefined } : content;
-    // One transaction: the conversation and its channel are checked where the message is stored.
-    return withTenant(this.db, accountId, async (tx) => {
-      const current = await readConversationListRow(tx, accountId, conversationId);
-      if (!current?.channelId || (current.stage === 'closed' && !options.closed)) return undefined;
-      const channel = await this.channels.rowIn(tx, accountId, current.channelId);
-      if (channel.status !== 'active') return undefined;
-      const result = await insertMessageRow(tx, accountId, conversationId, {
-        channelId: channel.id,
-        authorType: 'bot',
-        kind: media ? kindOf(media.mimeType) : interactive ? 'interactive' : 'text',
-        body: media ? text || null : text,
-        interactive: interactive ?? null,
-        media: media ?? null,
-        clientId: `auto:${purpose}`,
+    // One transaction, four statements: the conversation (checked, touched, given the events'
+    // numbers and locked), the message, the conversation as listed for the event, and the jobs
+    // with the commit. A message stored before (a repeated turn) rolls the touch back.
+    try {
+      return await withTenant(this.db, accountId, async (tx) => {
+        const preview = text || media?.fileName || '';
+        const opened = await touchForAutomaticSend(tx, accountId, conversationId, {
+          preview,
+          seqs: 2,
+          closed: Boolean(options.closed),
+        });
+        if (!opened) return undefined;
+        const result = await insertMessageRow(tx, accountId, conversationId, {
+          channelId: opened.channelId,
+          authorType: 'bot',
+          kind: media ? kindOf(media.mimeType) : interactive ? 'interactive' : 'text',
+          body: media ? text || null : text,
+          interactive: interactive ?? null,
+          media: media ?? null,
+          clientId: `auto:${purpose}`,
+        });
+        if (!result.inserted) throw new StoredBefore(result.row.id);
+        const listed = await readConversationListRow(tx, accountId, conversationId);
+        if (!listed) throw new Error('conversation vanished under its lock');
+        await this.emitter.conversationRead(tx, accountId, listed, opened.firstSeq);
+        await this.emitter.messagesCreated(tx, accountId, [result.row], {
+          channelKind: opened.channelKind,
+          contactId: opened.contactId,
+          firstSeq: opened.firstSeq + 1,
+        });
+        if (opened.channelKind !== 'webchat')
+          await this.outbound.enqueue(tx, accountId, result.row.id, conversationId);
+        return result.row.id;
       });
-      if (!result.inserted) return result.row.id;
-      await touchConversation(tx, accountId, conversationId, text || media?.fileName || '');
-      await this.announce(tx, accountId, conversationId, channel.kind, current.contactId, null, [result.row]);
-      return result.row.id;
-    });
+    } catch (error) {
+      if (error instanceof StoredBefore) return error.messageId;
+      throw error;
+    }
   }
 
   /**
@@ -270,6 +288,13 @@ export class MessagingService {
     await this.emitter.messagesCreated(tx, accountId, messages, { channelKind, contactId });
     if (channelKind !== 'webchat')
       for (const m of inserted) await this.outbound.enqueue(tx, accountId, m.id, conversationId);
+  }
+}
+
+/** A repeated automatic send: its message was stored before (the transaction rolls back). */
+class StoredBefore extends Error {
+  constructor(readonly messageId: string) {
+    super('stored before');
   }
 }
 

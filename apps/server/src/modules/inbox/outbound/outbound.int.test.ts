@@ -1,6 +1,7 @@
 import { errorMessage, usagePeriod } from '@atende/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
 import { type FakeWhatsApp, GRAPH_ERRORS } from '../../../testing/fake-whatsapp';
@@ -10,6 +11,7 @@ import { FakeWebhookReceiver } from '../../../testing/fake-webhook-receiver';
 import { api } from '../../../testing/test-app';
 import { withAcc } from '../testing/inbox.testing';
 import { queryRows } from '../../../testing/helpers';
+import { testEngine } from '../../../testing/test-db';
 import type { TTestApp } from '../../../testing/test-app';
 import { contactTypeOf, openConversation } from '../conversations/conversation-open';
 import {
@@ -76,6 +78,35 @@ describe('outbound WhatsApp messages', () => {
       ack: -1,
       error_code: 'CHANNEL_PROVIDER_ERROR',
     });
+  });
+
+  it('sends run at once are claimed and settled together: each sent once, a duplicate and a stale guard handled on their own', async () => {
+    const fresh = await Promise.all(
+      [5, 6, 7, 8].map((n) => insertOutbound(ctx, channel, `+55119800001${n}0`, { body: `junto ${n}` })),
+    );
+    const stale = await insertOutbound(ctx, channel, '+5511980000190', { body: 'incerta' });
+    await queryRows(ctx, sql`update messages set error_code = 'SENDING' where id = ${stale.messageId}`);
+    const queries = vi.spyOn(pg.Client.prototype, 'query');
+    // Every send at once; the second message twice, in the same batch (a job written twice).
+    await Promise.all([...fresh.map((m) => run(m.messageId)), run(fresh[1].messageId), run(stale.messageId)]);
+    const claims = queries.mock.calls.filter(([config]) =>
+      /^update "messages" set "error_code" = \$1 where/.test(
+        typeof config === 'string' ? config : ((config as { text?: string }).text ?? ''),
+      ),
+    );
+    queries.mockRestore();
+    for (const [i, n] of [5, 6, 7, 8].entries()) {
+      expect(sendsTo(`55119800001${n}0`)).toHaveLength(1);
+      expect(await messageRow(ctx, fresh[i].messageId)).toMatchObject({ ack: 1, error_code: null });
+    }
+    expect(sendsTo('5511980000190')).toHaveLength(0);
+    expect(await messageRow(ctx, stale.messageId)).toMatchObject({
+      ack: -1,
+      error_code: 'CHANNEL_PROVIDER_ERROR',
+    });
+    // PostgreSQL: the first claim goes alone, the others wait for it and leave together (one
+    // statement each time, not one per send). PGlite has no client to watch.
+    if (testEngine() === 'pg') expect(claims).toHaveLength(2);
   });
 
   it('sends media by link (document with file name and caption) and templates with their components', async () => {

@@ -1,5 +1,5 @@
 import { MESSAGE_ACK, type TErrorCode } from '@atende/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/client';
 import type { TTx } from '../../../platform/db/tenant';
 import { accounts } from '../../accounts/accounts.schema';
@@ -24,18 +24,20 @@ export type TClaim =
   | { state: 'claimed'; context: TOutboundContext };
 
 /**
- * Takes an outbound message for sending: only a pending message without a provider id and
- * without the guard is claimed (the guard is set in the same statement). A message that still
- * carries the guard was left by an attempt that died mid-send: it is marked failed.
+ * Takes outbound messages for sending, in one statement: only a pending message without a
+ * provider id and without the guard is claimed (the guard is set in the same statement). A
+ * message that still carries the guard was left by an attempt that died mid-send: it is marked
+ * failed. Answers each id's claim (an id given twice is claimed once: the second is skipped).
  */
-export async function claimOutbound(tx: TTx, accountId: string, messageId: string): Promise<TClaim> {
-  const [claimed] = await tx
+export async function claimOutbound(tx: TTx, accountId: string, messageIds: string[]): Promise<TClaim[]> {
+  const ids = [...new Set(messageIds)];
+  const claimedRows = await tx
     .update(messages)
     .set({ errorCode: SENDING_GUARD })
     .where(
       and(
         eq(messages.accountId, accountId),
-        eq(messages.id, messageId),
+        inArray(messages.id, ids),
         eq(messages.ack, MESSAGE_ACK.pending),
         eq(messages.private, false),
         sql`${messages.providerMessageId} is null and ${messages.errorCode} is null`,
@@ -43,22 +45,44 @@ export async function claimOutbound(tx: TTx, accountId: string, messageId: strin
       ),
     )
     .returning();
-  if (!claimed) {
-    const [current] = await tx
-      .select({ ack: messages.ack, errorCode: messages.errorCode })
-      .from(messages)
-      .where(and(eq(messages.accountId, accountId), eq(messages.id, messageId)));
-    if (current?.ack === MESSAGE_ACK.pending && current.errorCode === SENDING_GUARD)
-      return { state: 'stale', row: await failOutbound(tx, accountId, messageId, 'CHANNEL_PROVIDER_ERROR') };
-    return { state: 'skip' };
+  const claims = new Map<string, TClaim>();
+  const others = ids.filter((id) => !claimedRows.some((row) => row.id === id));
+  const current =
+    others.length > 0
+      ? await tx
+          .select({ id: messages.id, ack: messages.ack, errorCode: messages.errorCode })
+          .from(messages)
+          .where(and(eq(messages.accountId, accountId), inArray(messages.id, others)))
+      : [];
+  for (const id of others) {
+    const row = current.find((c) => c.id === id);
+    if (row?.ack === MESSAGE_ACK.pending && row.errorCode === SENDING_GUARD)
+      claims.set(id, {
+        state: 'stale',
+        row: await failOutbound(tx, accountId, id, 'CHANNEL_PROVIDER_ERROR'),
+      });
+    else claims.set(id, { state: 'skip' });
   }
-  const [ctx] = await tx
-    .select({ conversation: conversations, channel: channels, contactPhone: contacts.phone })
-    .from(conversations)
-    .leftJoin(channels, eq(channels.id, conversations.channelId))
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, claimed.conversationId)));
-  return { state: 'claimed', context: { message: claimed, ...ctx } };
+  const conversationIds = [...new Set(claimedRows.map((row) => row.conversationId))];
+  const contexts =
+    conversationIds.length > 0
+      ? await tx
+          .select({ conversation: conversations, channel: channels, contactPhone: contacts.phone })
+          .from(conversations)
+          .leftJoin(channels, eq(channels.id, conversations.channelId))
+          .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+          .where(and(eq(conversations.accountId, accountId), inArray(conversations.id, conversationIds)))
+      : [];
+  for (const claimed of claimedRows) {
+    const ctx = contexts.find((c) => c.conversation.id === claimed.conversationId)!;
+    claims.set(claimed.id, { state: 'claimed', context: { message: claimed, ...ctx } });
+  }
+  const given = new Set<string>();
+  return messageIds.map((id) => {
+    if (given.has(id)) return { state: 'skip' };
+    given.add(id);
+    return claims.get(id)!;
+  });
 }
 
 /** Sent: the provider's id, ack at least 'sent' (a delivery report may have raced ahead). */

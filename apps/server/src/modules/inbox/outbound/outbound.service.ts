@@ -14,9 +14,9 @@ import { smsSegments } from '../../../providers/sms/sms-segments';
 import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
-import type { Jobs } from '../../../platform/jobs';
 import type { TenantCache } from '../../../platform/tenant-cache';
 import type { DomainEvents } from '../../../platform/events';
+import { keyBatcher } from '../../../platform/key-batcher';
 import type { TMessageRow } from '../conversations/message-presenter';
 import {
   claimOutbound,
@@ -56,6 +56,9 @@ export function isWithinReplyWindow(lastInboundAt: Date | null | undefined, now:
   return now.getTime() - lastInboundAt.getTime() <= REPLY_WINDOW_MS;
 }
 
+type TSendOutcome = { providerMessageId: string } | { error: TErrorCode };
+type TSendResult = { messageId: string; outcome: TSendOutcome; segments: number };
+
 /** Turns a stored media reference into a URL the provider can download. */
 export type TMediaUrlResolver = (
   media: NonNullable<TMessageRow['media']>,
@@ -72,7 +75,6 @@ export type TMediaUrlResolver = (
 export class OutboundService {
   constructor(
     private readonly db: TDb,
-    private readonly jobs: Jobs,
     private readonly registry: ChannelRegistry,
     private readonly bus: DomainEvents,
     private readonly tenantCache: TenantCache,
@@ -80,34 +82,29 @@ export class OutboundService {
     private readonly mediaUrlOf: TMediaUrlResolver = (media) => media.url,
   ) {}
 
-  /** Queues the send of a message stored in `tx`: the job exists only if that transaction commits. */
+  /**
+   * Queues the send of a message stored in `tx`: the job exists only if that transaction commits
+   * (written with the transaction's events, just before the commit).
+   */
   async enqueue(tx: TTx, accountId: string, messageId: string, conversationId?: string): Promise<void> {
-    await this.jobs.sendInTx<TOutboundJob>(tx, OUTBOUND_QUEUE, {
+    await this.bus.sendAtCommit<TOutboundJob>(tx, OUTBOUND_QUEUE, {
       accountId,
       messageId,
       ...(conversationId ? { conversationId } : {}),
     });
   }
 
-  /** The job handler. */
+  /**
+   * The job handler. The claim and the outcome are each written with those of the account's other
+   * sends running at the same moment (one transaction for all: keyBatcher); the provider call is
+   * this send's own.
+   */
   async run({ accountId, messageId }: TOutboundJob): Promise<void> {
-    const claim = await withTenant(this.db, accountId, async (tx) => {
-      const claimed = await claimOutbound(tx, accountId, messageId);
-      if (claimed.state === 'stale') return this.settle(tx, accountId, claimed.row);
-      if (claimed.state !== 'claimed') return claimed;
-      const refusal = this.precheck(claimed.context);
-      if (refusal) return this.settle(tx, accountId, await failOutbound(tx, accountId, messageId, refusal));
-      const segments = this.smsSegmentsOf(claimed.context);
-      if (segments > 0 && !(await debitSmsCredit(tx, accountId, segments))) {
-        const row = await failOutbound(tx, accountId, messageId, 'SMS_INSUFFICIENT_BALANCE');
-        return this.settle(tx, accountId, row);
-      }
-      return { ...claimed, segments };
-    });
+    const claim = await this.claims(accountId, messageId);
     if (claim.state !== 'claimed') return;
     const { context, segments } = claim;
     if (segments > 0) await this.invalidate(accountId);
-    let outcome: { providerMessageId: string } | { error: TErrorCode };
+    let outcome: TSendOutcome;
     try {
       const outbound = this.outboundOf(context);
       const channel = channelRecordOf(context.channel!);
@@ -116,17 +113,57 @@ export class OutboundService {
       if (!(error instanceof AppError)) this.log?.warn({ err: error, messageId }, 'outbound send failed');
       outcome = { error: error instanceof AppError ? error.code : 'CHANNEL_PROVIDER_ERROR' };
     }
-    await withTenant(this.db, accountId, async (tx) => {
-      if ('providerMessageId' in outcome)
-        return this.settle(
-          tx,
-          accountId,
-          await markSent(tx, accountId, messageId, outcome.providerMessageId),
-        );
-      if (segments > 0) await refundSmsCredit(tx, accountId, segments);
-      return this.settle(tx, accountId, await failOutbound(tx, accountId, messageId, outcome.error));
-    });
+    await this.outcomes(accountId, { messageId, outcome, segments });
     if (segments > 0 && 'error' in outcome) await this.invalidate(accountId);
+  }
+
+  private readonly claims = keyBatcher((accountId: string, ids: string[]) => this.claimBatch(accountId, ids));
+  private readonly outcomes = keyBatcher((accountId: string, sends: TSendResult[]) =>
+    this.recordOutcomes(accountId, sends),
+  );
+
+  /** Claims the account's messages (refusals known up front settle here, SMS credit is taken). */
+  private claimBatch(accountId: string, messageIds: string[]) {
+    return withTenant(this.db, accountId, async (tx) => {
+      const claims = await claimOutbound(tx, accountId, messageIds);
+      const results = [];
+      for (const [i, claimed] of claims.entries()) {
+        if (claimed.state === 'stale') results.push(await this.settle(tx, accountId, claimed.row));
+        else if (claimed.state !== 'claimed') results.push(claimed);
+        else results.push(await this.takeClaimed(tx, accountId, messageIds[i], claimed.context));
+      }
+      return results;
+    });
+  }
+
+  private async takeClaimed(tx: TTx, accountId: string, messageId: string, context: TOutboundContext) {
+    const refusal = this.precheck(context);
+    if (refusal) return this.settle(tx, accountId, await failOutbound(tx, accountId, messageId, refusal));
+    const segments = this.smsSegmentsOf(context);
+    if (segments > 0 && !(await debitSmsCredit(tx, accountId, segments))) {
+      const row = await failOutbound(tx, accountId, messageId, 'SMS_INSUFFICIENT_BALANCE');
+      return this.settle(tx, accountId, row);
+    }
+    return { state: 'claimed' as const, context, segments };
+  }
+
+  /** The account's sends' outcomes: sent (the provider's id) or failed (SMS credit given back). */
+  private recordOutcomes(accountId: string, sends: TSendResult[]) {
+    return withTenant(this.db, accountId, async (tx) => {
+      for (const { messageId, outcome, segments } of sends) {
+        if ('providerMessageId' in outcome)
+          await this.settle(
+            tx,
+            accountId,
+            await markSent(tx, accountId, messageId, outcome.providerMessageId),
+          );
+        else {
+          if (segments > 0) await refundSmsCredit(tx, accountId, segments);
+          await this.settle(tx, accountId, await failOutbound(tx, accountId, messageId, outcome.error));
+        }
+      }
+      return sends.map(() => undefined);
+    });
   }
 
   /** Refusals known before calling the provider (the reply window, the channel's media limits). */

@@ -5,7 +5,7 @@ import type { TTx } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
 import { presentConversation } from '../conversations/conversation-presenter';
 import { presentChatMessage } from '../conversations/message-presenter';
-import { readConversationListRow } from '../conversations/conversations.repo';
+import { readConversationListRow, type TConversationListRow } from '../conversations/conversations.repo';
 import type { TMessageRow } from '../conversations/message-presenter';
 
 type TLink = (fileId: string, fileName: string) => string;
@@ -55,6 +55,16 @@ export class InboxEmitter {
     if (seq === undefined) return undefined;
     const row = await readConversationListRow(tx, accountId, conversationId);
     if (!row) return undefined;
+    await this.conversationRead(tx, accountId, row, seq, opened);
+    return row;
+  }
+
+  /**
+   * conversation.updated (or opened) from the conversation as listed, read in `tx` after the
+   * change, with the event number the caller took for it (takeEventSeq).
+   */
+  async conversationRead(tx: TTx, accountId: string, row: TConversationListRow, seq: number, opened = false) {
+    const conversationId = row.id;
     const conversation = presentConversation(row);
     if (opened)
       await this.bus.emit(tx, accountId, 'conversation.opened', {
@@ -66,7 +76,6 @@ export class InboxEmitter {
         seq,
       });
     else await this.bus.emit(tx, accountId, 'conversation.updated', { conversationId, conversation, seq });
-    return row;
   }
 
   /** message.created for each stored message of one conversation. */
@@ -74,17 +83,26 @@ export class InboxEmitter {
     tx: TTx,
     accountId: string,
     messages: TMessageRow[],
-    target: { channelKind: string | null; contactId: string | null; conversation?: TConversation },
+    target: {
+      channelKind: string | null;
+      contactId: string | null;
+      conversation?: TConversation;
+      /** Messages of one conversation whose event numbers the caller took: the first of them. */
+      firstSeq?: number;
+    },
   ) {
     const link = this.link?.(accountId);
     // One bump per conversation for its messages (numbered in the order they are given).
     const next = new Map<string, number>();
     const counts = new Map<string, number>();
     for (const m of messages) counts.set(m.conversationId, (counts.get(m.conversationId) ?? 0) + 1);
-    for (const [id, count] of counts) {
-      const first = await takeEventSeq(tx, accountId, id, count);
-      if (first !== undefined) next.set(id, first);
-    }
+    if (target.firstSeq !== undefined && counts.size === 1)
+      next.set(messages[0].conversationId, target.firstSeq);
+    else
+      for (const [id, count] of counts) {
+        const first = await takeEventSeq(tx, accountId, id, count);
+        if (first !== undefined) next.set(id, first);
+      }
     for (const m of messages) {
       const seq = next.get(m.conversationId);
       if (seq === undefined) continue; // no such conversation: nothing to announce
