@@ -20,13 +20,17 @@ afterAll(async () => {
 });
 
 describe('prepared statement names', () => {
-  it('gives each text one name, up to the cap, and names a retired text afresh', () => {
+  it('gives each text one name, up to the cap, none to a bound LIMIT/OFFSET, and names a retired text afresh', () => {
     const names = new PreparedNames();
     const first = names.nameOf('select $1');
     expect(names.nameOf('select $1')).toBe(first);
     for (let i = 1; i < MAX_PREPARED_PER_CONNECTION; i++)
       expect(names.nameOf(`select $1 + ${i}`)).toBeDefined();
     expect(names.nameOf('select $1 + 9999')).toBeUndefined();
+    // A bound row count is planned for its value each time (never named).
+    expect(new PreparedNames().nameOf('select id from t where a = $1 order by b limit $2')).toBeUndefined();
+    expect(new PreparedNames().nameOf('select id from t order by b limit 50 offset $1')).toBeUndefined();
+    expect(new PreparedNames().nameOf('select id from t where a = $1 limit 1')).toBeDefined();
     names.failed('select $1', Object.assign(new Error('no'), { code: '23505' }));
     expect(names.nameOf('select $1')).toBe(first);
     names.failed(
