@@ -180,10 +180,15 @@ describe('the idle event', () => {
       type: 'text',
       text: { body: 'Ainda está aí? Vou te passar para um atendente.' },
     });
-    const [after] = await queryRows<{ status: string }>(
-      ctx,
-      sql`select status from chatbot_sessions where id = ${session.id}`,
-    );
+    // The session is stored at the end of the turn, after its reply went to the outbound queue
+    // (which may reach the provider first): waited for.
+    const after = await until(async () => {
+      const [row] = await queryRows<{ status: string }>(
+        ctx,
+        sql`select status from chatbot_sessions where id = ${session.id}`,
+      );
+      return row?.status !== 'active' ? row : undefined;
+    });
     expect(after.status).toBe('ended');
   });
 });
