@@ -65,14 +65,41 @@ function summary() {
   for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds}s)`);
   let passed = 0;
   let failed = 0;
+  const failures = [];
   for (let i = 1; i <= reportCount; i++) {
     const file = resolve(reports, `${i}.json`);
     if (!existsSync(file)) continue;
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    failures.push(...failedTests(report, i));
   }
+  // Each failure again at the end, with the first lines of its message: a long run's log is often
+  // read from its tail only.
+  if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`);
   console.log(`\nTests: ${passed} passed, ${failed} failed`);
+}
+
+/** 'file > test: first lines of the message' for each failed test (or failed file) of a report. */
+function failedTests(report, run) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const name = file.name.replace(`${root}/`, '');
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests)
+      out.push(`  ✗ [run ${run}] ${name} > ${t.fullName}\n${excerpt(t.failureMessages?.[0])}`);
+    if (!tests.length && file.status === 'failed')
+      out.push(`  ✗ [run ${run}] ${name}\n${excerpt(file.message)}`);
+  }
+  return out;
+}
+
+function excerpt(message = '') {
+  return message
+    .split('\n')
+    .slice(0, 6)
+    .map((line) => `      ${line}`)
+    .join('\n');
 }
 
 function vitest() {
