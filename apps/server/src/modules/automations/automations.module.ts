@@ -1,3 +1,4 @@
+import { TIMED_WORK } from '../../platform/jobs';
 import { defineModule } from '../../platform/module';
 import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -128,7 +129,8 @@ export const automationsModule = defineModule({
     const { platform } = app;
     const { automationEngine: engine, automationTriggers: triggers, automationTimers: timers } = app.services;
     const jobs = platform.jobs;
-    jobs.register<TContinueJob>(CONTINUE_QUEUE, (job) => engine.continueRun(job));
+    // A rule's "wait X, then continue" goes on within a second of its time.
+    jobs.register<TContinueJob>(CONTINUE_QUEUE, (job) => engine.continueRun(job), TIMED_WORK);
     jobs.register<TWebhookJob>(WEBHOOK_QUEUE, (job) => engine.deliverWebhook(job));
     // Time triggers are rows of automation_timers, swept every second in each worker process; the
     // queue stays registered so timer jobs written before that (pg-boss jobs) still fire.

@@ -1,3 +1,4 @@
+import { TIMED_WORK } from '../../platform/jobs';
 import { defineModule } from '../../platform/module';
 import type { ChannelRegistry } from '../../providers/channel-registry';
 import type { ActivityLogService } from '../activity-log/activity-log.service';
@@ -73,7 +74,8 @@ export const campaignsModule = defineModule({
     const { platform } = app;
     const { campaignDispatcher, campaignProgress, campaignSettings, contacts, inbox, smsCredit } =
       app.services;
-    platform.jobs.register<TDispatchJob>(DISPATCH_QUEUE, (job) => campaignDispatcher.run(job));
+    // A dispatch kicked for later (the send window, a throttled number's back-off) starts on time.
+    platform.jobs.register<TDispatchJob>(DISPATCH_QUEUE, (job) => campaignDispatcher.run(job), TIMED_WORK);
     platform.jobs.register(SWEEP_QUEUE, () => campaignDispatcher.sweep());
     platform.jobs.schedule(SWEEP_QUEUE, '* * * * *');
     listenForCampaignEvents(

@@ -1,5 +1,6 @@
 import type { TTemplate } from '@atende/shared';
 import { createChannelRegistry } from '../../providers/channel-registry';
+import { TIMED_WORK } from '../../platform/jobs';
 import { defineModule } from '../../platform/module';
 import { loadMembership } from '../../platform/tenancy';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -181,9 +182,13 @@ export const inboxModule = defineModule({
       await inbox.inactivity.run();
     });
     jobs.schedule(INACTIVITY_QUEUE, '*/5 * * * *');
-    jobs.register<THoldJob>(HOLD_QUEUE, async (data) => {
-      await inbox.hold.resumeDue(data);
-    });
+    jobs.register<THoldJob>(
+      HOLD_QUEUE,
+      async (data) => {
+        await inbox.hold.resumeDue(data);
+      },
+      TIMED_WORK,
+    );
     resumeHeldOnReply(platform.events, inbox.hold);
     pushInboxEvents(platform.events, inbox.events);
     listenForDistribution(platform.events, distribution);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
-import type { Jobs } from '../../../platform/jobs';
+import { type Jobs, TIMED_WORK } from '../../../platform/jobs';
 import { HttpCallError } from '../../../platform/http-call';
 import { OutboundUrlError, type TOutboundCall } from '../../../platform/outbound-url';
 import type { SecretBox } from '../../../platform/secret-box';
@@ -34,10 +34,10 @@ const SETTLED_MAX = 50_000;
  */
 const FAN_OUT_WORK = { batchSize: 50, pollingIntervalSeconds: 0.5 };
 
-/** Retried deliveries: independent of each other, several at once. */
+/** Retried deliveries: independent of each other, several at once, each attempted on time. */
 const DELIVERY_WORK = {
+  ...TIMED_WORK,
   batchSize: 50,
-  pollingIntervalSeconds: 1,
   parallel: 16,
   serialBy: (job: TDeliveryJob) => job.deliveryId,
 };
