@@ -194,14 +194,20 @@ export class DomainEvents {
   }
 
   /**
-   * A job of any registered queue (an outbound send) written with `tx`'s events, just before its
-   * commit: the same statement as the other jobs of its queue and no role switch of its own (three
-   * round trips fewer than Jobs.sendInTx). In a transaction of another kind, written at once.
+   * A job of any registered queue (an outbound send, a bot's timer) written with `tx`'s events,
+   * just before its commit: the same statement as the other jobs of its queue and no role switch of
+   * its own (three round trips fewer than Jobs.sendInTx). In a transaction of another kind, written
+   * at once.
    */
-  async sendAtCommit<T extends object>(tx: TTx, queue: string, data: T): Promise<void> {
+  async sendAtCommit<T extends object>(
+    tx: TTx,
+    queue: string,
+    data: T,
+    options: { startAfter?: Date } = {},
+  ): Promise<void> {
     const outbox = this.outboxOf(tx);
-    if (!outbox) await this.jobs.sendInTx(tx, queue, data);
-    else addJob(outbox, queue, { data });
+    if (!outbox) await this.jobs.sendInTx(tx, queue, data, options);
+    else addJob(outbox, queue, { data, ...options });
   }
 
   /** `tx`'s outbox, created (with its before-commit flush) on first use; null when `tx` can have none. */

@@ -67,6 +67,11 @@ export class FakeWhatsApp {
    */
   readonly dropAnswerFor = new Set<string>();
   /**
+   * When set, an accepted send for which it gives a promise is recorded at once but answered only
+   * once that settles (a slow Graph).
+   */
+  answerAfter: ((body: Record<string, any>) => Promise<void> | undefined) | undefined;
+  /**
    * When set, every accepted send is reported as Meta does: a 'sent' status webhook (with the
    * send's biz_opaque_callback_data) handed to this function, after `reportDelayMs`. Like Meta's
    * Graph API, the fake takes no idempotency key: a repeated send is a second message.
@@ -266,11 +271,15 @@ export class FakeWhatsApp {
       req.socket.destroy();
       return;
     }
-    return json(res, 200, {
-      messaging_product: 'whatsapp',
-      contacts: [{ input: to, wa_id: to }],
-      messages: [{ id: wamid }],
-    });
+    const answer = () =>
+      json(res, 200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: to, wa_id: to }],
+        messages: [{ id: wamid }],
+      });
+    const wait = this.answerAfter?.(body);
+    if (wait) void wait.then(answer);
+    else answer();
   }
 
   private templateEdge(

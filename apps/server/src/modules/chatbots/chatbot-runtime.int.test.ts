@@ -147,6 +147,48 @@ describe('timers (durable pg-boss jobs, driven by invoking the due job)', () => 
     expect(textsTo(phone)).toHaveLength(3);
   });
 
+  it("a turn's end commits with its last reply: once the customer has the question, the session waits on it", async () => {
+    const phone = '5511970002003';
+    // Graph holds its answer to the question (the last reply): no outcome is written meanwhile.
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    fake.answerAfter = (body) => (body.type === 'interactive' ? held : undefined);
+    try {
+      await writes(phone, 'oi');
+      await until(async () => textsTo(phone).length >= 2);
+      // Read at once, not waited for: the last reply's send job and the turn's end were one commit.
+      const session = await sessionOf(phone);
+      expect(session.status).toBe('active');
+      expect(session.pending).toEqual([]);
+      expect(session.state.timer).toMatchObject({ kind: 'input_timeout' });
+      const [row] = await queryRows<{
+        lease_token: string | null;
+        turn: number;
+        session_tx: string;
+        reply_tx: string;
+      }>(
+        ctx,
+        sql`select s.lease_token, s.turn, s.xmin::text as session_tx,
+                   (select c.xmin::text from conversations c where c.id = s.conversation_id) as reply_tx
+            from chatbot_sessions s where s.id = ${session.id}`,
+      );
+      expect(row).toMatchObject({ lease_token: null, turn: 1 });
+      // One transaction wrote both: the session row and the conversation the last reply touched
+      // carry its id (xmin).
+      expect(row.session_tx).toBe(row.reply_tx);
+      const jobs = await queryRows<{ n: number }>(
+        ctx,
+        sql`select count(*)::int as n from pgboss.job where name = 'chatbots.timer' and data->>'timerId' = ${session.state.timer!.id}`,
+      );
+      expect(jobs).toEqual([{ n: 1 }]);
+    } finally {
+      fake.answerAfter = undefined;
+      answer();
+    }
+  });
+
   it('an answer before the timeout moves the session on: the old timer is stale', async () => {
     const phone = '5511970002002';
     await writes(phone, 'oi');

@@ -46,6 +46,7 @@ export const chatbotsModule = defineModule({
     const chatbotRuntime = new ChatbotRuntime(
       db,
       platform.jobs,
+      platform.events,
       {
         messaging: deps.inbox.messaging,
         actions: deps.inbox.actions,

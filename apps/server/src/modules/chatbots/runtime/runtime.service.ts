@@ -4,6 +4,7 @@ import type { TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
+import type { DomainEvents } from '../../../platform/events';
 import type { Jobs } from '../../../platform/jobs';
 import type { TActor } from '../../../platform/request-context';
 import type { TViewer } from '../../inbox/access/inbox-access';
@@ -42,6 +43,7 @@ import {
   appendPending,
   createSession,
   finishTurn,
+  finishTurnIn,
   findActiveSessionAndBot,
   findActiveSessionAndBotIn,
   findSession,
@@ -53,6 +55,7 @@ import {
   strandedSessions,
   type TLeasedTurn,
   type TSessionRow,
+  type TTurnEnd,
 } from './sessions.repo';
 
 export const TURN_QUEUE = 'chatbots.turn';
@@ -106,7 +109,8 @@ const fold = (s: string) =>
  * - A turn is repeatable: the flow engine yields the same effects for the same state, and each
  *   message the bot sends is stored under the client id `bot:<session>:<turn>:<n>`, so a repeated
  *   turn sends only what the crashed one had not. The new state, the consumed messages and the
- *   next timer are committed together at the end.
+ *   next timer are committed together at the end — with the turn's last reply when that is a
+ *   message stored now (one transaction fewer a turn).
  * - Timers (input timeout, idle, wait) are jobs with startAfter carrying the timer's id; one
  *   whose id is no longer the session's is stale and does nothing.
  * - An operator who takes or answers the conversation moves it out of the flow stage: the next
@@ -116,6 +120,8 @@ export class ChatbotRuntime {
   constructor(
     private readonly db: TDb,
     private readonly jobs: Jobs,
+    /** Jobs written with a transaction's other jobs at its commit (a debounced turn, a timer). */
+    private readonly bus: Pick<DomainEvents, 'sendAtCommit'>,
     private readonly deps: TRuntimeDeps,
     private readonly opts: { allowPrivateHttp: boolean; crashAfterSends?: number },
     private readonly log: FastifyBaseLogger,
@@ -210,11 +216,11 @@ export class ChatbotRuntime {
     const debounce = bot.debounceSeconds;
     const added = await appendPending(tx, session.id, pending);
     if (added && debounce > 0)
-      await this.jobs.sendInTx<TTurnJob>(
+      await this.bus.sendAtCommit<TTurnJob>(
         tx,
         TURN_QUEUE,
         { accountId, sessionId: session.id, messageId: pending.id },
-        { startAfter: debounce },
+        { startAfter: new Date(Date.now() + debounce * 1000) },
       );
     // No debounce: the turn runs now, beside this job (the queue's next messages need not wait
     // for it). Should this process die mid-turn, the message stays pending and the sweep (every
@@ -418,28 +424,34 @@ export class ChatbotRuntime {
             timeZone,
             seed: `${session.id}:${session.turn}`,
           });
-      await this.perform(session, bot, facts, result.effects);
       let timer: TSessionState['timer'] = null;
       if (result.status === 'active' && result.timer) {
         const dueAt = new Date(Date.now() + result.timer.seconds * 1000);
         timer = { id: newId(), kind: result.timer.kind, dueAt: dueAt.toISOString() };
       }
-      const finished = await finishTurn(
-        this.db,
-        accountId,
-        session,
-        token,
-        { state: { ...result.state, timer }, status: result.status, consumed: plan.consumed },
-        async (tx) => {
-          if (timer)
-            await this.jobs.sendInTx<TTimerJob>(
-              tx,
-              TIMER_QUEUE,
-              { accountId, sessionId: session.id, timerId: timer.id },
-              { startAfter: new Date(timer.dueAt) },
-            );
-        },
-      );
+      const end: TTurnEnd = {
+        state: { ...result.state, timer },
+        status: result.status,
+        consumed: plan.consumed,
+      };
+      const armTimer = async (tx: TTx) => {
+        if (timer)
+          await this.bus.sendAtCommit<TTimerJob>(
+            tx,
+            TIMER_QUEUE,
+            { accountId, sessionId: session.id, timerId: timer.id },
+            { startAfter: new Date(timer.dueAt) },
+          );
+      };
+      // The turn's end commits with its last reply when that reply is stored now (the usual turn:
+      // one transaction fewer), else on its own once every effect is done.
+      let ended: { row: TSessionRow | undefined } | undefined;
+      await this.perform(session, bot, facts, result.effects, async (tx) => {
+        ended = { row: await finishTurnIn(tx, session, token, end, armTimer) };
+      });
+      const finished = ended
+        ? ended.row
+        : await finishTurn(this.db, accountId, session, token, end, armTimer);
       return Boolean(
         finished && finished.status === 'active' && finished.pending.length > 0 && bot.debounceSeconds === 0,
       );
@@ -511,15 +523,24 @@ export class ChatbotRuntime {
     bot: TChatbotRow,
     facts: { contact_id: string; channel_kind: string | null },
     effects: TEffect[],
+    /** The turn's end, written with the last effect when that is a reply stored now. */
+    endWithLast: (tx: TTx) => Promise<void>,
   ) {
     const { accountId, conversationId } = session;
     const contactId = facts.contact_id;
     let sends = 0;
     for (const [n, effect] of effects.entries()) {
       const purpose = `bot:${session.id}:${session.turn}:${n}`;
+      const options = n === effects.length - 1 ? { alsoInTx: endWithLast } : {};
       switch (effect.type) {
         case 'send':
-          await this.deps.messaging.sendAutomatic(accountId, conversationId, contentOf(effect), purpose);
+          await this.deps.messaging.sendAutomatic(
+            accountId,
+            conversationId,
+            contentOf(effect),
+            purpose,
+            options,
+          );
           sends++;
           break;
         case 'media':
@@ -528,6 +549,7 @@ export class ChatbotRuntime {
             conversationId,
             mediaMessageOf(effect, facts.channel_kind),
             purpose,
+            options,
           );
           sends++;
           break;

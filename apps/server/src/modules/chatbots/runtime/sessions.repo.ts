@@ -163,39 +163,54 @@ export function leaseEnd(db: TDb, accountId: string, sessionId: string) {
   });
 }
 
+export interface TTurnEnd {
+  state: TSessionState;
+  status: string;
+  consumed: string[];
+}
+
 /**
- * Ends a turn: the new state, the pending messages it read removed (and remembered), the turn
- * number advanced, the lease released — only if this turn still holds it. `inTx` arms the next
- * timer in the same transaction.
+ * Ends a turn in `tx`: the new state, the pending messages it read removed (and remembered), the
+ * turn number advanced, the lease released — only if this turn still holds it (else undefined).
+ * `inTx` arms the next timer in the same transaction.
  */
+export async function finishTurnIn(
+  tx: TTx,
+  session: TSessionRow,
+  token: string,
+  change: TTurnEnd,
+  inTx: (tx: TTx) => Promise<void>,
+): Promise<TSessionRow | undefined> {
+  const processed = [...session.processed, ...change.consumed].slice(-PROCESSED_KEEP);
+  const rows = await tx
+    .update(chatbotSessions)
+    .set({
+      state: change.state,
+      status: change.status,
+      pending: sql`coalesce((select jsonb_agg(p) from jsonb_array_elements(${chatbotSessions.pending}) p
+        where not (${JSON.stringify(change.consumed)}::jsonb ? (p->>'id'))), '[]'::jsonb)`,
+      processed,
+      turn: sql`${chatbotSessions.turn} + 1`,
+      leaseToken: null,
+      leaseUntil: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(chatbotSessions.id, session.id), eq(chatbotSessions.leaseToken, token)))
+    .returning();
+  if (rows[0]) await inTx(tx);
+  return rows[0] as TSessionRow | undefined;
+}
+
+/** finishTurnIn in a transaction of its own. */
 export function finishTurn(
   db: TDb,
   accountId: string,
   session: TSessionRow,
   token: string,
-  change: { state: TSessionState; status: string; consumed: string[] },
+  change: TTurnEnd,
   inTx: (tx: TTx) => Promise<void>,
 ) {
-  return withTenant(db, accountId, async (tx) => {
-    const processed = [...session.processed, ...change.consumed].slice(-PROCESSED_KEEP);
-    const rows = await tx
-      .update(chatbotSessions)
-      .set({
-        state: change.state,
-        status: change.status,
-        pending: sql`coalesce((select jsonb_agg(p) from jsonb_array_elements(${chatbotSessions.pending}) p
-          where not (${JSON.stringify(change.consumed)}::jsonb ? (p->>'id'))), '[]'::jsonb)`,
-        processed,
-        turn: sql`${chatbotSessions.turn} + 1`,
-        leaseToken: null,
-        leaseUntil: null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(chatbotSessions.id, session.id), eq(chatbotSessions.leaseToken, token)))
-      .returning();
-    if (rows[0]) await inTx(tx);
-    return rows[0];
-  });
+  return withTenant(db, accountId, (tx) => finishTurnIn(tx, session, token, change, inTx));
 }
 
 /** Releases a lease without a turn (nothing to do). */

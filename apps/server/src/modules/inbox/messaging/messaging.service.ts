@@ -156,14 +156,23 @@ export class MessagingService {
     conversationId: string,
     content: string | TAutomaticContent,
     purpose: string,
-    /** Automations (issue 17): the closing auto messages also go to a conversation just closed. */
-    options: { closed?: boolean } = {},
+    options: {
+      /** Automations (issue 17): the closing auto messages also go to a conversation just closed. */
+      closed?: boolean;
+      /**
+       * The caller's own writes, committed with the message (a bot turn's end rides with its last
+       * reply: one transaction fewer). Run only when the message is stored now, so not for one
+       * stored before nor when nothing is sent; the caller then writes them on its own.
+       */
+      alsoInTx?: (tx: TTx) => Promise<void>;
+    } = {},
   ): Promise<string | undefined> {
     const { text, interactive, media } =
       typeof content === 'string' ? { text: content, interactive: undefined, media: undefined } : content;
     // One transaction, four statements: the conversation (checked, touched, given the events'
     // numbers and locked), the message, the conversation as listed for the event, and the jobs
-    // with the commit. A message stored before (a repeated turn) rolls the touch back.
+    // with the commit (and the caller's alsoInTx). A message stored before (a repeated turn) rolls
+    // the touch back.
     try {
       return await withTenant(this.db, accountId, async (tx) => {
         const preview = text || media?.fileName || '';
@@ -193,6 +202,7 @@ export class MessagingService {
         });
         if (opened.channelKind !== 'webchat')
           await this.outbound.enqueue(tx, accountId, result.row.id, conversationId);
+        await options.alsoInTx?.(tx);
         return result.row.id;
       });
     } catch (error) {
