@@ -1,7 +1,8 @@
 // npm run bench -- bot-turn (PostgreSQL, the server in its own process with its job workers, the
 // fake Graph API on loopback in this process):
 // - turn_p50_ms / turn_p95_ms: BENCH_CUSTOMERS customers (2,000) in a 5-step flow (five questions,
-//   debounce off) on WhatsApp; each idle customer answers its last question, at a steady
+//   debounce off; BENCH_DEBOUNCE seconds to measure the debounced path, the product's default
+//   being 3) on WhatsApp; each idle customer answers its last question, at a steady
 //   BENCH_RATE (200 msg/s) for BENCH_SECONDS; a turn = the signed webhook POST → the fake Graph
 //   receives the bot's reply to that customer (goal p95 ≤ 150).
 // - turns_per_s: then every customer answers as soon as its reply arrives, for BENCH_SECONDS: bot
@@ -25,6 +26,7 @@ import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } fro
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const DEBOUNCE = Number(process.env.BENCH_DEBOUNCE ?? 0);
 
 const STEPS = 5;
 const flow = {
@@ -78,7 +80,7 @@ try {
   };
   const bot = await call('POST', '/p/chatbots', { name: 'Bench', type: 'flow', channelIds: [channel.id] });
   await call('PUT', `/p/chatbots/${bot._id}/draft`, flow);
-  await call('PATCH', `/p/chatbots/${bot._id}`, { debounceSeconds: 0 });
+  await call('PATCH', `/p/chatbots/${bot._id}`, { debounceSeconds: DEBOUNCE });
   await call('POST', `/p/chatbots/${bot._id}/publish`);
 
   // Replies as the fake Graph receives them: each resolves its customer's pending turn.
@@ -148,6 +150,7 @@ try {
     value: round(percentile(latencies, 95)),
     turn_p50_ms: round(percentile(latencies, 50)),
     turns: latencies.length,
+    debounce_s: DEBOUNCE,
     failed,
     rate_per_s: RATE,
     customers: CUSTOMERS,
@@ -181,6 +184,7 @@ try {
     metric: 'turns_per_s',
     value: round(replies / SECONDS),
     failed,
+    debounce_s: DEBOUNCE,
     server_cpu_ms_per_turn: perTurn(cpuSeconds(server.pid) - cpu0.server),
     pg_cpu_ms_per_turn: perTurn(sumCpu(backends) - cpu0.pg),
     goal: '>= 500',

@@ -46,13 +46,13 @@ import {
   finishTurnIn,
   findActiveSessionAndBot,
   findActiveSessionAndBotIn,
-  findSession,
   leaseEnd,
   releaseLease,
   stopConversationSessions,
   stopSession,
   stopSessionsInTx,
   strandedSessions,
+  turnJobState,
   type TLeasedTurn,
   type TSessionRow,
   type TTurnEnd,
@@ -306,11 +306,11 @@ export class ChatbotRuntime {
   /** TURN_QUEUE: a debounced turn (only the last message's job runs it). */
   async onTurnJob(job: TTurnJob) {
     if (job.messageId !== 'start') {
-      const session = await findSession(this.db, job.accountId, job.sessionId);
+      const session = await turnJobState(this.db, job.accountId, job.sessionId);
       if (session?.status !== 'active') return;
       if (job.messageId && session.lastMessageId !== job.messageId) return;
       // A backstop whose turn finished (nothing pending, no lease left behind): one read, no turn.
-      if (!job.messageId && session.pending.length === 0 && !session.leaseToken) return;
+      if (!job.messageId && session.pending === 0 && !session.leased) return;
     }
     await this.turn(job);
   }

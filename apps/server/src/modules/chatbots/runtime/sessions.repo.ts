@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
+import { tenantStatement } from '../../../platform/db/one-trip';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { chatbotSessions, chatbots, type TPendingMessage } from '../chatbots.schema';
 import type { TSessionState } from './session-state';
@@ -49,14 +50,24 @@ export async function findActiveSessionAndBotIn(tx: TTx, accountId: string, conv
   return row as typeof row | undefined;
 }
 
-export function findSession(db: TDb, accountId: string, id: string) {
-  return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(chatbotSessions)
-      .where(and(eq(chatbotSessions.accountId, accountId), eq(chatbotSessions.id, id)));
-    return row;
-  });
+/**
+ * What a turn job looks at before it runs (tenantStatement: one round trip, not three): the
+ * session's status and last message, how many messages wait, and whether a turn holds its lease.
+ */
+export async function turnJobState(db: TDb, accountId: string, id: string) {
+  const [row] = await tenantStatement<{
+    status: string;
+    lastMessageId: string | null;
+    pending: number;
+    leased: boolean;
+  }>(
+    db,
+    accountId,
+    sql`select status, last_message_id as "lastMessageId", jsonb_array_length(pending) as pending,
+          lease_token is not null as leased
+        from chatbot_sessions where account_id = ${accountId} and id = ${id}`,
+  );
+  return row;
 }
 
 /** The conversation's active session, or a new one (two racing creators get the same row). */
