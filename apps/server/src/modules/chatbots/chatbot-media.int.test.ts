@@ -180,8 +180,8 @@ describe('the idle event', () => {
       type: 'text',
       text: { body: 'Ainda está aí? Vou te passar para um atendente.' },
     });
-    // The session is stored at the end of the turn, after its reply went to the outbound queue
-    // (which may reach the provider first): waited for.
+    // The idle branch's reply is its last effect, so the session's end commits with it; read
+    // through until all the same (a branch whose last effect is not a reply ends afterwards).
     const after = await until(async () => {
       const [row] = await queryRows<{ status: string }>(
         ctx,

@@ -209,7 +209,7 @@ export async function finishTurnIn(
     .where(and(eq(chatbotSessions.id, session.id), eq(chatbotSessions.leaseToken, token)))
     .returning();
   if (rows[0]) await inTx(tx);
-  return rows[0] as TSessionRow | undefined;
+  return rows[0];
 }
 
 /** finishTurnIn in a transaction of its own. */
