@@ -13,6 +13,21 @@ import { isUuid } from '../../platform/db/columns';
 const RANK: Record<string, number> = { sent: 1, failed: 1.5, delivered: 2, read: 3 };
 
 /**
+ * The recipient a status report (`v`) is about, probed one report at a time: by the provider's
+ * message id, else by the callback data (the recipient id) while the send's id is unknown. As one
+ * OR join condition the planner scanned every recipient of the account for each batch, and a join
+ * clause alone does not let it use the partial provider-id index (300 ms at 190,000 recipients
+ * before the table's first ANALYZE; 0.6 ms probed).
+ */
+const recipientOfReport = sql`
+  select x.id from campaign_recipients x
+  where x.provider_message_id is not null and x.provider_message_id = v.pmid
+  union all
+  select x.id from campaign_recipients x
+  where v.cb is not null and x.id = v.cb and x.provider_message_id is null
+  limit 1`;
+
+/**
  * The campaigns' durable listeners:
  * - delivery.reported (status webhooks of messages no conversation holds): recipients advance
  *   sent → delivered → read, or fail with the provider's code (SMS credit of a failure refunded).
@@ -68,10 +83,8 @@ export function listenForCampaignEvents(
               failed_at = case when v.status = 'failed' then v.at else r.failed_at end,
               reason = case when v.status = 'failed' then coalesce(v.err, 'CHANNEL_PROVIDER_ERROR')
                             when r.status = 'unknown' then null else r.reason end
-            from v
-            where r.account_id = ${accountId}
-              and (r.provider_message_id = v.pmid
-                   or (v.cb is not null and r.id = v.cb and r.provider_message_id is null))
+            from v cross join lateral (${recipientOfReport}) hit
+            where r.id = hit.id and r.account_id = ${accountId}
               and v.rank > (case r.status when 'sending' then 0 when 'unknown' then 0 when 'sent' then 1
                               when 'delivered' then 2 when 'read' then 3 else 9 end)
             returning r.campaign_id, r.segments, r.status)

@@ -1,7 +1,7 @@
 import type { TCampaignProgress, TCampaignStatus } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import type { Realtime } from '../../platform/realtime';
-import { countRecipients, findCampaign } from './campaigns.repo';
+import { countRecipients, findCampaign, foldCounts } from './campaigns.repo';
 import { countsOf } from './campaigns.service';
 
 /** The Socket.IO event the campaign pages listen to (to the account's room). */
@@ -37,6 +37,7 @@ export class CampaignProgress {
   async emit(accountId: string, campaignId: string) {
     const row = await findCampaign(this.db, accountId, campaignId);
     if (!row) return;
+    await foldCounts(this.db, accountId, campaignId);
     const payload: TCampaignProgress = {
       campaignId,
       status: row.status as TCampaignStatus,

@@ -6,6 +6,7 @@ import { signUp, type TSignedUp } from '../../testing/fixtures';
 import { queryRows, until } from '../../testing/helpers';
 import { api } from '../../testing/test-app';
 import { customerWritesOnWhatsApp, insertWhatsAppChannel } from '../inbox/testing/intake.testing';
+import { foldCounts } from './campaigns.repo';
 import { csvOf, insertApprovedTemplate, recipientStates, uploadCsv } from './campaigns.testing';
 
 // Campaigns end to end (issue 16) against the fake Graph API: the wizard's CSV errors, review,
@@ -144,6 +145,73 @@ describe('a WhatsApp campaign', () => {
     expect(counts).toMatchObject({ total: 30, sent: 27 });
     const failures = await call('GET', `/p/campaigns/${id}/failures`);
     expect(failures.body.data).toEqual([{ reason: 'NUMBER_NOT_EXISTS', count: 1 }]);
+  });
+
+  it("keeps its counts with the recipients' own writes, folded or not; a deleted campaign leaves none", async () => {
+    const id = await newDraft();
+    await uploadCsv(wa.ctx, wa.owner.token, wa.owner.accountId, id, csvOf(12, 500));
+    const counted = async () =>
+      Object.fromEntries(
+        (
+          await queryRows<{ status: string; n: number }>(
+            wa.ctx,
+            sql`select status, count(*)::int as n from campaign_recipients where campaign_id = ${id} group by status`,
+          )
+        ).map((r) => [r.status, r.n]),
+      );
+    const kept = async () =>
+      Object.fromEntries(
+        (
+          await queryRows<{ status: string; n: number }>(
+            wa.ctx,
+            sql`select status, sum(n)::int as n from campaign_counts where campaign_id = ${id}
+                group by status having sum(n) <> 0`,
+          )
+        ).map((r) => [r.status, r.n]),
+      );
+    expect(await kept()).toEqual({ queued: 12 });
+    expect((await campaignOf(id)).counts).toMatchObject({ total: 12, queued: 12 });
+    const before = wa.fake.sends.length;
+    await call('POST', `/p/campaigns/${id}/start`, { consentAccepted: true });
+    await until(async () => (await campaignOf(id)).status === 'finished', 30_000);
+    const mine = wa.fake.sends.slice(before);
+    const signed = signedWhatsAppPost(
+      wa.channel.secrets.appSecret,
+      whatsappWebhook(wa.channel.externalId, {
+        statuses: [
+          { id: mine[0].wamid, status: 'read' },
+          { id: mine[1].wamid, status: 'failed', errorCode: 131026 },
+        ],
+      }),
+    );
+    await wa.ctx.app.inject({
+      method: 'POST',
+      url: `/webhooks/whatsapp-cloud/${wa.channel.id}`,
+      headers: signed.headers,
+      payload: signed.body,
+    });
+    await until(async () => (await campaignOf(id)).counts.read === 1);
+    // Claims, sends and reports each wrote rows of changes; their sums are the recipients' count.
+    expect(await kept()).toEqual(await counted());
+    expect(await kept()).toEqual({ sent: 10, read: 1, failed: 1 });
+    const rows = await queryRows<{ n: number }>(
+      wa.ctx,
+      sql`select count(*)::int as n from campaign_counts where campaign_id = ${id}`,
+    );
+    expect(rows[0].n).toBeGreaterThan(3);
+    await foldCounts(wa.ctx.app.platform.database.db, wa.owner.accountId, id);
+    const folded = await queryRows<{ status: string; n: number }>(
+      wa.ctx,
+      sql`select status, n from campaign_counts where campaign_id = ${id} order by status`,
+    );
+    expect(folded).toEqual([
+      { status: 'failed', n: 1 },
+      { status: 'read', n: 1 },
+      { status: 'sent', n: 10 },
+    ]);
+    expect((await campaignOf(id)).counts).toMatchObject({ total: 12, sent: 10, read: 1, failed: 1 });
+    await queryRows(wa.ctx, sql`delete from campaigns where id = ${id}`);
+    expect(await queryRows(wa.ctx, sql`select 1 from campaign_counts where campaign_id = ${id}`)).toEqual([]);
   });
 
   it("puts a recipient's reply in the Campanhas tab and counts it", async () => {

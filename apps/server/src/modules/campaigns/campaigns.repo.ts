@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../platform/db/client';
+import { uuidArray } from '../../platform/db/sql-arrays';
 import { type TTx, withTenant } from '../../platform/db/tenant';
 import { campaignRecipients, campaigns } from './campaigns.schema';
 
@@ -117,16 +118,38 @@ export async function listCampaigns(
 
 export type TCountsRow = { campaign_id: string; status: string; n: number; replied: number };
 
-/** Recipients per status (and replies) of some campaigns. */
+/**
+ * Recipients per status (and replies) of some campaigns: the sums of their counts' rows (migration
+ * 0047 keeps them with every write of recipients), not a count of the recipients.
+ */
 export async function countRecipients(db: TDb, accountId: string, ids: string[]): Promise<TCountsRow[]> {
   if (ids.length === 0) return [];
   return run<TCountsRow>(
     db,
     accountId,
-    sql`select campaign_id, status, count(*)::int as n, count(replied_at)::int as replied
-        from campaign_recipients
-        where account_id = ${accountId} and campaign_id in ${sql.raw(`(${ids.map((i) => `'${i}'`).join(',')})`)}
-        group by campaign_id, status`,
+    sql`select campaign_id, status, sum(n)::int as n, sum(replied)::int as replied
+        from campaign_counts
+        where account_id = ${accountId} and campaign_id = any(${uuidArray(ids)})
+        group by campaign_id, status
+        having sum(n) <> 0 or sum(replied) <> 0`,
+  );
+}
+
+/**
+ * A campaign's counts' rows folded into one per status (the live progress does it as it reads, so
+ * a running campaign's rows stay a few dozen). Rows written meanwhile are left for the next fold.
+ */
+export async function foldCounts(db: TDb, accountId: string, campaignId: string): Promise<void> {
+  await run(
+    db,
+    accountId,
+    sql`with gone as (
+          delete from campaign_counts where account_id = ${accountId} and campaign_id = ${campaignId}
+          returning status, n, replied)
+        insert into campaign_counts (campaign_id, account_id, status, n, replied)
+        select ${campaignId}, ${accountId}, status, sum(n), sum(replied) from gone
+        group by status
+        having sum(n) <> 0 or sum(replied) <> 0`,
   );
 }
 

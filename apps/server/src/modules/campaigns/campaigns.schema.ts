@@ -96,6 +96,23 @@ export const campaignRecipients = pgTable(
   ],
 );
 
+/**
+ * Recipients per status and replies of a campaign, as changes: each statement that writes
+ * recipients adds a row per (campaign, status) it changed (triggers of migration 0047). A count is
+ * the sum of a campaign's rows.
+ */
+export const campaignCounts = pgTable(
+  'campaign_counts',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+    replied: integer('replied').notNull(),
+  },
+  (t) => [index('campaign_counts_campaign_idx').on(t.campaignId)],
+);
+
 /** The next free send slot of a sending number (a token bucket shared by every process). */
 export const campaignThrottle = pgTable('campaign_throttle', {
   channelId: uuid('channel_id')
