@@ -155,8 +155,19 @@ export class InboundService {
           conversation,
           seq: OPENED_SEQ,
         });
+    // A batch may hold several messages of one conversation; the conversation came back once, as
+    // after the last. Each earlier message's event carries it as it was after that message, so a
+    // client applying events in order sees the unread count rise one by one.
+    const later = new Map<string, number>();
+    for (const m of stored.inserted) later.set(m.conversationId, (later.get(m.conversationId) ?? 0) + 1);
     for (const m of stored.inserted) {
-      const conversation = conversations.get(m.conversationId);
+      const after = (later.get(m.conversationId) ?? 1) - 1;
+      later.set(m.conversationId, after);
+      const current = conversations.get(m.conversationId);
+      const conversation =
+        current && after > 0 && current.stage !== 'closed'
+          ? { ...current, unreadCount: Math.max(0, current.unreadCount - after) }
+          : current;
       await this.bus.emit(tx, accountId, 'message.created', {
         conversationId: m.conversationId,
         messageId: m.id,

@@ -386,6 +386,39 @@ describe('WhatsApp inbound messages', () => {
       foreign.disconnect();
     }
   });
+  it("numbers a batch's messages of one conversation one by one: each event's unread count is as after its message", async () => {
+    // The server listens since the test above.
+    const address = ctx.app.server.address();
+    const url =
+      typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : await listen(ctx);
+    const socket = io(`${url}/attendance`, {
+      auth: { accID: owner.accountId, userID: owner.userId, token: owner.token, platform: 'web' },
+      transports: ['websocket'],
+    });
+    const client = new ChatClient(socket as never);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    try {
+      // One webhook with three messages of one customer: one batch, one conversation update.
+      const payload = whatsappWebhook(channel.externalId, {
+        messages: ['um', 'dois', 'três'].map((text) => ({ from: '5511990000321', text })),
+      });
+      expect((await post(channel, payload)).statusCode).toBe(200);
+      await client.waitFor('message:created', (p: any) => p.message.body === 'três');
+      const events = client
+        .received('message:created', (p: any) => ['um', 'dois', 'três'].includes(p.message.body))
+        .sort((a: any, b: any) => a.seq - b.seq);
+      expect(events.map((e: any) => [e.message.body, e.conversation.unreadCount])).toEqual([
+        ['um', 1],
+        ['dois', 2],
+        ['três', 3],
+      ]);
+    } finally {
+      socket.disconnect();
+    }
+  });
 });
 
 describe('WhatsApp delivery statuses', () => {
