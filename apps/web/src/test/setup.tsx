@@ -9,11 +9,14 @@ import { i18n, setupI18n } from '../app/i18n';
 import { buildResources } from '../app/locale-resources';
 import { theme } from '../app/theme';
 
-// jsdom lacks these browser APIs that Mantine uses.
+// jsdom lacks these browser APIs that Mantine uses. The tests' browser prefers reduced motion,
+// and the theme respects it: Mantine's transitions then change state at once instead of on timers,
+// and no transition timer fires after a test file's environment is gone (it did once in CI: a
+// state update on a torn-down window, 'window is not defined', failing the whole step).
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: /prefers-reduced-motion:\s*reduce/.test(query),
       media: query,
       onchange: null,
       addListener: () => undefined,
@@ -31,6 +34,8 @@ if (!('ResizeObserver' in window)) {
   };
 }
 window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+
+Object.assign(theme, { respectReducedMotion: true });
 
 setupI18n('pt-BR', buildResources());
 
