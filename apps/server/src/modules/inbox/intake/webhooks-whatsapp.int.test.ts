@@ -20,7 +20,7 @@ import {
   messageRow,
   type TTestChannel,
 } from '../testing/intake.testing';
-import { setUsage } from '../testing/inbox.testing';
+import { connectAgent, setUsage } from '../testing/inbox.testing';
 
 let ctx: TTestApp;
 let fake: FakeWhatsApp;
@@ -391,15 +391,7 @@ describe('WhatsApp inbound messages', () => {
     const address = ctx.app.server.address();
     const url =
       typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : await listen(ctx);
-    const socket = io(`${url}/attendance`, {
-      auth: { accID: owner.accountId, userID: owner.userId, token: owner.token, platform: 'web' },
-      transports: ['websocket'],
-    });
-    const client = new ChatClient(socket as never);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const client = await connectAgent(url, owner, owner.accountId);
     try {
       // One webhook with three messages of one customer: one batch, one conversation update.
       const payload = whatsappWebhook(channel.externalId, {
@@ -416,7 +408,7 @@ describe('WhatsApp inbound messages', () => {
         ['três', 3],
       ]);
     } finally {
-      socket.disconnect();
+      client.close();
     }
   });
 });
