@@ -12,5 +12,5 @@ export const eventReceipts = pgTable(
     eventId: uuid('event_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.listener, t.eventId] })],
+  (t) => [primaryKey({ columns: [t.eventId, t.listener] })],
 );
