@@ -119,6 +119,16 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
     return this.member(accountId, `~${key}`, load);
   }
 
+  /** A kept value of `scoped`, or undefined: never loads (for callers that must not wait on a read). */
+  peekScoped<T>(accountId: string, key: string): T | undefined {
+    return this.fresh(this.members.get(accountId)?.get(`~${key}`))?.value as T | undefined;
+  }
+
+  /** The kept account entry, or undefined: never loads. */
+  peekAccount<T>(accountId: string): T | undefined {
+    return this.fresh(this.accounts.get(accountId))?.value as T | undefined;
+  }
+
   /** Call after a committed change to an account, its plan, usage or members. */
   async invalidate(accountId: string): Promise<void> {
     this.drop(accountId);

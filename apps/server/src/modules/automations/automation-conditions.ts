@@ -112,6 +112,17 @@ export function evaluateConditions(
   return { ok: conditions.match === 'any' ? results.some(Boolean) : results.every(Boolean), checks };
 }
 
+/** evaluateConditions' answer alone, without recording the checks (many rules judged per event). */
+export function conditionsHold(conditions: TAutomationConditions, facts: TConditionFacts): boolean {
+  const groups = conditions.groups.filter((g) => g.conditions.length > 0);
+  if (groups.length === 0) return true;
+  const holds = (group: (typeof groups)[number]) =>
+    group.match === 'any'
+      ? group.conditions.some((c) => checkCondition(c, facts))
+      : group.conditions.every((c) => checkCondition(c, facts));
+  return conditions.match === 'any' ? groups.some(holds) : groups.every(holds);
+}
+
 /** The fields an event carries itself: no conversation or contact needs reading to check them. */
 const EVENT_FIELDS = new Set<TAutomationCondition['field']>(['messageText', 'hours', 'weekday']);
 

@@ -23,6 +23,7 @@ import type { InboxSettingsService } from '../inbox-settings/inbox-settings.serv
 import type { AutomaticActionsService, TConversationFacts } from '../inbox/actions/automatic-actions.service';
 import { evaluateConditions, onEventAlone, type TConditionFacts, weekdayIn } from './automation-conditions';
 import { ruleDisabledMail } from './automation-mails';
+import { ruledOutByEvent } from './automation-prejudge';
 import {
   missingReference,
   REFERENCE_REASON,
@@ -48,6 +49,26 @@ import {
 export const CONTINUE_QUEUE = 'automation-continue';
 export const WEBHOOK_QUEUE = 'automation-webhook';
 export const TIMER_QUEUE = 'automation-timer';
+
+/** The account's active rules, kept with its cached entries (rulesFor). */
+const RULES_KEY = 'automations.active';
+
+type TAccountBundle = NonNullable<Awaited<ReturnType<typeof loadAccountBundle>>>;
+
+export interface TEngineAccount {
+  enabled: boolean;
+  limit: number;
+  timezone: string;
+}
+
+function engineAccount(bundle: TAccountBundle | undefined): TEngineAccount | null {
+  if (!bundle || bundle.account.status === 2) return null;
+  return {
+    enabled: bundle.account.automationEnable,
+    limit: bundle.account.automationLimit,
+    timezone: bundle.account.timezone || 'America/Sao_Paulo',
+  };
+}
 
 /** What a trigger hands the engine: one event (or timer, or schedule tick) of one account. */
 export interface TTriggerInput {
@@ -179,14 +200,20 @@ export class AutomationEngine {
   ) {}
 
   /** Whether the account runs automations (accounts.automationEnable) and its time zone. */
-  async account(accountId: string): Promise<{ enabled: boolean; limit: number; timezone: string } | null> {
-    const bundle = await this.tenantCache.account(accountId, () => loadAccountBundle(this.db, accountId));
-    if (!bundle || bundle.account.status === 2) return null;
-    return {
-      enabled: bundle.account.automationEnable,
-      limit: bundle.account.automationLimit,
-      timezone: bundle.account.timezone || 'America/Sao_Paulo',
-    };
+  async account(accountId: string): Promise<TEngineAccount | null> {
+    return engineAccount(
+      await this.tenantCache.account(accountId, () => loadAccountBundle(this.db, accountId)),
+    );
+  }
+
+  /**
+   * The account and its active rules as this process keeps them, or null when either is not kept
+   * (nothing is read: for judging events inside the transaction that emits them).
+   */
+  kept(accountId: string): { account: TEngineAccount; rules: TAutomationRow[] } | null {
+    const account = engineAccount(this.tenantCache.peekAccount<TAccountBundle>(accountId));
+    const rules = this.tenantCache.peekScoped<TAutomationRow[]>(accountId, RULES_KEY);
+    return account && rules ? { account, rules } : null;
   }
 
   /** Runs every active rule of the input's trigger (none when the account has automations off). */
@@ -242,9 +269,7 @@ export class AutomationEngine {
    */
   async rulesFor(accountId: string, triggers: string[]): Promise<TAutomationRow[]> {
     const active =
-      (await this.tenantCache.scoped(accountId, 'automations.active', () =>
-        activeRuleRows(this.db, accountId),
-      )) ?? [];
+      (await this.tenantCache.scoped(accountId, RULES_KEY, () => activeRuleRows(this.db, accountId))) ?? [];
     return active.filter((rule) => triggers.includes(rule.triggerType));
   }
 
@@ -358,13 +383,8 @@ export class AutomationEngine {
     runId: string | null,
     memo: TFactsMemo,
   ): Promise<string | null> {
-    if (input.cause === `automation:${rule.id}`) return 'ownAction';
-    // The closing auto messages: one for closes by an operator or a rule, one for INACTIVITY.
-    if (rule.systemKind === 'close' && input.byInactivity) return 'conditionsNotMet';
-    if (rule.systemKind === 'inactivity' && !input.byInactivity) return 'conditionsNotMet';
-    const wanted = 'tagIds' in rule.trigger ? (rule.trigger.tagIds ?? []) : [];
-    if (input.tagIds && wanted.length > 0 && !wanted.some((t) => input.tagIds?.includes(t)))
-      return 'conditionsNotMet';
+    const ruledOut = ruledOutByEvent(rule, input);
+    if (ruledOut) return ruledOut;
     const missing = await missingReference(input.accountId, rule, this.deps.references);
     if (missing) {
       await this.disable(rule, REFERENCE_REASON[missing.kind]);

@@ -2,13 +2,21 @@ import type { TDomainEvent, TDomainEventName } from '@atende/shared';
 import { CronExpressionParser } from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../platform/db/client';
-import { withTenant } from '../../platform/db/tenant';
+import { type TTx, withTenant } from '../../platform/db/tenant';
 import type { DomainEvents } from '../../platform/events';
 import type { AutomaticActionsService } from '../inbox/actions/automatic-actions.service';
 import type { AutomationEngine, TTriggerInput } from './automation-engine';
 import type { TReferenceKind } from './automation-references';
 import { cancelTimerRows, insertTimerRows } from './automation-timers.repo';
-import { activeTriggerTypesSql, findRuleRow, scheduleRuleRows } from './automations.repo';
+import { eventFacts, skipOnEvent } from './automation-prejudge';
+import {
+  activeTriggerTypesSql,
+  findRuleRow,
+  insertSkipRowsInTx,
+  scheduleRuleRows,
+  type TActiveRulesRead,
+  type TAutomationRow,
+} from './automations.repo';
 
 export const SCHEDULE_QUEUE = 'automation-schedule';
 /**
@@ -186,6 +194,50 @@ function timersOf(event: TDomainEvent): {
   return null;
 }
 
+/** Whether the rules kept in memory are those the transaction reads (their count and newest change). */
+function sameRules(rules: TAutomationRow[], read: TActiveRulesRead): boolean {
+  if (rules.length !== Number(read.n)) return false;
+  if (rules.length === 0) return true;
+  const newest = Math.max(...rules.map((r) => r.updatedAt.getTime()));
+  return read.at !== null && Math.abs(newest - Number(read.at)) <= 1;
+}
+
+/**
+ * The skip rows of an event every rule of whose triggers the event alone rules out (those the
+ * engine's dispatch would log, a row per trigger from its first rule), or null when its job must
+ * judge it.
+ */
+function skipRowsOf(event: TDomainEvent, rules: TAutomationRow[], timezone: string) {
+  const timers = timersOf(event);
+  if (timers) {
+    const types: string[] = [...timers.triggers, ...(timers.ends ?? [])];
+    if (rules.some((r) => types.includes(r.triggerType))) return null;
+  }
+  const rows: Parameters<typeof insertSkipRowsInTx>[2] = [];
+  for (const trigger of triggersOf(event)) {
+    const ofTrigger = rules.filter((r) => r.triggerType === trigger.trigger);
+    if (ofTrigger.length === 0) continue;
+    // A single rule is run, not guarded first (AutomationEngine.dispatch): its job does that.
+    if (ofTrigger.length === 1) return null;
+    const input = { ...trigger, accountId: event.accountId, key: event.id, at: new Date(event.at) };
+    const facts = eventFacts(input, timezone);
+    const skipped: Array<{ automationId: string; reason: string }> = [];
+    for (const rule of ofTrigger) {
+      const reason = skipOnEvent(rule, input, facts);
+      if (!reason) return null;
+      skipped.push({ automationId: rule.id, reason });
+    }
+    rows.push({
+      key: event.id,
+      trigger: trigger.trigger,
+      conversationId: trigger.conversationId,
+      contactId: trigger.contactId,
+      skipped,
+    });
+  }
+  return rows;
+}
+
 /**
  * The engine's inputs: one durable listener of the domain events (a job per event, retried; the
  * run log makes a retry resume instead of repeating), the timers of the time triggers (a row per
@@ -214,10 +266,11 @@ export class AutomationTriggers {
       // starts or ends) cost a job: an account without rules writes none.
       relevant: {
         read: activeTriggerTypesSql,
-        keep: (types: string[] | null) => {
-          const active = new Set(types ?? []);
+        keep: (read: TActiveRulesRead | null) => {
+          const active = new Set(read?.types ?? []);
           return (event) => active.size > 0 && triggerTypesOf(event).some((t) => active.has(t));
         },
+        settle: (tx, read: TActiveRulesRead | null, events) => this.settleInTx(tx, read, events),
       },
     });
     // A deleted department, tag, WhatsApp template or bot: the rules that name it are turned off
@@ -231,6 +284,41 @@ export class AutomationTriggers {
       },
       { when: (event) => deletedReference(event) !== null },
     );
+  }
+
+  /**
+   * The events whose rules the event alone rules out (the usual keyword rules, on every message)
+   * are settled in the transaction that emits them: their skipped rules are logged there, in one
+   * statement for the transaction, as the event's job would log them, and they cost no job (with
+   * 50 such rules a job per message cost the inbox three times its own work). Every other event
+   * keeps its job: a timer to start or end, a trigger with a single rule (run, not guarded), a rule
+   * the event alone cannot rule out, or an account whose rules this process does not keep as the
+   * transaction reads them.
+   */
+  private async settleInTx(
+    tx: TTx,
+    read: TActiveRulesRead | null,
+    events: TDomainEvent[],
+  ): Promise<TDomainEvent[]> {
+    const accountId = events[0].accountId;
+    const kept = this.engine.kept(accountId);
+    if (!kept) {
+      // Read after this transaction, for the account's next ones; never waited for in it.
+      void this.engine.rulesFor(accountId, []).catch(() => undefined);
+      void this.engine.account(accountId).catch(() => undefined);
+      return events;
+    }
+    if (!read || !kept.account.enabled || !sameRules(kept.rules, read)) return events;
+    const rows: Parameters<typeof insertSkipRowsInTx>[2] = [];
+    const left: TDomainEvent[] = [];
+    for (const event of events) {
+      const judged =
+        event.accountId === accountId ? skipRowsOf(event, kept.rules, kept.account.timezone) : null;
+      if (judged) rows.push(...judged);
+      else left.push(event);
+    }
+    await insertSkipRowsInTx(tx, accountId, rows);
+    return left;
   }
 
   async onEvent(event: TDomainEvent): Promise<void> {

@@ -466,6 +466,59 @@ describe('event triggers, conditions and actions', () => {
     expect(notesAfterRetry.map((x) => x.body)).toContain('pix');
   });
 
+  it('rules the message alone rules out are logged as skipped by the transaction that stores it, with no job; a message one of them wants still runs it', async () => {
+    const textHas = (value: string) => ({
+      match: 'all',
+      groups: [{ match: 'any', conditions: [{ field: 'messageText', op: 'contains', value }] }],
+    });
+    const boleto = await createRule(
+      rule({ name: 'Boleto', conditions: textHas('boleto'), actions: [{ type: 'note', text: 'boleto' }] }),
+    );
+    const pix = await createRule(
+      rule({ name: 'Pix', conditions: textHas('pix'), actions: [{ type: 'note', text: 'pix' }] }),
+    );
+    await queryRows(
+      ctx,
+      sql`update automations set active = (id in (${boleto}, ${pix}))
+          where account_id = ${owner.accountId} and system_kind is null`,
+    );
+    await rulesWrittenBySql();
+    const phone = newPhone();
+    // The first message after the rules changed goes through its job (the process reads them then).
+    await customerWrites(phone, 'Bom dia');
+    const [first] = await runsOf(boleto);
+    expect(first).toMatchObject({ status: 'skipped', reason: 'conditionsNotMet' });
+    // The next one is settled before the webhook's answer: both rules logged, read at once.
+    await customerWrites(phone, 'Tudo bem?');
+    const logged = await queryRows<{ automation_id: string; key: string; status: string; reason: string }>(
+      ctx,
+      sql`select automation_id, key, status, reason from ${automationLog}
+          where automation_id in (${boleto}, ${pix}) and key <> ${first.key}`,
+    );
+    expect(logged.map((r) => [r.automation_id, r.status, r.reason]).sort()).toEqual(
+      [
+        [boleto, 'skipped', 'conditionsNotMet'],
+        [pix, 'skipped', 'conditionsNotMet'],
+      ].sort(),
+    );
+    const jobs = await queryRows(
+      ctx,
+      sql`select 1 from pgboss.job where name = 'event.automations' and data->>'id' = ${logged[0].key}`,
+    );
+    expect(jobs).toEqual([]);
+    // A message one rule wants: its job runs that rule, and logs the other as skipped.
+    await customerWrites(phone, 'Posso pagar com pix?');
+    const pixRuns = await runsOf(pix, 3);
+    expect(pixRuns.map((r) => r.status)).toEqual(['skipped', 'skipped', 'fired']);
+    const conversation = await conversationOf(phone);
+    const notes = await queryRows<{ body: string }>(
+      ctx,
+      sql`select body from messages where conversation_id = ${conversation.id} and private and author_type = 'bot'`,
+    );
+    expect(notes.map((n) => n.body)).toEqual(['pix']);
+    expect((await runsOf(boleto, 3)).map((r) => r.status)).toEqual(['skipped', 'skipped', 'skipped']);
+  });
+
   it('conditions: starts with, regex, first contact, outside hours, weekday, channel kind, origin (AND/OR groups)', async () => {
     const CLOSED = {
       monday: [],

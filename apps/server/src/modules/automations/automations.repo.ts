@@ -45,9 +45,75 @@ export function findRuleRow(db: TDb, accountId: string, id: string): Promise<TAu
 }
 
 /** The triggers of the account's active rules (automatic messages included), as a jsonb array (for the events bus). */
+/**
+ * The account's active trigger types, with how many active rules there are and when the last
+ * changed (`n`, `at`): the events listener's account filter, read in the emitting transaction, and
+ * the check that the rules it keeps in memory are these (TActiveRulesRead).
+ */
 export function activeTriggerTypesSql(accountId: string) {
-  return sql`select coalesce(jsonb_agg(distinct trigger_type), '[]'::jsonb)
+  return sql`select jsonb_build_object(
+      'types', coalesce(jsonb_agg(distinct trigger_type), '[]'::jsonb),
+      'n', count(*),
+      'at', floor(extract(epoch from max(updated_at)) * 1000))
     from automations where account_id = ${accountId} and active`;
+}
+
+export interface TActiveRulesRead {
+  types: string[];
+  n: number;
+  /** The newest active rule's updated_at, in ms (null without rules). */
+  at: number | null;
+}
+
+/**
+ * Rules skipped by events judged in the transaction that emitted them (one row per event and
+ * trigger, its rules from the first: seq 0), in one statement. The events are new: no run of
+ * theirs can exist yet.
+ */
+export async function insertSkipRowsInTx(
+  tx: TTx,
+  accountId: string,
+  rows: Array<{
+    key: string;
+    trigger: string;
+    conversationId: string | null;
+    contactId: string | null;
+    skipped: Array<{ automationId: string; reason: string }>;
+  }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  // The rules and reasons travel once per distinct stretch (usually one for every event: 50 ids
+  // and reasons in each row's JSON were most of the statement).
+  const shapes: Array<{ n: number; ids: string[]; reasons: string[] }> = [];
+  const stretchOf = (skipped: Array<{ automationId: string; reason: string }>) => {
+    const same = shapes.find(
+      (s) =>
+        s.ids.length === skipped.length &&
+        skipped.every((x, i) => x.automationId === s.ids[i] && x.reason === s.reasons[i]),
+    );
+    if (same) return same.n;
+    shapes.push({
+      n: shapes.length,
+      ids: skipped.map((x) => x.automationId),
+      reasons: skipped.map((x) => x.reason),
+    });
+    return shapes.length - 1;
+  };
+  const values = rows.map((r) => ({
+    key: r.key,
+    trigger: r.trigger,
+    conversation_id: r.conversationId,
+    contact_id: r.contactId,
+    stretch: stretchOf(r.skipped),
+  }));
+  await tx.execute(sql`
+    insert into automation_skips (account_id, key, trigger, seq, conversation_id, contact_id, automation_ids, reasons)
+    select ${accountId}, v.key, v.trigger, 0, v.conversation_id, v.contact_id, s.ids, s.reasons
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as v(key text, trigger text, conversation_id uuid, contact_id uuid, stretch int)
+    join jsonb_to_recordset(${JSON.stringify(shapes)}::jsonb) as s(n int, ids uuid[], reasons text[])
+      on s.n = v.stretch
+    on conflict do nothing`);
 }
 
 /** Active rules (automatic messages included) listening to these triggers, in order. */
