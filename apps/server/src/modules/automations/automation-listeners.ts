@@ -7,7 +7,12 @@ import type { DomainEvents } from '../../platform/events';
 import type { AutomaticActionsService } from '../inbox/actions/automatic-actions.service';
 import type { AutomationEngine, TTriggerInput } from './automation-engine';
 import type { TReferenceKind } from './automation-references';
-import { cancelTimerRows, insertTimerRows } from './automation-timers.repo';
+import {
+  cancelTimerRows,
+  insertTimerRows,
+  type TTimerCancel,
+  type TTimerValues,
+} from './automation-timers.repo';
 import { eventFacts, skipOnEvent } from './automation-prejudge';
 import {
   activeTriggerTypesSql,
@@ -205,15 +210,10 @@ function sameRules(rules: TAutomationRow[], read: TActiveRulesRead): boolean {
 /**
  * The skip rows of an event every rule of whose triggers the event alone rules out (those the
  * engine's dispatch would log, a row per trigger from its first rule), or null when its job must
- * judge it.
+ * judge it. (Its timers, if any, are written beside them: timerWritesOf.)
  */
-function skipRowsOf(event: TDomainEvent, rules: TAutomationRow[], timezone: string) {
-  const timers = timersOf(event);
-  if (timers) {
-    const types: string[] = [...timers.triggers, ...(timers.ends ?? [])];
-    if (rules.some((r) => types.includes(r.triggerType))) return null;
-  }
-  const rows: Parameters<typeof insertSkipRowsInTx>[2] = [];
+function skipRowsOf(event: TDomainEvent, rules: TAutomationRow[], timezone: string): TSkipRows | null {
+  const rows: TSkipRows = [];
   for (const trigger of triggersOf(event)) {
     const ofTrigger = rules.filter((r) => r.triggerType === trigger.trigger);
     if (ofTrigger.length === 0) continue;
@@ -236,6 +236,58 @@ function skipRowsOf(event: TDomainEvent, rules: TAutomationRow[], timezone: stri
     });
   }
   return rows;
+}
+
+type TSkipRows = Parameters<typeof insertSkipRowsInTx>[2];
+
+/**
+ * The timers an event starts (one per active time rule of its triggers, due X minutes after the
+ * message) and the cancellation of those whose silence it ends (the fire checks it again), given
+ * the account's active rules; null when it has none to write.
+ */
+function timerWritesOf(
+  event: TDomainEvent,
+  rules: TAutomationRow[],
+  minuteMs: number,
+): { starting: TTimerValues[]; cancel: TTimerCancel | null } | null {
+  const timers = timersOf(event);
+  if (!timers) return null;
+  const d = event.data as { conversationId: string; contactId: string | null };
+  const { ends = [], messageId } = timers;
+  const starting = rules.filter((r) => (timers.triggers as string[]).includes(r.triggerType));
+  // Only the accounts with such rules have such timers to cancel.
+  const ending = messageId ? ends.filter((t) => rules.some((r) => r.triggerType === t)) : [];
+  if (starting.length === 0 && ending.length === 0) return null;
+  const messageAt = new Date(timers.at);
+  return {
+    starting: starting.map((rule) => ({
+      accountId: event.accountId,
+      automationId: rule.id,
+      key: `${rule.triggerType}:${d.conversationId}:${messageId ?? 'open'}`,
+      trigger: rule.triggerType,
+      conversationId: d.conversationId,
+      contactId: d.contactId,
+      messageAt,
+      messageId,
+      dueAt: new Date(
+        messageAt.getTime() + ('minutes' in rule.trigger ? rule.trigger.minutes : 0) * minuteMs,
+      ),
+    })),
+    cancel:
+      ending.length > 0 && messageId
+        ? { conversationId: d.conversationId, triggers: ending, messageId }
+        : null,
+  };
+}
+
+/** Whether `cancel` ends a timer row (cancelTimerRows' rule, on a row not written yet). */
+function endedBy(row: TTimerValues, cancel: TTimerCancel): boolean {
+  return (
+    row.conversationId === cancel.conversationId &&
+    cancel.triggers.includes(row.trigger) &&
+    !!row.messageId &&
+    row.messageId < cancel.messageId
+  );
 }
 
 /**
@@ -289,11 +341,12 @@ export class AutomationTriggers {
   /**
    * The events whose rules the event alone rules out (the usual keyword rules, on every message)
    * are settled in the transaction that emits them: their skipped rules are logged there, in one
-   * statement for the transaction, as the event's job would log them, and they cost no job (with
-   * 50 such rules a job per message cost the inbox three times its own work). Every other event
-   * keeps its job: a timer to start or end, a trigger with a single rule (run, not guarded), a rule
-   * the event alone cannot rule out, or an account whose rules this process does not keep as the
-   * transaction reads them.
+   * statement for the transaction, as the event's job would log them, and so are the silence
+   * timers they start or end (one insert and one delete for the transaction); they cost no job
+   * (with 50 such rules a job per message cost the inbox three times its own work). Every other
+   * event keeps its job: a trigger with a single rule (run, not guarded), a rule the event alone
+   * cannot rule out, or an account whose rules this process does not keep as the transaction
+   * reads them.
    */
   private async settleInTx(
     tx: TTx,
@@ -309,15 +362,31 @@ export class AutomationTriggers {
       return events;
     }
     if (!read || !kept.account.enabled || !sameRules(kept.rules, read)) return events;
-    const rows: Parameters<typeof insertSkipRowsInTx>[2] = [];
+    const skips: TSkipRows = [];
+    const cancels: TTimerCancel[] = [];
+    let starting: TTimerValues[] = [];
     const left: TDomainEvent[] = [];
     for (const event of events) {
       const judged =
         event.accountId === accountId ? skipRowsOf(event, kept.rules, kept.account.timezone) : null;
-      if (judged) rows.push(...judged);
-      else left.push(event);
+      if (!judged) {
+        left.push(event);
+        continue;
+      }
+      skips.push(...judged);
+      const writes = timerWritesOf(event, kept.rules, this.minuteMs);
+      if (writes?.cancel) {
+        // What the job would have done one event after the other: an earlier event's timers of
+        // this transaction that this message ends are never written.
+        const cancel = writes.cancel;
+        starting = starting.filter((row) => !endedBy(row, cancel));
+        cancels.push(cancel);
+      }
+      starting.push(...(writes?.starting ?? []));
     }
-    await insertSkipRowsInTx(tx, accountId, rows);
+    await insertSkipRowsInTx(tx, accountId, skips);
+    await cancelTimerRows(tx, cancels);
+    await insertTimerRows(tx, starting);
     return left;
   }
 
@@ -342,32 +411,14 @@ export class AutomationTriggers {
   private async scheduleTimers(event: TDomainEvent) {
     const timers = timersOf(event);
     if (!timers) return;
-    const d = event.data as { conversationId: string; contactId: string | null };
-    const { ends = [], messageId } = timers;
-    const rules = await this.engine.rulesFor(event.accountId, [...new Set([...timers.triggers, ...ends])]);
-    const starting = rules.filter((r) => (timers.triggers as string[]).includes(r.triggerType));
-    // Only the accounts with such rules have such timers to cancel.
-    const ending = messageId ? ends.filter((t) => rules.some((r) => r.triggerType === t)) : [];
-    if (starting.length === 0 && ending.length === 0) return;
-    const messageAt = new Date(timers.at);
+    const rules = await this.engine.rulesFor(event.accountId, [
+      ...new Set([...timers.triggers, ...(timers.ends ?? [])]),
+    ]);
+    const writes = timerWritesOf(event, rules, this.minuteMs);
+    if (!writes) return;
     await withTenant(this.db, event.accountId, async (tx) => {
-      if (ending.length > 0 && messageId) await cancelTimerRows(tx, d.conversationId, ending, messageId);
-      await insertTimerRows(
-        tx,
-        starting.map((rule) => ({
-          accountId: event.accountId,
-          automationId: rule.id,
-          key: `${rule.triggerType}:${d.conversationId}:${messageId ?? 'open'}`,
-          trigger: rule.triggerType,
-          conversationId: d.conversationId,
-          contactId: d.contactId,
-          messageAt,
-          messageId,
-          dueAt: new Date(
-            messageAt.getTime() + ('minutes' in rule.trigger ? rule.trigger.minutes : 0) * this.minuteMs,
-          ),
-        })),
-      );
+      if (writes.cancel) await cancelTimerRows(tx, [writes.cancel]);
+      await insertTimerRows(tx, writes.starting);
     });
   }
 

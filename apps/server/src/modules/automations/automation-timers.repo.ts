@@ -19,24 +19,32 @@ export async function insertTimerRows(tx: TTx, rows: TTimerValues[]): Promise<vo
     .onConflictDoNothing();
 }
 
+/** A message that ends a silence: its conversation's timers of these triggers counted from before it. */
+export interface TTimerCancel {
+  conversationId: string;
+  triggers: string[];
+  messageId: string;
+}
+
 /**
- * Cancels the conversation's pending timers of these triggers counted from a message before
- * `messageId` (UUID v7: ids order like the messages): the silence they wait for has ended.
+ * Cancels each conversation's pending timers of these triggers counted from a message before
+ * `messageId` (UUID v7: ids order like the messages): the silence they wait for has ended. One
+ * statement for them all.
  */
-export async function cancelTimerRows(
-  tx: TTx,
-  conversationId: string,
-  triggers: string[],
-  messageId: string,
-): Promise<void> {
+export async function cancelTimerRows(tx: TTx, cancels: TTimerCancel[]): Promise<void> {
+  if (cancels.length === 0) return;
+  const values = cancels.map((c) => ({
+    conversation_id: c.conversationId,
+    triggers: c.triggers,
+    message_id: c.messageId,
+  }));
   await tx.execute(sql`
-    delete from automation_timers
-    where conversation_id = ${conversationId} and state = 'pending'
-      and trigger in (${sql.join(
-        triggers.map((t) => sql`${t}`),
-        sql`, `,
-      )})
-      and message_id is not null and message_id::uuid < ${messageId}::uuid`);
+    delete from automation_timers t
+    using jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as v(conversation_id uuid, triggers text[], message_id uuid)
+    where t.conversation_id = v.conversation_id and t.state = 'pending'
+      and t.trigger = any(v.triggers)
+      and t.message_id is not null and t.message_id::uuid < v.message_id`);
 }
 
 /**

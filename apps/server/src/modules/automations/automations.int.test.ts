@@ -851,6 +851,43 @@ describe('time triggers (the due job run directly) and waits', () => {
     expect(textsTo(phone)).toHaveLength(2);
   });
 
+  it("a message's silence timers are written and ended by the transaction that stores it, with no job", async () => {
+    const id = await createRule(
+      rule({
+        trigger: { type: 'no_operator_reply', minutes: 10 },
+        actions: [{ type: 'note', text: 'sem resposta' }],
+      }),
+    );
+    await onlyActive(id);
+    const phone = newPhone();
+    // The first message after the rules changed goes through its job (the process reads them then).
+    await customerWrites(phone, 'oi');
+    await until(async () => ((await timerJobs(id)).length === 1 ? true : null));
+    const conversation = await conversationOf(phone);
+    const jobCount = async () =>
+      (
+        await queryRows<{ n: number }>(
+          ctx,
+          sql`select count(*)::int as n from pgboss.job
+              where name = 'event.automations' and data->>'accountId' = ${owner.accountId}`,
+        )
+      )[0].n;
+    const jobsBefore = await jobCount();
+    await customerWrites(phone, 'alguém aí?');
+    // Read at once: the second message's timer is there when the webhook answers.
+    const [second] = await queryRows<{ id: string }>(
+      ctx,
+      sql`select id from messages where conversation_id = ${conversation.id} and author_type = 'contact'
+          order by id desc limit 1`,
+    );
+    expect((await timerJobs(id)).map((t) => t.data.messageId)).toContain(second.id);
+    expect(await timerJobs(id)).toHaveLength(2);
+    // The operator's answer ends that silence: both timers are gone when the API answers.
+    await operatorReplies(conversation.id, 'Estou aqui!');
+    expect(await timerJobs(id)).toEqual([]);
+    expect(await jobCount()).toBe(jobsBefore);
+  });
+
   it('the customer replying cancels the timer; replying during the wait stops the rest', async () => {
     const id = await createRule(
       rule({
