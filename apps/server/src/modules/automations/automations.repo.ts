@@ -44,11 +44,11 @@ export function findRuleRow(db: TDb, accountId: string, id: string): Promise<TAu
   });
 }
 
-/** The triggers of the account's active rules (automatic messages included), as a jsonb array (for the events bus). */
 /**
- * The account's active trigger types, with how many active rules there are and when the last
- * changed (`n`, `at`): the events listener's account filter, read in the emitting transaction, and
- * the check that the rules it keeps in memory are these (TActiveRulesRead).
+ * The account's active trigger types (automatic messages included), with how many active rules
+ * there are and when the last changed (`n`, `at`): the events listener's account filter, read in
+ * the emitting transaction, and the check that the rules it keeps in memory are these
+ * (TActiveRulesRead).
  */
 export function activeTriggerTypesSql(accountId: string) {
   return sql`select jsonb_build_object(
