@@ -173,3 +173,17 @@ export async function backendPids(name: string): Promise<number[]> {
   await client.end();
   return rows.map((r) => r.pid);
 }
+
+/**
+ * Starts counting the CPU the server process and its PostgreSQL backends (`appName`, see
+ * withAppName) use; the answer gives each in ms per operation since the start.
+ */
+export async function cpuMeter(serverPid: number, appName: string) {
+  const backends = await backendPids(appName);
+  const server0 = cpuSeconds(serverPid);
+  const pg0 = sumCpu(backends);
+  return (operations: number) => {
+    const per = (seconds: number) => round((seconds * 1000) / Math.max(operations, 1), 3);
+    return { server: per(cpuSeconds(serverPid) - server0), pg: per(sumCpu(backends) - pg0) };
+  };
+}

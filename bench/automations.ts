@@ -13,13 +13,11 @@ import pg from 'pg';
 import {
   analyzeHotTables,
   BENCH_DATABASE_URL,
-  backendPids,
-  cpuSeconds,
+  cpuMeter,
   emit,
   percentile,
   round,
   startBenchServer,
-  sumCpu,
   withAppName,
 } from './_support';
 import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
@@ -77,15 +75,9 @@ try {
   };
   /** A burst, with the server's and its PostgreSQL backends' CPU ms per acknowledged message. */
   const measured = async (seconds: number) => {
-    const backends = await backendPids(APP_NAME);
-    const cpu0 = { server: cpuSeconds(server.pid), pg: sumCpu(backends) };
+    const cpu = await cpuMeter(server.pid, APP_NAME);
     const rate = await burst(seconds);
-    const perMsg = (cpu: number) => round((cpu * 1000) / Math.max(rate * seconds, 1), 3);
-    return {
-      rate,
-      server_cpu_ms_per_msg: perMsg(cpuSeconds(server.pid) - cpu0.server),
-      pg_cpu_ms_per_msg: perMsg(sumCpu(backends) - cpu0.pg),
-    };
+    return { rate, cpu: cpu(rate * seconds) };
   };
 
   // Warm-up, as in the inbound benchmark: every customer writes once (their contacts and
@@ -117,10 +109,7 @@ try {
     value: round(withRules.rate / without.rate),
     without_msgs_per_s: round(without.rate),
     with_rules_msgs_per_s: round(withRules.rate),
-    cpu_ms_per_msg: {
-      without: { server: without.server_cpu_ms_per_msg, pg: without.pg_cpu_ms_per_msg },
-      with_rules: { server: withRules.server_cpu_ms_per_msg, pg: withRules.pg_cpu_ms_per_msg },
-    },
+    cpu_ms_per_msg: { without: without.cpu, with_rules: withRules.cpu },
     evaluations_left_at_end: left[0].n,
     rules: RULES,
     goal: '>= 0.8',

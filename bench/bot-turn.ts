@@ -13,13 +13,11 @@ import { FakeWhatsApp } from '../apps/server/src/testing/fake-whatsapp';
 import {
   analyzeHotTables,
   BENCH_DATABASE_URL,
-  backendPids,
-  cpuSeconds,
+  cpuMeter,
   emit,
   percentile,
   round,
   startBenchServer,
-  sumCpu,
   withAppName,
 } from './_support';
 import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
@@ -175,8 +173,7 @@ try {
   // Phase 2: saturation — every customer answers as soon as its reply arrives. The CPU the server
   // and its PostgreSQL backends spend per turn is what the rate is made of (this bench's own
   // process, the customers and the fake Graph, takes the rest of the machine).
-  const backends = await backendPids(APP_NAME);
-  const cpu0 = { server: cpuSeconds(server.pid), pg: sumCpu(backends) };
+  const cpu = await cpuMeter(server.pid, APP_NAME);
   let replies = 0;
   const stop = Date.now() + SECONDS * 1000;
   await Promise.all(
@@ -192,15 +189,15 @@ try {
       }
     }),
   );
-  const perTurn = (seconds: number) => round((seconds * 1000) / Math.max(replies, 1), 3);
+  const perTurn = cpu(replies);
   emit({
     bench: 'bot-turn',
     metric: 'turns_per_s',
     value: round(replies / SECONDS),
     failed,
     debounce_s: DEBOUNCE,
-    server_cpu_ms_per_turn: perTurn(cpuSeconds(server.pid) - cpu0.server),
-    pg_cpu_ms_per_turn: perTurn(sumCpu(backends) - cpu0.pg),
+    server_cpu_ms_per_turn: perTurn.server,
+    pg_cpu_ms_per_turn: perTurn.pg,
     goal: '>= 500',
   });
   clearInterval(watcher);

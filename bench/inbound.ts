@@ -15,14 +15,12 @@ import pg from 'pg';
 import {
   analyzeHotTables,
   BENCH_DATABASE_URL,
-  backendPids,
-  cpuSeconds,
+  cpuMeter,
   dropLeftJobs,
   emit,
   percentile,
   round,
   startBenchServer,
-  sumCpu,
   withAppName,
 } from './_support';
 import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
@@ -108,18 +106,18 @@ try {
   while (next < CONTACTS) await run(1);
   await analyzeHotTables();
   const load0 = loadavg()[0];
-  const backends = await backendPids(APP_NAME);
-  const cpu0 = { server: cpuSeconds(server.pid), pg: sumCpu(backends), client: process.cpuUsage() };
+  const meter = await cpuMeter(server.pid, APP_NAME);
+  const client0 = process.cpuUsage();
   const started = performance.now();
   const { ok, failed } = await run(SECONDS);
   const elapsed = (performance.now() - started) / 1000;
   const msgsPerS = ok / elapsed;
-  const clientUsage = process.cpuUsage(cpu0.client);
-  const perMsg = (seconds: number) => (seconds * 1000) / Math.max(ok, 1);
+  const clientUsage = process.cpuUsage(client0);
+  const used = meter(ok);
   const cpu = {
-    server_cpu_ms_per_msg: round(perMsg(cpuSeconds(server.pid) - cpu0.server), 3),
-    pg_cpu_ms_per_msg: round(perMsg(sumCpu(backends) - cpu0.pg), 3),
-    client_cpu_ms_per_msg: round(perMsg((clientUsage.user + clientUsage.system) / 1e6), 3),
+    server_cpu_ms_per_msg: used.server,
+    pg_cpu_ms_per_msg: used.pg,
+    client_cpu_ms_per_msg: round((clientUsage.user + clientUsage.system) / 1e3 / Math.max(ok, 1), 3),
   };
   const projected = 2000 / (cpu.server_cpu_ms_per_msg + cpu.pg_cpu_ms_per_msg + cpu.client_cpu_ms_per_msg);
 
