@@ -123,6 +123,14 @@ export function conditionsHold(conditions: TAutomationConditions, facts: TCondit
   return conditions.match === 'any' ? groups.some(holds) : groups.every(holds);
 }
 
+/** The fields read from the contact (its tags, phase and fields). */
+const CONTACT_FIELDS = new Set<TAutomationCondition['field']>(['tags', 'phase', 'contactField']);
+
+/** Whether a condition is on the contact: else the rule is judged without reading it. */
+export function needsContact(conditions: TAutomationConditions): boolean {
+  return conditions.groups.some((g) => g.conditions.some((c) => CONTACT_FIELDS.has(c.field)));
+}
+
 /** The fields an event carries itself: no conversation or contact needs reading to check them. */
 const EVENT_FIELDS = new Set<TAutomationCondition['field']>(['messageText', 'hours', 'weekday']);
 

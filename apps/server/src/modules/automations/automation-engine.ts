@@ -21,7 +21,13 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { InboxSettingsService } from '../inbox-settings/inbox-settings.service';
 import type { AutomaticActionsService, TConversationFacts } from '../inbox/actions/automatic-actions.service';
-import { evaluateConditions, onEventAlone, type TConditionFacts, weekdayIn } from './automation-conditions';
+import {
+  evaluateConditions,
+  needsContact,
+  onEventAlone,
+  type TConditionFacts,
+  weekdayIn,
+} from './automation-conditions';
 import { ruleDisabledMail } from './automation-mails';
 import { ruledOutByEvent } from './automation-prejudge';
 import {
@@ -35,7 +41,6 @@ import {
   activeRuleRows,
   claimRunRow,
   insertSkipRow,
-  countFires,
   disableRuleRow,
   findRuleRow,
   findRunRow,
@@ -44,7 +49,9 @@ import {
   type TAutomationRow,
   type TAutomationRunRow,
   updateRunRow,
+  writeRunRow,
 } from './automations.repo';
+import { deleteTimerRowIn } from './automation-timers.repo';
 
 export const CONTINUE_QUEUE = 'automation-continue';
 export const WEBHOOK_QUEUE = 'automation-webhook';
@@ -91,6 +98,8 @@ export interface TTriggerInput {
   anchorAt?: string;
   /** conversation.closed: closed by the downtime closing (INACTIVITY). */
   byInactivity?: boolean;
+  /** A time trigger's timer row: deleted in the transaction of its run's last write. */
+  timerId?: string;
   /** contact.tag_added: the tags newly on the contact (a rule may name which ones it waits for). */
   tagIds?: string[];
 }
@@ -263,6 +272,20 @@ export class AutomationEngine {
   }
 
   /**
+   * A time trigger's rule on its timer's input, the conversation's facts just read (dispatch of
+   * the one rule). Answers whether the run's last write deleted the timer (runRule).
+   */
+  async runTimer(input: TTriggerInput, rule: TAutomationRow, known: TConversationFacts): Promise<boolean> {
+    const account = await this.account(input.accountId);
+    if (!account?.enabled) return false;
+    // The contact is read only for a condition on it (the texts' variables come with the facts).
+    const memo: TFactsMemo = {
+      facts: this.factsOf(input, account.timezone, known, undefined, needsContact(rule.conditions)),
+    };
+    return this.runRule(rule, input, account.timezone, memo);
+  }
+
+  /**
    * The account's active rules of these triggers, in order. Every event of an account with rules
    * asks (twice: its timers, its rules): they are read once and kept with the account's cached
    * entries until a rule changes (rulesChanged, on every process) or the entry expires.
@@ -278,33 +301,47 @@ export class AutomationEngine {
     return this.tenantCache.invalidate(accountId);
   }
 
+  /**
+   * Claims the rule's run of this input and runs it. Answers whether the run's last write deleted
+   * the input's timer (false: the run had ended before, the timer is the caller's to delete).
+   */
   async runRule(
     rule: TAutomationRow,
     input: TTriggerInput,
     timezone: string,
     memo: TFactsMemo = {},
-  ): Promise<void> {
-    const { row: run, fresh } = await claimRunRow(this.db, input.accountId, {
-      automationId: rule.id,
-      key: input.key,
-      trigger: input.trigger,
-      conversationId: input.conversationId,
-      contactId: input.contactId,
-      status: 'waiting',
-      reason: 'running',
-    });
-    if (!fresh && (run.status !== 'waiting' || run.reason !== 'running')) return;
+  ): Promise<boolean> {
+    const {
+      row: run,
+      fresh,
+      fires,
+    } = await claimRunRow(
+      this.db,
+      input.accountId,
+      {
+        automationId: rule.id,
+        key: input.key,
+        trigger: input.trigger,
+        conversationId: input.conversationId,
+        contactId: input.contactId,
+        status: 'waiting',
+        reason: 'running',
+      },
+      new Date(Date.now() - 3_600_000),
+    );
+    if (!fresh && (run.status !== 'waiting' || run.reason !== 'running')) return false;
     if (fresh) {
-      const skip = await this.guard(rule, input, timezone, run.id, memo);
+      const skip = await this.guard(rule, input, timezone, fires, memo);
       if (skip) {
-        await this.finish(run, 'skipped', skip, []);
-        return;
+        await this.finish(run, 'skipped', skip, [], input.timerId);
+        return true;
       }
     }
     // The facts the guard has just read serve the texts' variables (nothing acted in between).
     const known = fresh && memo.facts ? await memo.facts : undefined;
     memo.facts = undefined;
     await this.execute(rule, run, input, known);
+    return true;
   }
 
   /** Continues a run after its "wait" (the job fires at the due time). */
@@ -379,8 +416,11 @@ export class AutomationEngine {
     rule: TAutomationRow,
     input: TTriggerInput,
     timezone: string,
-    /** null: before the run exists (the hourly limit, which counts runs, is not checked). */
-    runId: string | null,
+    /**
+     * The rule's fires in the conversation this past hour, this run included (its claim counts
+     * them); null before the run exists (the hourly limit is not checked).
+     */
+    fires: number | null,
     memo: TFactsMemo,
   ): Promise<string | null> {
     const ruledOut = ruledOutByEvent(rule, input);
@@ -405,14 +445,7 @@ export class AutomationEngine {
       if (still) return still;
     }
     if (!evaluateConditions(rule.conditions, facts.facts).ok) return 'conditionsNotMet';
-    if (input.conversationId && runId) {
-      const since = new Date(Date.now() - 3_600_000);
-      if (
-        (await countFires(this.db, input.accountId, rule.id, input.conversationId, since, runId)) >
-        rule.maxPerHour
-      )
-        return 'hourlyLimit';
-    }
+    if (input.conversationId && fires !== null && fires > rule.maxPerHour) return 'hourlyLimit';
     return null;
   }
 
@@ -436,13 +469,16 @@ export class AutomationEngine {
     known?: TConversationFacts,
     /** The event's own facts when the guard has read them already. */
     event?: Promise<TConditionFacts>,
+    /** False: the contact is not read (no condition of the rules judged on these facts is on it). */
+    withContact = true,
   ): Promise<{ facts: TConditionFacts; raw: TConversationFacts | null; contact: TContact | null }> {
     let raw: TConversationFacts | null = null;
     if (input.conversationId)
       raw = known ?? (await this.deps.automatic().facts(input.accountId, input.conversationId));
     const contactId = input.contactId ?? raw?.contactId ?? null;
     let contact: TContact | null = null;
-    if (contactId) contact = await this.deps.contacts.get(input.accountId, contactId).catch(() => null);
+    if (contactId && withContact)
+      contact = await this.deps.contacts.get(input.accountId, contactId).catch(() => null);
     return {
       raw,
       contact,
@@ -478,10 +514,9 @@ export class AutomationEngine {
       try {
         if (action.type === 'wait') {
           results.push({ type: 'wait', status: 'done', detail: String(action.minutes) });
-          await updateRunRow(
-            this.db,
-            input.accountId,
-            run.id,
+          await this.record(
+            run,
+            input,
             { status: 'waiting', reason: 'paused', results, nextStep: step + 1 },
             (tx) =>
               this.jobs.sendInTx<TContinueJob>(
@@ -490,6 +525,7 @@ export class AutomationEngine {
                 { accountId: input.accountId, runId: run.id, step: step + 1 },
                 { startAfter: new Date(Date.now() + action.minutes * this.minuteMs) },
               ),
+            true,
           );
           return;
         }
@@ -501,13 +537,18 @@ export class AutomationEngine {
           status: detail === 'unchanged' || skippedWhy ? 'skipped' : 'done',
           detail: skippedWhy,
         });
-        await updateRunRow(
-          this.db,
-          input.accountId,
-          run.id,
-          { status: 'waiting', reason: 'running', results, nextStep: step + 1 },
-          inTx ?? undefined,
+        // The last step's record ends the run (one write instead of the step's and the end's).
+        const last = step === rule.actions.length - 1;
+        await this.record(
+          run,
+          input,
+          last
+            ? { status: 'fired', reason: null, results, nextStep: step + 1 }
+            : { status: 'waiting', reason: 'running', results, nextStep: step + 1 },
+          inTx,
+          last,
         );
+        if (last) return;
       } catch (error) {
         if (!(error instanceof AppError) && !(error instanceof StopRun)) throw error;
         const code = error instanceof AppError ? error.code : error.reason;
@@ -517,11 +558,30 @@ export class AutomationEngine {
           const missing = await missingReference(input.accountId, rule, this.deps.references);
           await this.disable(rule, missing ? REFERENCE_REASON[missing.kind] : code);
         }
-        await this.finish({ ...run, nextStep: step }, 'error', code, results);
+        await this.finish({ ...run, nextStep: step }, 'error', code, results, input.timerId);
         return;
       }
     }
-    await this.finish({ ...run, nextStep: rule.actions.length }, 'fired', null, results);
+    await this.finish({ ...run, nextStep: rule.actions.length }, 'fired', null, results, input.timerId);
+  }
+
+  /**
+   * A step's record: with `also` (jobs to start) in one transaction with them, else in one round
+   * trip. `ends`: the run's last write, which deletes the timer that fired it (if any) with it.
+   */
+  private record(
+    run: Pick<TAutomationRunRow, 'id' | 'accountId'>,
+    input: Pick<TTriggerInput, 'timerId'>,
+    patch: { status: string; reason: string | null; results: TAutomationActionResult[]; nextStep: number },
+    also: ((tx: TTx) => Promise<void>) | null,
+    ends: boolean,
+  ): Promise<void> {
+    const timerId = ends ? input.timerId : undefined;
+    if (!also) return writeRunRow(this.db, run.accountId, run.id, patch, timerId);
+    return updateRunRow(this.db, run.accountId, run.id, patch, async (tx) => {
+      await also(tx);
+      if (timerId) await deleteTimerRowIn(tx, timerId);
+    });
   }
 
   /** Mail and webhooks: jobs written in the transaction that records the step (exactly once). */
@@ -724,8 +784,15 @@ export class AutomationEngine {
     status: 'fired' | 'skipped' | 'error',
     reason: string | null,
     results: TAutomationActionResult[],
+    timerId?: string,
   ) {
-    return updateRunRow(this.db, run.accountId, run.id, { status, reason, results, nextStep: run.nextStep });
+    return writeRunRow(
+      this.db,
+      run.accountId,
+      run.id,
+      { status, reason, results, nextStep: run.nextStep },
+      timerId,
+    );
   }
 
   /** What the rule would do on this conversation now, without doing it. */

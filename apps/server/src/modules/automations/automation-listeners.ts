@@ -42,6 +42,8 @@ export interface TTimerJob {
   /** The message (or opening) the wait is counted from: its time and id (none for an opening). */
   messageAt: string;
   messageId: string | null;
+  /** The automation_timers row (absent on the timer jobs of pg-boss written before the rows). */
+  timerId?: string;
 }
 
 const LISTENED: TDomainEventName[] = [
@@ -426,33 +428,37 @@ export class AutomationTriggers {
    * A time trigger is due: fires when the conversation is still as it was (no reply since, still
    * waiting…), once per stretch of silence (the run key names where the silence started).
    */
-  async fireTimer(job: TTimerJob): Promise<void> {
-    const rule = await findRuleRow(this.db, job.accountId, job.ruleId);
-    if (!rule?.active) return;
+  /**
+   * A due timer: its rule (one of the account's kept active rules) runs when the silence still
+   * holds. Answers whether the run's last write deleted the timer row (else the sweeper does).
+   */
+  async fireTimer(job: TTimerJob): Promise<boolean> {
+    const rule = (await this.engine.rulesFor(job.accountId, [job.trigger])).find((r) => r.id === job.ruleId);
+    if (!rule) return false;
     const facts = await this.automatic().facts(job.accountId, job.conversationId);
-    if (!facts || facts.stage === 'closed') return;
+    if (!facts || facts.stage === 'closed') return false;
     const mine = job.messageId ?? '';
     let anchor: string;
     switch (job.trigger) {
       case 'no_customer_reply':
         // The customer wrote after the operator's message: nothing to remind.
-        if ((facts.lastInboundId ?? '') > mine) return;
+        if ((facts.lastInboundId ?? '') > mine) return false;
         anchor = facts.lastInboundId ?? 'none';
         break;
       case 'no_operator_reply':
-        if ((facts.lastOperatorId ?? '') > mine) return;
+        if ((facts.lastOperatorId ?? '') > mine) return false;
         anchor = facts.lastOperatorId ?? 'none';
         break;
       case 'idle':
-        if ((facts.lastInboundId ?? '') > mine || (facts.lastOperatorId ?? '') > mine) return;
+        if ((facts.lastInboundId ?? '') > mine || (facts.lastOperatorId ?? '') > mine) return false;
         anchor = mine;
         break;
       case 'waiting_in_queue':
-        if (facts.stage !== 'waiting' || facts.assigneeId) return;
+        if (facts.stage !== 'waiting' || facts.assigneeId) return false;
         anchor = 'queue';
         break;
     }
-    await this.engine.dispatch(
+    return this.engine.runTimer(
       {
         accountId: job.accountId,
         trigger: job.trigger,
@@ -462,8 +468,9 @@ export class AutomationTriggers {
         contactId: facts.contactId,
         messageText: null,
         anchorAt: anchor,
+        timerId: job.timerId,
       },
-      [rule],
+      rule,
       facts,
     );
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
+import { uuidArray } from '../../platform/db/sql-arrays';
 import { inTransaction, type TTx } from '../../platform/db/tenant';
 import { automationTimers } from './automations.schema';
 
@@ -91,6 +92,16 @@ export async function claimDueTimerRows(
   }));
 }
 
+/** Claimed timers not fired (the sweeper stopped first): pending again, due at once. */
+export async function releaseTimerRows(db: TDb, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await inTransaction(db, (tx) =>
+    tx.execute(sql`
+      update automation_timers set state = 'pending', due_at = now(), attempts = greatest(attempts - 1, 0)
+      where id = any(${uuidArray(ids)})`),
+  );
+}
+
 /** A fired timer is gone. */
 export async function deleteTimerRow(db: TDb, id: string): Promise<void> {
   await inTransaction(db, (tx) => tx.execute(sql`delete from automation_timers where id = ${id}`));
@@ -103,4 +114,9 @@ export async function releaseTimerRow(db: TDb, id: string, delayMs: number): Pro
       update automation_timers set state = 'pending', due_at = now() + make_interval(secs => ${delayMs / 1000})
       where id = ${id}`),
   );
+}
+
+/** A fired timer is gone, in the transaction that records its run's step (a wait, a job started). */
+export async function deleteTimerRowIn(tx: TTx, id: string): Promise<void> {
+  await tx.execute(sql`delete from automation_timers where id = ${id}`);
 }

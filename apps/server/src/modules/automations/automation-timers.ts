@@ -1,17 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../platform/db/client';
 import type { TTimerJob } from './automation-listeners';
-import { claimDueTimerRows, deleteTimerRow, releaseTimerRow, type TTimerRow } from './automation-timers.repo';
+import {
+  claimDueTimerRows,
+  deleteTimerRow,
+  releaseTimerRow,
+  releaseTimerRows,
+  type TTimerRow,
+} from './automation-timers.repo';
 
 /**
- * The sweeper's pace: each worker process fires up to `concurrency` due timers at a time, claiming
- * one as soon as a slot frees while there is a backlog, else looking again after `idleMs` (a timer
- * fires within about a second of its due time). A claim holds for `leaseMs`; `batch` is the most
- * one sweep() round (tests, a controllable clock) claims.
+ * The sweeper's pace: each worker process fires up to `concurrency` due timers at a time, from a
+ * queue it fills with up to `batch` claimed rows when it runs short (one claim for many fires
+ * under a backlog), else looking again after `idleMs` (a timer fires within about a second of its
+ * due time). A claim holds for `leaseMs`; `batch` is also the most one sweep() round (tests, a
+ * controllable clock) claims.
  */
 export const TIMER_SWEEP = {
   batch: 60,
-  concurrency: 6,
+  concurrency: 8,
   idleMs: 1_000,
   leaseMs: 30_000,
   maxAttempts: 5,
@@ -21,57 +28,69 @@ export const TIMER_SWEEP = {
 /**
  * The time triggers' durable timers (automation_timers): a loop in each worker process claims the
  * due rows (SKIP LOCKED: multi-node safe), fires each (AutomationTriggers.fireTimer: idempotent on
- * the run key, so a row fired twice — its process died before deleting it — acts once) and deletes
- * it. A failed fire is retried later, up to maxAttempts; a row whose process died is claimable again
- * when its lease ends.
+ * the run key, so a row fired twice — its process died before deleting it — acts once; its run's
+ * last write deletes the row) and deletes the rows a fire left. A failed fire is retried later,
+ * up to maxAttempts; a row whose process died is claimable again when its lease ends.
  */
 export class AutomationTimerSweeper {
   constructor(
     private readonly db: TDb,
-    private readonly fire: (job: TTimerJob) => Promise<void>,
+    /** Fires a timer; answers whether its run deleted the row. */
+    private readonly fire: (job: TTimerJob) => Promise<boolean>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /**
    * Sweeps until `signal` aborts (Jobs stops it before the queues and the database): up to
-   * `concurrency` timers in flight; a freed slot claims the next due one at once while the last
-   * claim came back full (a backlog), else the loop looks again after `idleMs`.
+   * `concurrency` timers in flight, from a queue refilled by one claim of up to `batch` rows when
+   * it runs shorter than the slots; while the last claim came back full (a backlog) the loop
+   * claims again as soon as a slot frees, else it looks again after `idleMs`. Claimed rows not yet
+   * fired at the stop are released (due at once for another process).
    */
   async run(signal: AbortSignal): Promise<void> {
     const inFlight = new Set<Promise<void>>();
+    const queue: TTimerRow[] = [];
     let backlog = false;
     let wake: (() => void) | null = null as (() => void) | null;
     while (!signal.aborted) {
-      const free = TIMER_SWEEP.concurrency - inFlight.size;
-      if (free > 0) {
-        let rows: TTimerRow[] = [];
+      if (queue.length < TIMER_SWEEP.concurrency) {
+        const want = TIMER_SWEEP.batch - queue.length;
         try {
-          rows = await claimDueTimerRows(this.db, free, TIMER_SWEEP.leaseMs);
+          const rows = await claimDueTimerRows(this.db, want, TIMER_SWEEP.leaseMs);
+          queue.push(...rows);
+          backlog = rows.length === want;
         } catch (err) {
+          backlog = false;
           this.log.warn({ err }, 'automation timers sweep failed');
         }
-        backlog = rows.length === free;
-        for (const row of rows) {
-          const fired: Promise<void> = this.fireRow(row)
-            .catch((err) => this.log.warn({ err, timerId: row.id }, 'automation timer not settled'))
-            .finally(() => {
-              inFlight.delete(fired);
-              if (backlog) wake?.();
-            });
-          inFlight.add(fired);
-        }
-        if (backlog && inFlight.size < TIMER_SWEEP.concurrency) continue;
       }
-      // Until a slot frees (backlog), `idleMs` passes, or the stop.
+      while (queue.length > 0 && inFlight.size < TIMER_SWEEP.concurrency) {
+        const row = queue.shift() as TTimerRow;
+        const fired: Promise<void> = this.fireRow(row)
+          .catch((err) => this.log.warn({ err, timerId: row.id }, 'automation timer not settled'))
+          .finally(() => {
+            inFlight.delete(fired);
+            wake?.();
+          });
+        inFlight.add(fired);
+      }
+      // Rows waiting or a backlog: on when a slot frees; else after `idleMs`, or at the stop.
+      const busy = queue.length > 0 || backlog;
+      if (busy && inFlight.size < TIMER_SWEEP.concurrency) continue;
       const waiting = new AbortController();
       const stop = () => waiting.abort();
       signal.addEventListener('abort', stop, { once: true });
-      wake = stop;
-      await pause(backlog ? TIMER_SWEEP.leaseMs : TIMER_SWEEP.idleMs, waiting.signal);
+      wake = busy ? stop : null;
+      await pause(busy ? TIMER_SWEEP.leaseMs : TIMER_SWEEP.idleMs, waiting.signal);
       signal.removeEventListener('abort', stop);
       wake = null;
     }
     await Promise.all(inFlight);
+    if (queue.length > 0)
+      await releaseTimerRows(
+        this.db,
+        queue.map((row) => row.id),
+      ).catch((err) => this.log.warn({ err }, 'automation timers not released'));
   }
 
   /** One round: claims the timers due at `now` (the database's clock by default), fires them; answers how many. */
@@ -81,7 +100,7 @@ export class AutomationTimerSweeper {
     const worker = async () => {
       while (next < rows.length) {
         const row = rows[next++];
-        if (signal?.aborted) await releaseTimerRow(this.db, row.id, 0);
+        if (signal?.aborted) await releaseTimerRows(this.db, [row.id]);
         else await this.fireRow(row);
       }
     };
@@ -91,7 +110,7 @@ export class AutomationTimerSweeper {
 
   private async fireRow(row: TTimerRow): Promise<void> {
     try {
-      await this.fire(jobOf(row));
+      if (await this.fire(jobOf(row))) return;
     } catch (err) {
       if (row.attempts < TIMER_SWEEP.maxAttempts) {
         this.log.warn({ err, timerId: row.id, attempts: row.attempts }, 'automation timer failed');
@@ -114,6 +133,7 @@ export function jobOf(row: TTimerRow): TTimerJob {
     contactId: row.contactId,
     messageAt: row.messageAt.toISOString(),
     messageId: row.messageId,
+    timerId: row.id,
   };
 }
 

@@ -962,6 +962,52 @@ describe('time triggers (the due job run directly) and waits', () => {
     expect(notes).toHaveLength(0);
   });
 
+  it("a silence rule with a condition on the contact's tags is judged on the contact: fired for a tagged one, skipped for another", async () => {
+    const tag = await call('POST', '/p/chat/contact/tags', {
+      body: { name: 'VIP silêncio', color: '#00aa00' },
+    });
+    expect(tag.statusCode).toBe(200);
+    const tagId = tag.body.data._id as string;
+    const id = await createRule(
+      rule({
+        trigger: { type: 'no_operator_reply', minutes: 5 },
+        conditions: {
+          match: 'all',
+          groups: [{ match: 'any', conditions: [{ field: 'tags', op: 'has_any', values: [tagId] }] }],
+        },
+        actions: [{ type: 'note', text: 'vip sem resposta' }],
+      }),
+    );
+    await onlyActive(id);
+    const [vip, other] = [newPhone(), newPhone()];
+    await customerWrites(vip, 'oi');
+    await customerWrites(other, 'oi');
+    const vipConversation = await conversationOf(vip);
+    const tagged = await call('POST', '/p/chat/contact/bulk/tags', {
+      body: { ids: [vipConversation.contact_id], add: [tagId], remove: [] },
+    });
+    expect(tagged.statusCode).toBe(200);
+    const timers = await until(async () => {
+      const rows = await timerJobs(id);
+      return rows.length === 2 ? rows : null;
+    });
+    for (const timer of timers)
+      expect(await ctx.app.services.automationTriggers.fireTimer(timer.data)).toBe(true);
+    const byConversation = new Map(
+      (
+        await queryRows<{ conversation_id: string; status: string; reason: string | null }>(
+          ctx,
+          sql`select conversation_id, status, reason from ${automationLog} where automation_id = ${id}`,
+        )
+      ).map((r) => [r.conversation_id, r]),
+    );
+    expect(byConversation.get(vipConversation.id)).toMatchObject({ status: 'fired' });
+    expect(byConversation.get((await conversationOf(other)).id)).toMatchObject({
+      status: 'skipped',
+      reason: 'conditionsNotMet',
+    });
+  });
+
   it('no operator reply for X, idle for X and waiting in queue fire only while the state holds', async () => {
     const noOperator = await createRule(
       rule({

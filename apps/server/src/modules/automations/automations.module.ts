@@ -135,7 +135,9 @@ export const automationsModule = defineModule({
     // Time triggers are rows of automation_timers, swept every second in each worker process; the
     // queue stays registered so timer jobs written before that (pg-boss jobs) still fire.
     jobs.poll('automation-timers', (signal) => timers.run(signal));
-    jobs.register<TTimerJob>(TIMER_QUEUE, (job) => triggers.fireTimer(job));
+    jobs.register<TTimerJob>(TIMER_QUEUE, async (job) => {
+      await triggers.fireTimer(job);
+    });
     jobs.register(SCHEDULE_QUEUE, () => triggers.tick());
     jobs.schedule(SCHEDULE_QUEUE, '* * * * *');
     jobs.register(PRUNE_QUEUE, () => pruneRunRows(platform.database.db, 30));

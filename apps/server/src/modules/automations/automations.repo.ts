@@ -1,6 +1,7 @@
 import type { TAutomationActionResult } from '@atende/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../platform/db/client';
+import { newId } from '../../platform/db/columns';
 import { textArray, uuidArray } from '../../platform/db/sql-arrays';
 import { tenantStatement } from '../../platform/db/one-trip';
 import { type TTx, withTenant } from '../../platform/db/tenant';
@@ -274,9 +275,12 @@ export async function ruleStats(db: TDb, accountId: string): Promise<Map<string,
 
 /**
  * The run of (rule, key): inserted now (`fresh`), or the one a previous attempt left (a retried
- * event finds it and resumes at its next step, or does nothing when it had finished).
+ * event finds it and resumes at its next step, or does nothing when it had finished). A fresh run
+ * in a conversation, given `countSince`, also answers its rule's fires there since then, itself
+ * included (the hourly loop guard; runs are UUID v7, so concurrent runs each count only those
+ * claimed before). One round trip: the claim is on every run's path (each timer's fire).
  */
-export function claimRunRow(
+export async function claimRunRow(
   db: TDb,
   accountId: string,
   values: {
@@ -288,20 +292,74 @@ export function claimRunRow(
     status: string;
     reason: string | null;
   },
-): Promise<{ row: TAutomationRunRow; fresh: boolean }> {
-  return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .insert(automationRuns)
-      .values({ ...values, accountId })
-      .onConflictDoNothing()
-      .returning();
-    if (row) return { row, fresh: true };
-    const [existing] = await tx
+  countSince?: Date,
+): Promise<{ row: TAutomationRunRow; fresh: boolean; fires: number | null }> {
+  const since = countSince && values.conversationId ? countSince.toISOString() : null;
+  const [claimed] = await tenantStatement<TRunSqlRow & { fresh: boolean; fires: number | null }>(
+    db,
+    accountId,
+    sql`
+      with ins as (
+        insert into automation_runs (id, account_id, automation_id, key, trigger, conversation_id, contact_id, status, reason)
+        values (${newId()}, ${accountId}, ${values.automationId}, ${values.key}, ${values.trigger},
+                ${values.conversationId}::uuid, ${values.contactId}::uuid, ${values.status}, ${values.reason})
+        on conflict do nothing
+        returning *)
+      select ins.*, true as fresh,
+        case when ${since}::timestamptz is null then null else (
+          select count(*)::int + 1 from automation_runs f
+          where f.automation_id = ins.automation_id and f.conversation_id = ins.conversation_id
+            and f.status in ('fired', 'waiting', 'error') and f.created_at >= ${since}::timestamptz
+            and f.id < ins.id) end as fires
+      from ins
+      union all
+      select r.*, false, null from automation_runs r
+      where r.automation_id = ${values.automationId} and r.key = ${values.key} and not exists (select 1 from ins)`,
+  );
+  if (claimed) return { row: runOf(claimed), fresh: claimed.fresh, fires: claimed.fires };
+  // The run a concurrent attempt committed after this statement began (its snapshot missed it).
+  const [existing] = await withTenant(db, accountId, (tx) =>
+    tx
       .select()
       .from(automationRuns)
-      .where(and(eq(automationRuns.automationId, values.automationId), eq(automationRuns.key, values.key)));
-    return { row: existing, fresh: false };
-  });
+      .where(and(eq(automationRuns.automationId, values.automationId), eq(automationRuns.key, values.key))),
+  );
+  return { row: existing, fresh: false, fires: null };
+}
+
+/** automation_runs as the database answers a raw statement. */
+type TRunSqlRow = {
+  id: string;
+  account_id: string;
+  automation_id: string;
+  key: string;
+  trigger: string;
+  conversation_id: string | null;
+  contact_id: string | null;
+  status: string;
+  reason: string | null;
+  results: TAutomationActionResult[] | string;
+  next_step: number;
+  created_at: string | Date;
+  updated_at: string | Date;
+};
+
+function runOf(r: TRunSqlRow): TAutomationRunRow {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    automationId: r.automation_id,
+    key: r.key,
+    trigger: r.trigger,
+    conversationId: r.conversation_id,
+    contactId: r.contact_id,
+    status: r.status,
+    reason: r.reason,
+    results: typeof r.results === 'string' ? JSON.parse(r.results) : r.results,
+    nextStep: Number(r.next_step),
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  };
 }
 
 /**
@@ -380,27 +438,25 @@ export function updateRunRow(
 }
 
 /**
- * Fires of a rule in one conversation since `since`, up to and including the run `upTo` (the
- * per-hour loop guard; runs are UUID v7, so concurrent runs each count only those claimed before).
+ * A run's progress when it starts no job (updateRunRow's case without `also`), in one round trip;
+ * with `timerId` (the run's last write), the timer it fired is deleted in the same transaction.
  */
-export async function countFires(
+export async function writeRunRow(
   db: TDb,
   accountId: string,
-  automationId: string,
-  conversationId: string,
-  since: Date,
-  upTo: string,
-): Promise<number> {
-  const [{ n }] = rowsOf<{ n: number }>(
-    await withTenant(db, accountId, (tx) =>
-      tx.execute(sql`
-        select count(*)::int as n from automation_runs
-        where automation_id = ${automationId} and conversation_id = ${conversationId}
-          and status in ('fired', 'waiting', 'error') and created_at >= ${since.toISOString()}::timestamptz
-          and id <= ${upTo}`),
-    ),
+  id: string,
+  patch: { status: string; reason: string | null; results: TAutomationActionResult[]; nextStep: number },
+  timerId?: string,
+): Promise<void> {
+  const gone = timerId ? sql`with gone as (delete from automation_timers where id = ${timerId}) ` : sql``;
+  await tenantStatement(
+    db,
+    accountId,
+    sql`${gone}update automation_runs
+        set status = ${patch.status}, reason = ${patch.reason}, results = ${JSON.stringify(patch.results)}::jsonb,
+            next_step = ${patch.nextStep}, updated_at = now()
+        where account_id = ${accountId} and id = ${id}`,
   );
-  return Number(n);
 }
 
 /**
