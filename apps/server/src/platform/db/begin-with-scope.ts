@@ -53,8 +53,24 @@ export class BeginWithScopeClient extends pg.Client {
     const text = typeof config === 'string' ? config : config?.text;
     if (typeof text !== 'string') return undefined;
     const name = this.prepared.nameOf(text);
+    this.deallocateRetired();
     if (!name) return undefined;
     return typeof config === 'string' ? { text, name } : { ...config, name };
+  }
+
+  /**
+   * Drops the server's preparations of names retired for their age, in the client's queue ahead
+   * of the statement at hand (outside its transaction when the BEGIN is still held). Only names
+   * the server has (pg records a name once its parse completed): the DEALLOCATE cannot fail.
+   */
+  private deallocateRetired() {
+    const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } })
+      .connection.parsedStatements;
+    for (const old of this.prepared.takeRetired()) {
+      if (parsed[old] === undefined) continue;
+      delete parsed[old];
+      (super.query(`deallocate ${old}`) as Promise<unknown>).catch(() => undefined);
+    }
   }
 
   private scoped(config: any, values?: any, callback?: any): any {

@@ -4,7 +4,7 @@ import { openTestDatabase, testEngine, type TTestDatabase } from '../../testing/
 import { BeginWithScopeClient } from './begin-with-scope';
 import { rowsOf } from './client';
 import { newId } from './columns';
-import { MAX_PREPARED_PER_CONNECTION, PreparedNames } from './prepared-names';
+import { MAX_PREPARED_PER_CONNECTION, PLAN_LIFETIME_MS, PreparedNames } from './prepared-names';
 import { inTransaction } from './tenant';
 
 // Parameterized statements are prepared once per connection (prepared-names.ts): the answers do
@@ -40,6 +40,20 @@ describe('prepared statement names', () => {
     const again = names.nameOf('select $1');
     expect(again).toBeDefined();
     expect(again).not.toBe(first);
+  });
+
+  it('prepares a statement again once its name is PLAN_LIFETIME_MS old, handing the old name over once', () => {
+    const names = new PreparedNames();
+    const t0 = 1_000_000;
+    const first = names.nameOf('select $1', t0);
+    expect(names.nameOf('select $1', t0 + PLAN_LIFETIME_MS - 1)).toBe(first);
+    expect(names.takeRetired()).toEqual([]);
+    const second = names.nameOf('select $1', t0 + PLAN_LIFETIME_MS);
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(names.takeRetired()).toEqual([first]);
+    expect(names.takeRetired()).toEqual([]);
+    expect(names.nameOf('select $1', t0 + PLAN_LIFETIME_MS + 1)).toBe(second);
   });
 
   it('row-level security holds for one prepared statement run for two accounts and as the owner', async () => {
@@ -97,6 +111,35 @@ describe('prepared statement names', () => {
         await expect(client.query(text, [0])).rejects.toMatchObject({ code: '0A000' });
         expect((await client.query(text, [0])).rows).toEqual([{ a: 1, b: 7 }]);
       } finally {
+        await client.end();
+        await db.database.db.execute(sql.raw(`drop table ${table}`));
+      }
+    });
+
+    it('a statement prepared again for its age leaves one preparation on the server, planned on the table as it is now (PostgreSQL)', async () => {
+      const table = `probe_age_${newId().replace(/-/g, '')}`;
+      await db.database.db.execute(sql.raw(`create table ${table} (id int primary key, g int)`));
+      const client = new BeginWithScopeClient({ connectionString: db.database.connectionString });
+      await client.connect();
+      const realNow = Date.now;
+      try {
+        const text = `select count(*)::int as n from ${table} t join unnest($1::int[]) as v(id) on v.id = t.id`;
+        const prepared = async () =>
+          (
+            await client.query(
+              `select count(*)::int as n from pg_prepared_statements where statement like '%from ${table} t join%'`,
+            )
+          ).rows[0].n;
+        for (let i = 0; i < 6; i++) expect((await client.query(text, [[1, 2]])).rows).toEqual([{ n: 0 }]);
+        expect(await prepared()).toBe(1);
+        await db.database.db.execute(
+          sql.raw(`insert into ${table} select i, i from generate_series(1, 20000) i`),
+        );
+        Date.now = () => realNow() + PLAN_LIFETIME_MS;
+        expect((await client.query(text, [[1, 2]])).rows).toEqual([{ n: 2 }]);
+        expect(await prepared()).toBe(1);
+      } finally {
+        Date.now = realNow;
         await client.end();
         await db.database.db.execute(sql.raw(`drop table ${table}`));
       }
