@@ -14,6 +14,18 @@ export function findSettingsRow(db: TDb, accountId: string): Promise<TInboxSetti
   });
 }
 
+/**
+ * The account's out-of-hours reply as the emitting transaction reads it (a scalar subquery under
+ * the account's RLS): its week hours and time zone when it has the hours on and a message to send,
+ * else null (it never replies out of hours).
+ */
+export function outOfHoursReplySql(accountId: string) {
+  return sql`select jsonb_build_object('hours', s.hours, 'zone', a.timezone)
+    from inbox_settings s join accounts a on a.id = s.account_id
+    where s.account_id = ${accountId} and s.hours_enabled and s.out_of_hours_message_enabled
+      and s.out_of_hours_message <> ''`;
+}
+
 export function upsertSettingsRow(db: TDb, accountId: string, patch: TInboxSettingsPatch) {
   return withTenant(db, accountId, async (tx) => {
     const now = new Date();

@@ -5,7 +5,9 @@ import {
   type TClosingReasonBody,
   type TInboxSettings,
   type TInboxSettingsBody,
+  type TWeekHours,
 } from '@atende/shared';
+import type { TRelevance } from '../../platform/events';
 import type { TDb } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { loadAccountBundle, type TTenant } from '../../platform/tenancy';
@@ -21,6 +23,7 @@ import {
   findSettingsRow,
   insertReasonRow,
   listReasonRows,
+  outOfHoursReplySql,
   updateReasonRow,
   upsertSettingsRow,
   type TClosingReasonRow,
@@ -118,6 +121,24 @@ export class InboxSettingsService {
     const settings = await this.get(accountId);
     if (!settings.outOfHoursMessageEnabled || !settings.outOfHoursMessage) return null;
     return (await this.isOpenNow(accountId, now)) ? null : settings.outOfHoursMessage;
+  }
+
+  /**
+   * Which conversation openings the out-of-hours reply concerns, read in the transaction that
+   * opens them: none when the account has no message or no hours (always open), else those opened
+   * outside its hours. The reply's job, once written, judges again when it runs.
+   */
+  outOfHoursRelevance(): TRelevance<'conversation.opened'> {
+    return {
+      read: outOfHoursReplySql,
+      keep: (reply: { hours: TWeekHours | null; zone: string | null } | null) => (event) =>
+        reply !== null &&
+        !isWithinHours(
+          reply.hours ?? defaultWeekHours(),
+          new Date(event.at),
+          reply.zone ?? 'America/Sao_Paulo',
+        ),
+    };
   }
 
   /** Spec §3 restrictOperator: an operator, the restriction on, outside business hours. */

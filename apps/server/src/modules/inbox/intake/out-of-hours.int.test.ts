@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeWhatsApp } from '../../../testing/fake-whatsapp';
 import { signUp, type TSignedUp } from '../../../testing/fixtures';
+import { queryRows } from '../../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../../testing/test-app';
 import {
   customerWritesOnWhatsApp,
@@ -65,6 +67,46 @@ describe('out-of-hours message', () => {
     });
     expect(second.statusCode).toBe(200);
     expect(textsTo('5511970000001')).toEqual([message]);
+  });
+
+  it('an account without the reply, or a conversation opened within the hours, costs no job and gets nothing', async () => {
+    const quiet = await signUp(ctx, { plan: 'pro' });
+    const quietChannel = await insertWhatsAppChannel(ctx, quiet.accountId);
+    const replyJobs = async (accountId: string) =>
+      (
+        await queryRows<{ n: number }>(
+          ctx,
+          sql`select count(*)::int as n from pgboss.job
+              where name = 'event.inbox.out-of-hours' and data->>'accountId' = ${accountId}`,
+        )
+      )[0].n;
+    // No message set (a new account): the opening writes no job.
+    expect(await customerWritesOnWhatsApp(ctx, quietChannel, '5511970000101', 'Oi')).toBe(200);
+    // Open all week, with a message: no job either.
+    const allDay = [{ start: '00:00', end: '24:00' }];
+    const open = await api(ctx.app, 'PUT', `/p/chat/settings?acc=${quiet.accountId}`, {
+      token: quiet.token,
+      body: {
+        hoursEnabled: true,
+        hours: Object.fromEntries(Object.keys(CLOSED_ALL_WEEK).map((day) => [day, allDay])),
+        outOfHoursMessageEnabled: true,
+        outOfHoursMessage: 'Fechados',
+      },
+    });
+    expect(open.statusCode).toBe(200);
+    expect(await customerWritesOnWhatsApp(ctx, quietChannel, '5511970000102', 'Oi')).toBe(200);
+    expect(await replyJobs(quiet.accountId)).toBe(0);
+    // Closed all week: the next opening has its job, and the customer the message.
+    const closed = await api(ctx.app, 'PUT', `/p/chat/settings?acc=${quiet.accountId}`, {
+      token: quiet.token,
+      body: { hours: CLOSED_ALL_WEEK },
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(await customerWritesOnWhatsApp(ctx, quietChannel, '5511970000103', 'Oi')).toBe(200);
+    expect(await replyJobs(quiet.accountId)).toBe(1);
+    await expect.poll(() => textsTo('5511970000103'), { timeout: 15_000 }).toEqual(['Fechados']);
+    expect(textsTo('5511970000101')).toEqual([]);
+    expect(textsTo('5511970000102')).toEqual([]);
   });
 
   it('inside the hours, or with the hours off, the settings give no message', async () => {

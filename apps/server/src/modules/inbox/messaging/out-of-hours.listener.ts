@@ -21,7 +21,11 @@ export function replyOutOfHours(
       if (text)
         await messaging.sendAutomatic(event.accountId, event.data.conversationId, text, 'out-of-hours');
     },
-    // A conversation in the flow stage is the chatbot's (its business-hours block decides).
-    { when: (event) => event.data.origin === 'inbound' && event.data.conversation.stage !== 'flow' },
+    {
+      // A conversation in the flow stage is the chatbot's (its business-hours block decides).
+      when: (event) => event.data.origin === 'inbound' && event.data.conversation.stage !== 'flow',
+      // No job for an account without the reply, nor for a conversation opened within its hours.
+      relevant: settings.outOfHoursRelevance(),
+    },
   );
 }
