@@ -52,9 +52,13 @@ export interface TBenchServer {
  * Starts bench/_server.ts in a child process and waits for its ready line. The server is bundled
  * first and runs on plain node, as `npm start` runs it (a TypeScript loader would add its own memory).
  */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<TBenchServer> {
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  /** keepJobs: a restart after a kill -9, whose jobs the new process must take over. */
+  options: { keepJobs?: boolean } = {},
+): Promise<TBenchServer> {
   await ensureBenchDatabase();
-  await dropLeftJobs();
+  if (!options.keepJobs) await dropLeftJobs();
   // @ts-expect-error plain ESM build helper without types
   const { bundleServer } = await import('../scripts/bundle-server.mjs');
   await bundleServer('bench/_server.ts', 'node_modules/.cache/atende-bench/server.mjs');

@@ -9,6 +9,11 @@
 //   the run's time − (the customer's message + 1 minute), p50/p99/max in seconds (goal p99 ≤ 5).
 //   The conversations come in at BENCH_TIMER_RATE (the issue's 100,000 timers due over 10 minutes:
 //   166.7 a second), so the timers come due at that rate; BENCH_TIMERS=100000 runs the whole 10 minutes.
+// - lost_actions / duplicated_actions: one rule (message received → a private note), BENCH_CRASH
+//   new customers writing once each (retried until answered 200, as Meta does); when
+//   BENCH_KILL_AFTER (30 %) of the notes exist, the server is killed with SIGKILL and a new
+//   process takes over the same database and jobs. Lost: a customer whose conversation has no
+//   note; duplicated: notes beyond one (goals 0 and 0).
 import pg from 'pg';
 import {
   analyzeHotTables,
@@ -28,18 +33,23 @@ const RULES = Number(process.env.BENCH_RULES ?? 50);
 const TIMERS = Number(process.env.BENCH_TIMERS ?? 2000);
 const MINUTE_MS = Number(process.env.BENCH_MINUTE_MS ?? 30_000);
 const TIMER_RATE = Number(process.env.BENCH_TIMER_RATE ?? 100_000 / 600);
+const CRASH = Number(process.env.BENCH_CRASH ?? 3000);
+const KILL_AFTER = Math.floor(CRASH * Number(process.env.BENCH_KILL_AFTER ?? 0.3));
 
 // Job workers on: the rules and timers run in the server while the webhooks come in.
 const APP_NAME = 'atende-bench-automations';
-const server = await startBenchServer({
+const SERVER_ENV = {
   AUTOMATION_MINUTE_MS: String(MINUTE_MS),
   BENCH_WORKERS: 'true',
   BENCH_DATABASE_URL: withAppName(BENCH_DATABASE_URL, APP_NAME),
-});
+};
+let server = await startBenchServer(SERVER_ENV);
 const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
 await db.connect();
 try {
-  const channel = await insertBenchChannel(server.accountId);
+  // The bench's account (a process started after the kill -9 below signs up one of its own).
+  const accountId = server.accountId;
+  const channel = await insertBenchChannel(accountId);
   await db.query('update accounts set automation_limit = $2 where id = $1', [server.accountId, RULES + 10]);
   const login = (await fetch(`${server.url}/g/auth/login`, {
     method: 'POST',
@@ -58,7 +68,7 @@ try {
   };
 
   let next = 0;
-  const phones = benchPhones(50_000 + TIMERS);
+  const phones = benchPhones(50_000 + TIMERS + CRASH);
   /** Webhooks for `seconds` from CONNECTIONS senders; answers messages/s acknowledged. */
   const burst = async (seconds: number) => {
     let ok = 0;
@@ -184,6 +194,86 @@ try {
     minute_ms: MINUTE_MS,
     goal: '<= 5',
   });
+
+  // Kill -9 during a burst of triggers: one rule, a note for every customer's message.
+  await db.query('update automations set active = false where account_id = $1', [accountId]);
+  await db.query("select pg_notify('atende_tenant_cache', $1)", [accountId]);
+  const crashRule = await createRule({
+    name: 'Nota a cada mensagem',
+    trigger: { type: 'message.received' },
+    actions: [{ type: 'note', text: 'rajada' }],
+  });
+  const crashPhones = phones.slice(50_000 + TIMERS, 50_000 + TIMERS + CRASH);
+  const crashFired = async () =>
+    (
+      await db.query(
+        "select count(*)::int as n from automation_runs where automation_id = $1 and status = 'fired'",
+        [crashRule],
+      )
+    ).rows[0].n as number;
+  let baseUrl = server.url;
+  let restartMs = 0;
+  let killedAt = -1;
+  let retries = 0;
+  const killer = (async () => {
+    for (killedAt = await crashFired(); killedAt < KILL_AFTER; killedAt = await crashFired())
+      await new Promise((r) => setTimeout(r, 50));
+    const t0 = performance.now();
+    process.kill(server.pid, 'SIGKILL');
+    server = await startBenchServer(SERVER_ENV, { keepJobs: true });
+    baseUrl = server.url;
+    restartMs = performance.now() - t0;
+  })();
+  let crashNext = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (crashNext < CRASH) {
+        const post = buildWebhook(channel, crashPhones[crashNext++], 'rajada');
+        for (;;) {
+          const status = await postWebhook(baseUrl, channel.id, post, 10_000).catch(() => 0);
+          if (status === 200) break;
+          retries += 1;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    }),
+  );
+  await killer;
+  // Every run settled (a killed process's jobs come back after their heartbeat).
+  const settleBy = Date.now() + 5 * 60_000;
+  while (Date.now() < settleBy) {
+    const { rows: open } = await db.query(
+      `select count(*)::int as n from pgboss.job where name = 'event.automations' and state in ('created', 'retry', 'active')`,
+    );
+    const { rows: waiting } = await db.query(
+      "select count(*)::int as n from automation_runs where automation_id = $1 and status = 'waiting'",
+      [crashRule],
+    );
+    if (open[0].n === 0 && waiting[0].n === 0) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const { rows: perCustomer } = await db.query(
+    `select p.phone, count(m.id)::int as notes
+     from unnest($2::text[]) as p(phone)
+     left join contacts k on k.account_id = $1 and k.phone = '+' || p.phone and k.deleted_at is null
+     left join conversations c on c.contact_id = k.id
+     left join messages m on m.conversation_id = c.id and m.private and m.body = 'rajada'
+     group by p.phone`,
+    [accountId, crashPhones],
+  );
+  const lost = perCustomer.filter((r: { notes: number }) => r.notes === 0).length;
+  const duplicated = perCustomer.reduce(
+    (sum: number, r: { notes: number }) => sum + Math.max(0, r.notes - 1),
+    0,
+  );
+  const crashContext = {
+    triggers: CRASH,
+    killed_after_actions: killedAt,
+    restart_ms: round(restartMs, 0),
+    webhook_retries: retries,
+  };
+  emit({ bench: 'automations', metric: 'lost_actions', value: lost, ...crashContext, goal: '0' });
+  emit({ bench: 'automations', metric: 'duplicated_actions', value: duplicated, ...crashContext, goal: '0' });
 } finally {
   agent.destroy();
   await db.end();
