@@ -216,8 +216,11 @@ try {
   let killedAt = -1;
   let retries = 0;
   const killer = (async () => {
-    for (killedAt = await crashFired(); killedAt < KILL_AFTER; killedAt = await crashFired())
+    const giveUp = Date.now() + 5 * 60_000;
+    for (killedAt = await crashFired(); killedAt < KILL_AFTER; killedAt = await crashFired()) {
+      if (Date.now() > giveUp) throw new Error(`only ${killedAt} of ${KILL_AFTER} notes before the kill`);
       await new Promise((r) => setTimeout(r, 50));
+    }
     const t0 = performance.now();
     process.kill(server.pid, 'SIGKILL');
     server = await startBenchServer(SERVER_ENV, { keepJobs: true });
@@ -241,7 +244,8 @@ try {
   await killer;
   // Every run settled (a killed process's jobs come back after their heartbeat).
   const settleBy = Date.now() + 5 * 60_000;
-  while (Date.now() < settleBy) {
+  let settled = false;
+  while (!settled && Date.now() < settleBy) {
     const { rows: open } = await db.query(
       `select count(*)::int as n from pgboss.job where name = 'event.automations' and state in ('created', 'retry', 'active')`,
     );
@@ -249,8 +253,8 @@ try {
       "select count(*)::int as n from automation_runs where automation_id = $1 and status = 'waiting'",
       [crashRule],
     );
-    if (open[0].n === 0 && waiting[0].n === 0) break;
-    await new Promise((r) => setTimeout(r, 1000));
+    settled = open[0].n === 0 && waiting[0].n === 0;
+    if (!settled) await new Promise((r) => setTimeout(r, 1000));
   }
   const { rows: perCustomer } = await db.query(
     `select p.phone, count(m.id)::int as notes
@@ -271,6 +275,8 @@ try {
     killed_after_actions: killedAt,
     restart_ms: round(restartMs, 0),
     webhook_retries: retries,
+    // false: runs or jobs were still open after 5 minutes (lost counts them as lost).
+    settled,
   };
   emit({ bench: 'automations', metric: 'lost_actions', value: lost, ...crashContext, goal: '0' });
   emit({ bench: 'automations', metric: 'duplicated_actions', value: duplicated, ...crashContext, goal: '0' });

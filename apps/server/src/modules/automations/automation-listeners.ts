@@ -425,12 +425,10 @@ export class AutomationTriggers {
   }
 
   /**
-   * A time trigger is due: fires when the conversation is still as it was (no reply since, still
-   * waiting…), once per stretch of silence (the run key names where the silence started).
-   */
-  /**
-   * A due timer: its rule (one of the account's kept active rules) runs when the silence still
-   * holds. Answers whether the run's last write deleted the timer row (else the sweeper does).
+   * A time trigger is due: its rule (one of the account's kept active rules) fires when the
+   * conversation is still as it was (no reply since, still waiting…), once per stretch of silence
+   * (the run key names where the silence started). Answers whether the run's last write deleted
+   * the timer row (else the sweeper does).
    */
   async fireTimer(job: TTimerJob): Promise<boolean> {
     const rule = (await this.engine.rulesFor(job.accountId, [job.trigger])).find((r) => r.id === job.ruleId);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
-import { uuidArray } from '../../platform/db/sql-arrays';
 import { inTransaction, type TTx } from '../../platform/db/tenant';
 import { automationTimers } from './automations.schema';
 
@@ -92,13 +91,22 @@ export async function claimDueTimerRows(
   }));
 }
 
-/** Claimed timers not fired (the sweeper stopped first): pending again, due at once. */
-export async function releaseTimerRows(db: TDb, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
+/**
+ * Claimed timers not fired (the sweeper stopped first, or held them too long): pending again, due
+ * at once, each only while still under this claim (its attempts as claimed: a row whose lease ran
+ * out and that another claim took is left to it).
+ */
+export async function releaseTimerRows(
+  db: TDb,
+  rows: Array<Pick<TTimerRow, 'id' | 'attempts'>>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const claims = JSON.stringify(rows.map((r) => ({ id: r.id, attempts: r.attempts })));
   await inTransaction(db, (tx) =>
     tx.execute(sql`
-      update automation_timers set state = 'pending', due_at = now(), attempts = greatest(attempts - 1, 0)
-      where id = any(${uuidArray(ids)})`),
+      update automation_timers t set state = 'pending', due_at = now(), attempts = t.attempts - 1
+      from jsonb_to_recordset(${claims}::jsonb) as v(id uuid, attempts int)
+      where t.id = v.id and t.state = 'claimed' and t.attempts = v.attempts`),
   );
 }
 

@@ -11,14 +11,16 @@ import {
 
 /**
  * The sweeper's pace: each worker process fires up to `concurrency` due timers at a time, from a
- * queue it fills with up to `batch` claimed rows when it runs short (one claim for many fires
+ * queue it fills up to `queued` claimed rows when it runs short (one claim for several fires
  * under a backlog), else looking again after `idleMs` (a timer fires within about a second of its
- * due time). A claim holds for `leaseMs`; `batch` is also the most one sweep() round (tests, a
- * controllable clock) claims.
+ * due time). A claim holds for `leaseMs`: a queued row not started within half of it is released
+ * instead (another claim may take it once the lease ends). `batch` is the most one sweep() round
+ * (tests, a controllable clock) claims.
  */
 export const TIMER_SWEEP = {
   batch: 60,
   concurrency: 8,
+  queued: 16,
   idleMs: 1_000,
   leaseMs: 30_000,
   maxAttempts: 5,
@@ -42,22 +44,23 @@ export class AutomationTimerSweeper {
 
   /**
    * Sweeps until `signal` aborts (Jobs stops it before the queues and the database): up to
-   * `concurrency` timers in flight, from a queue refilled by one claim of up to `batch` rows when
+   * `concurrency` timers in flight, from a queue refilled by one claim of up to `queued` rows when
    * it runs shorter than the slots; while the last claim came back full (a backlog) the loop
    * claims again as soon as a slot frees, else it looks again after `idleMs`. Claimed rows not yet
    * fired at the stop are released (due at once for another process).
    */
   async run(signal: AbortSignal): Promise<void> {
     const inFlight = new Set<Promise<void>>();
-    const queue: TTimerRow[] = [];
+    const queue: Array<{ row: TTimerRow; claimedAt: number }> = [];
     let backlog = false;
     let wake: (() => void) | null = null as (() => void) | null;
     while (!signal.aborted) {
       if (queue.length < TIMER_SWEEP.concurrency) {
-        const want = TIMER_SWEEP.batch - queue.length;
+        const want = TIMER_SWEEP.queued - queue.length;
         try {
           const rows = await claimDueTimerRows(this.db, want, TIMER_SWEEP.leaseMs);
-          queue.push(...rows);
+          const claimedAt = Date.now();
+          for (const row of rows) queue.push({ row, claimedAt });
           backlog = rows.length === want;
         } catch (err) {
           backlog = false;
@@ -65,7 +68,15 @@ export class AutomationTimerSweeper {
         }
       }
       while (queue.length > 0 && inFlight.size < TIMER_SWEEP.concurrency) {
-        const row = queue.shift() as TTimerRow;
+        const { row, claimedAt } = queue.shift()!;
+        // Held past half its lease (slow fires ahead of it): started now, it could still be
+        // running when the lease ends and another claim fires it too.
+        if (Date.now() - claimedAt > TIMER_SWEEP.leaseMs / 2) {
+          await releaseTimerRows(this.db, [row]).catch((err) =>
+            this.log.warn({ err, timerId: row.id }, 'automation timer not released'),
+          );
+          continue;
+        }
         const fired: Promise<void> = this.fireRow(row)
           .catch((err) => this.log.warn({ err, timerId: row.id }, 'automation timer not settled'))
           .finally(() => {
@@ -89,7 +100,7 @@ export class AutomationTimerSweeper {
     if (queue.length > 0)
       await releaseTimerRows(
         this.db,
-        queue.map((row) => row.id),
+        queue.map((queued) => queued.row),
       ).catch((err) => this.log.warn({ err }, 'automation timers not released'));
   }
 
@@ -100,7 +111,7 @@ export class AutomationTimerSweeper {
     const worker = async () => {
       while (next < rows.length) {
         const row = rows[next++];
-        if (signal?.aborted) await releaseTimerRows(this.db, [row.id]);
+        if (signal?.aborted) await releaseTimerRows(this.db, [row]);
         else await this.fireRow(row);
       }
     };

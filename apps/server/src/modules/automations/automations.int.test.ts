@@ -11,6 +11,7 @@ import {
   type TTestChannel,
 } from '../inbox/testing/intake.testing';
 import { jobOf, TIMER_SWEEP } from './automation-timers';
+import { releaseTimerRows } from './automation-timers.repo';
 import { automationLog } from './automations.testing';
 
 /**
@@ -1099,6 +1100,19 @@ describe('time triggers (the due job run directly) and waits', () => {
           due_at = ${new Date(due + TIMER_SWEEP.leaseMs).toISOString()}::timestamptz where automation_id = ${id}`,
     );
     expect(await sweeper.sweep(new Date(due + 1_000))).toBe(0);
+    // A release under that dead claim (a sweeper that held the row too long) does not take the
+    // row back from the claim that holds it now (attempts 2): it stays claimed.
+    await queryRows(ctx, sql`update automation_timers set attempts = 2 where automation_id = ${id}`);
+    await releaseTimerRows(ctx.app.platform.database.db, [{ id: timer.data.timerId!, attempts: 1 }]);
+    expect(
+      (
+        await queryRows<{ state: string }>(
+          ctx,
+          sql`select state from automation_timers where automation_id = ${id}`,
+        )
+      ).map((r) => r.state),
+    ).toEqual(['claimed']);
+    await queryRows(ctx, sql`update automation_timers set attempts = 1 where automation_id = ${id}`);
     const after = new Date(due + TIMER_SWEEP.leaseMs + 1_000);
     // Two processes sweeping at once: one of them claims it.
     const claimed = await Promise.all([sweeper.sweep(after), sweeper.sweep(after)]);

@@ -277,8 +277,9 @@ export async function ruleStats(db: TDb, accountId: string): Promise<Map<string,
  * The run of (rule, key): inserted now (`fresh`), or the one a previous attempt left (a retried
  * event finds it and resumes at its next step, or does nothing when it had finished). A fresh run
  * in a conversation, given `countSince`, also answers its rule's fires there since then, itself
- * included (the hourly loop guard; runs are UUID v7, so concurrent runs each count only those
- * claimed before). One round trip: the claim is on every run's path (each timer's fire).
+ * included (the hourly loop guard: runs committed before the statement began, with a smaller
+ * UUID v7; runs racing it may be missed, so under concurrency the limit is approximate). One
+ * round trip: the claim is on every run's path (each timer's fire).
  */
 export async function claimRunRow(
   db: TDb,
@@ -328,37 +329,24 @@ export async function claimRunRow(
 }
 
 /** automation_runs as the database answers a raw statement. */
-type TRunSqlRow = {
-  id: string;
-  account_id: string;
-  automation_id: string;
-  key: string;
-  trigger: string;
-  conversation_id: string | null;
-  contact_id: string | null;
-  status: string;
-  reason: string | null;
-  results: TAutomationActionResult[] | string;
-  next_step: number;
-  created_at: string | Date;
-  updated_at: string | Date;
-};
+type TRunSqlRow = Record<string, unknown>;
 
+/** A run row of a raw statement (snake_case columns) as drizzle's rows are. */
 function runOf(r: TRunSqlRow): TAutomationRunRow {
   return {
-    id: r.id,
-    accountId: r.account_id,
-    automationId: r.automation_id,
-    key: r.key,
-    trigger: r.trigger,
-    conversationId: r.conversation_id,
-    contactId: r.contact_id,
-    status: r.status,
-    reason: r.reason,
-    results: typeof r.results === 'string' ? JSON.parse(r.results) : r.results,
+    id: String(r.id),
+    accountId: String(r.account_id),
+    automationId: String(r.automation_id),
+    key: String(r.key),
+    trigger: String(r.trigger),
+    conversationId: (r.conversation_id as string | null) ?? null,
+    contactId: (r.contact_id as string | null) ?? null,
+    status: String(r.status),
+    reason: (r.reason as string | null) ?? null,
+    results: parsedResults(r.results),
     nextStep: Number(r.next_step),
-    createdAt: new Date(r.created_at),
-    updatedAt: new Date(r.updated_at),
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
   };
 }
 
@@ -501,21 +489,7 @@ export async function listLogRows(
         order by created_at desc limit ${limit}`),
     ),
   );
-  return rows.map((r) => ({
-    id: String(r.id),
-    accountId,
-    automationId: String(r.automation_id),
-    key: String(r.key),
-    trigger: String(r.trigger),
-    conversationId: (r.conversation_id as string | null) ?? null,
-    contactId: (r.contact_id as string | null) ?? null,
-    status: String(r.status),
-    reason: (r.reason as string | null) ?? null,
-    results: parsedResults(r.results),
-    nextStep: Number(r.next_step),
-    createdAt: new Date(r.created_at as string),
-    updatedAt: new Date(r.updated_at as string),
-  }));
+  return rows.map((r) => runOf({ ...r, account_id: accountId }));
 }
 
 /** A jsonb column as the driver gave it (parsed, or its text on some paths). */

@@ -36,6 +36,14 @@ export function isWithinHours(hours: TWeekHours, now: Date, timeZone: string): b
   return (hours[day] ?? []).some((r) => time >= r.start && time < r.end);
 }
 
+/** The zone an account without one counts its hours in. */
+export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+
+/** Outside the week hours at `at` (null hours: the default week), in the zone (null: the default). */
+export function isOutOfHours(hours: TWeekHours | null, at: Date, timeZone: string | null): boolean {
+  return !isWithinHours(hours ?? defaultWeekHours(), at, timeZone ?? DEFAULT_TIMEZONE);
+}
+
 /** Mondays to Fridays 08:00–18:00: what a new account starts from when it turns hours on. */
 export function defaultWeekHours(): TWeekHours {
   const work = [{ start: '08:00', end: '18:00' }];

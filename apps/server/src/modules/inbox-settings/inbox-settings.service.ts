@@ -13,7 +13,13 @@ import { AppError } from '../../platform/errors';
 import { loadAccountBundle, type TTenant } from '../../platform/tenancy';
 import type { TenantCache } from '../../platform/tenant-cache';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
-import { defaultWeekHours, isWithinHours, nextOpening } from './business-hours';
+import {
+  DEFAULT_TIMEZONE,
+  defaultWeekHours,
+  isOutOfHours,
+  isWithinHours,
+  nextOpening,
+} from './business-hours';
 import { changesOf } from '../activity-log/activity-changes';
 import type { ActivityLogService } from '../activity-log/activity-log.service';
 import type { TActor } from '../../platform/request-context';
@@ -97,7 +103,7 @@ export class InboxSettingsService {
 
   private async timezone(accountId: string): Promise<string> {
     const bundle = await this.tenantCache.account(accountId, () => loadAccountBundle(this.db, accountId));
-    return bundle?.account.timezone ?? 'America/Sao_Paulo';
+    return bundle?.account.timezone ?? DEFAULT_TIMEZONE;
   }
 
   /** Within the attendance hours now (always, when hours are off). The inbound path asks this. */
@@ -132,12 +138,7 @@ export class InboxSettingsService {
     return {
       read: outOfHoursReplySql,
       keep: (reply: { hours: TWeekHours | null; zone: string | null } | null) => (event) =>
-        reply !== null &&
-        !isWithinHours(
-          reply.hours ?? defaultWeekHours(),
-          new Date(event.at),
-          reply.zone ?? 'America/Sao_Paulo',
-        ),
+        reply !== null && isOutOfHours(reply.hours, new Date(event.at), reply.zone),
     };
   }
 

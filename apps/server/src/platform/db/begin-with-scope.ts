@@ -61,7 +61,10 @@ export class BeginWithScopeClient extends pg.Client {
   /**
    * Drops the server's preparations of names retired for their age, in the client's queue ahead
    * of the statement at hand (outside its transaction when the BEGIN is still held). Only names
-   * the server has (pg records a name once its parse completed): the DEALLOCATE cannot fail.
+   * the server has (pg records a name once its parse completed), so in a healthy transaction the
+   * DEALLOCATE does not fail; in one already failed it fails like any statement (ignored: that
+   * preparation then stays until the connection closes). A name whose parse is still in flight
+   * is skipped the same way.
    */
   private deallocateRetired() {
     const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } })
