@@ -195,91 +195,101 @@ try {
     goal: '<= 5',
   });
 
-  // Kill -9 during a burst of triggers: one rule, a note for every customer's message.
-  await db.query('update automations set active = false where account_id = $1', [accountId]);
-  await db.query("select pg_notify('atende_tenant_cache', $1)", [accountId]);
-  const crashRule = await createRule({
-    name: 'Nota a cada mensagem',
-    trigger: { type: 'message.received' },
-    actions: [{ type: 'note', text: 'rajada' }],
-  });
-  const crashPhones = phones.slice(50_000 + TIMERS, 50_000 + TIMERS + CRASH);
-  const crashFired = async () =>
-    (
-      await db.query(
-        "select count(*)::int as n from automation_runs where automation_id = $1 and status = 'fired'",
-        [crashRule],
-      )
-    ).rows[0].n as number;
-  let baseUrl = server.url;
-  let restartMs = 0;
-  let killedAt = -1;
-  let retries = 0;
-  const killer = (async () => {
-    const giveUp = Date.now() + 5 * 60_000;
-    for (killedAt = await crashFired(); killedAt < KILL_AFTER; killedAt = await crashFired()) {
-      if (Date.now() > giveUp) throw new Error(`only ${killedAt} of ${KILL_AFTER} notes before the kill`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const t0 = performance.now();
-    process.kill(server.pid, 'SIGKILL');
-    server = await startBenchServer(SERVER_ENV, { keepJobs: true });
-    baseUrl = server.url;
-    restartMs = performance.now() - t0;
-  })();
-  let crashNext = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (crashNext < CRASH) {
-        const post = buildWebhook(channel, crashPhones[crashNext++], 'rajada');
-        for (;;) {
-          const status = await postWebhook(baseUrl, channel.id, post, 10_000).catch(() => 0);
-          if (status === 200) break;
-          retries += 1;
-          await new Promise((r) => setTimeout(r, 50));
-        }
+  // Kill -9 during a burst of triggers: one rule, a note for every customer's message
+  // (BENCH_CRASH=0 leaves it out, e.g. to profile the server, which a SIGKILL would not let write).
+  if (CRASH > 0) await crashPhase();
+  async function crashPhase() {
+    await db.query('update automations set active = false where account_id = $1', [accountId]);
+    await db.query("select pg_notify('atende_tenant_cache', $1)", [accountId]);
+    const crashRule = await createRule({
+      name: 'Nota a cada mensagem',
+      trigger: { type: 'message.received' },
+      actions: [{ type: 'note', text: 'rajada' }],
+    });
+    const crashPhones = phones.slice(50_000 + TIMERS, 50_000 + TIMERS + CRASH);
+    const crashFired = async () =>
+      (
+        await db.query(
+          "select count(*)::int as n from automation_runs where automation_id = $1 and status = 'fired'",
+          [crashRule],
+        )
+      ).rows[0].n as number;
+    let baseUrl = server.url;
+    let restartMs = 0;
+    let killedAt = -1;
+    let retries = 0;
+    const killer = (async () => {
+      const giveUp = Date.now() + 5 * 60_000;
+      for (killedAt = await crashFired(); killedAt < KILL_AFTER; killedAt = await crashFired()) {
+        if (Date.now() > giveUp) throw new Error(`only ${killedAt} of ${KILL_AFTER} notes before the kill`);
+        await new Promise((r) => setTimeout(r, 50));
       }
-    }),
-  );
-  await killer;
-  // Every run settled (a killed process's jobs come back after their heartbeat).
-  const settleBy = Date.now() + 5 * 60_000;
-  let settled = false;
-  while (!settled && Date.now() < settleBy) {
-    const { rows: open } = await db.query(
-      `select count(*)::int as n from pgboss.job where name = 'event.automations' and state in ('created', 'retry', 'active')`,
+      const t0 = performance.now();
+      process.kill(server.pid, 'SIGKILL');
+      server = await startBenchServer(SERVER_ENV, { keepJobs: true });
+      baseUrl = server.url;
+      restartMs = performance.now() - t0;
+    })();
+    let crashNext = 0;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (crashNext < CRASH) {
+          const post = buildWebhook(channel, crashPhones[crashNext++], 'rajada');
+          for (;;) {
+            const status = await postWebhook(baseUrl, channel.id, post, 10_000).catch(() => 0);
+            if (status === 200) break;
+            retries += 1;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
+      }),
     );
-    const { rows: waiting } = await db.query(
-      "select count(*)::int as n from automation_runs where automation_id = $1 and status = 'waiting'",
-      [crashRule],
-    );
-    settled = open[0].n === 0 && waiting[0].n === 0;
-    if (!settled) await new Promise((r) => setTimeout(r, 1000));
-  }
-  const { rows: perCustomer } = await db.query(
-    `select p.phone, count(m.id)::int as notes
+    await killer;
+    // Every run settled (a killed process's jobs come back after their heartbeat).
+    const settleBy = Date.now() + 5 * 60_000;
+    let settled = false;
+    while (!settled && Date.now() < settleBy) {
+      const { rows: open } = await db.query(
+        `select count(*)::int as n from pgboss.job where name = 'event.automations' and state in ('created', 'retry', 'active')`,
+      );
+      const { rows: waiting } = await db.query(
+        "select count(*)::int as n from automation_runs where automation_id = $1 and status = 'waiting'",
+        [crashRule],
+      );
+      settled = open[0].n === 0 && waiting[0].n === 0;
+      if (!settled) await new Promise((r) => setTimeout(r, 1000));
+    }
+    const { rows: perCustomer } = await db.query(
+      `select p.phone, count(m.id)::int as notes
      from unnest($2::text[]) as p(phone)
      left join contacts k on k.account_id = $1 and k.phone = '+' || p.phone and k.deleted_at is null
      left join conversations c on c.contact_id = k.id
      left join messages m on m.conversation_id = c.id and m.private and m.body = 'rajada'
      group by p.phone`,
-    [accountId, crashPhones],
-  );
-  const lost = perCustomer.filter((r: { notes: number }) => r.notes === 0).length;
-  const duplicated = perCustomer.reduce(
-    (sum: number, r: { notes: number }) => sum + Math.max(0, r.notes - 1),
-    0,
-  );
-  const crashContext = {
-    triggers: CRASH,
-    killed_after_actions: killedAt,
-    restart_ms: round(restartMs, 0),
-    webhook_retries: retries,
-    // false: runs or jobs were still open after 5 minutes (lost counts them as lost).
-    settled,
-  };
-  emit({ bench: 'automations', metric: 'lost_actions', value: lost, ...crashContext, goal: '0' });
-  emit({ bench: 'automations', metric: 'duplicated_actions', value: duplicated, ...crashContext, goal: '0' });
+      [accountId, crashPhones],
+    );
+    const lost = perCustomer.filter((r: { notes: number }) => r.notes === 0).length;
+    const duplicated = perCustomer.reduce(
+      (sum: number, r: { notes: number }) => sum + Math.max(0, r.notes - 1),
+      0,
+    );
+    const crashContext = {
+      triggers: CRASH,
+      killed_after_actions: killedAt,
+      restart_ms: round(restartMs, 0),
+      webhook_retries: retries,
+      // false: runs or jobs were still open after 5 minutes (lost counts them as lost).
+      settled,
+    };
+    emit({ bench: 'automations', metric: 'lost_actions', value: lost, ...crashContext, goal: '0' });
+    emit({
+      bench: 'automations',
+      metric: 'duplicated_actions',
+      value: duplicated,
+      ...crashContext,
+      goal: '0',
+    });
+  }
 } finally {
   agent.destroy();
   await db.end();
