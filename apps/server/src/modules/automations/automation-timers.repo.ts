@@ -110,9 +110,9 @@ export async function releaseTimerRows(
   );
 }
 
-/** A fired timer is gone. */
+/** A fired timer is gone (its fire did not delete it: deleteTimerRowIn on its own). */
 export async function deleteTimerRow(db: TDb, id: string): Promise<void> {
-  await inTransaction(db, (tx) => tx.execute(sql`delete from automation_timers where id = ${id}`));
+  await inTransaction(db, (tx) => deleteTimerRowIn(tx, id));
 }
 
 /** A claimed timer back to pending, due `delayMs` from now (a failed fire's retry, or a stop before its turn). */

@@ -116,7 +116,7 @@ describe('prepared statement names', () => {
       }
     });
 
-    it('a statement prepared again for its age leaves one preparation on the server, planned on the table as it is now (PostgreSQL)', async () => {
+    it('a statement prepared again for its age leaves one preparation on the server and answers on the grown table (PostgreSQL)', async () => {
       const table = `probe_age_${newId().replace(/-/g, '')}`;
       await db.database.db.execute(sql.raw(`create table ${table} (id int primary key, g int)`));
       const client = new BeginWithScopeClient({ connectionString: db.database.connectionString });
