@@ -123,6 +123,29 @@ export async function load(clients: number, seconds: number, task: () => Promise
   return { latencies, errors, seconds };
 }
 
+/**
+ * Starts `task` at a steady `rate` a second for `seconds` (open loop: each start leaves on
+ * schedule, whatever the earlier ones answered); resolves once every task settled, with how many
+ * ran and how many failed.
+ */
+export async function openLoop(rate: number, seconds: number, task: (i: number) => Promise<void>) {
+  const total = Math.round(rate * seconds);
+  const pending: Promise<void>[] = [];
+  let failed = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = t0 + (i * 1000) / rate - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(
+      task(i).catch(() => {
+        failed += 1;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return { total, failed };
+}
+
 export function emit(line: Record<string, unknown>) {
   console.log(JSON.stringify(line));
 }

@@ -123,19 +123,9 @@ export class DomainEvents {
     options: TDurableOptions<N> = {},
   ) {
     const queue = `event.${listener}`;
-    if (options.relevant) this.relevance.set(queue, options.relevant);
-    for (const name of names) {
-      const queues = this.durableQueues.get(name) ?? [];
-      queues.push({ queue, when: options.when });
-      this.durableQueues.set(name, queues);
-    }
+    this.subscribe(queue, names, options);
     if (options.packed) {
-      this.packedQueues.add(queue);
-      this.jobs.register<TEventPack | TDomainEvent<N>>(
-        queue,
-        (pack) => this.runPack(listener, packOf<N>(pack), handler),
-        options.work,
-      );
+      this.registerPacked(queue, (events) => this.runPack(listener, events, handler), options);
       return;
     }
     this.jobs.register<TDomainEvent<N>>(queue, handler, options.work, {
@@ -143,6 +133,58 @@ export class DomainEvents {
       applied: (eventIds) => this.handled(listener, eventIds),
       record: (eventIds) => this.recordHandled(listener, eventIds),
     });
+  }
+
+  /**
+   * A packed listener (TDurableOptions.packed) whose handler takes its pack's events at once: those
+   * not handled yet, in emitted order (one transaction can serve them all). The handler must be
+   * idempotent per event (a pack that failed is retried whole); the receipts are written once it
+   * succeeded.
+   */
+  durablePacks<N extends TDomainEventName>(
+    listener: string,
+    names: N[],
+    handler: (events: TDomainEvent<N>[]) => Promise<void>,
+    options: Omit<TDurableOptions<N>, 'packed'> = {},
+  ) {
+    const queue = `event.${listener}`;
+    this.subscribe(queue, names, options);
+    this.registerPacked(
+      queue,
+      async (events) => {
+        const done = await this.handled(
+          listener,
+          events.map((e) => e.id),
+        );
+        const rest = events.filter((e) => !done.has(e.id));
+        if (rest.length === 0) return;
+        await handler(rest);
+        await this.recordHandled(
+          listener,
+          rest.map((e) => e.id),
+        );
+      },
+      options,
+    );
+  }
+
+  /** The listener's queue takes these events (with its filters). */
+  private subscribe<N extends TDomainEventName>(queue: string, names: N[], options: TDurableOptions<N>) {
+    if (options.relevant) this.relevance.set(queue, options.relevant);
+    for (const name of names) {
+      const queues = this.durableQueues.get(name) ?? [];
+      queues.push({ queue, when: options.when });
+      this.durableQueues.set(name, queues);
+    }
+  }
+
+  private registerPacked<N extends TDomainEventName>(
+    queue: string,
+    run: (events: TDomainEvent<N>[]) => Promise<void>,
+    options: TDurableOptions<N>,
+  ) {
+    this.packedQueues.add(queue);
+    this.jobs.register<TEventPack | TDomainEvent<N>>(queue, (pack) => run(packOf<N>(pack)), options.work);
   }
 
   /** A packed job: its events not handled yet, in order, then their receipts in one write. */

@@ -41,14 +41,7 @@ export const appStoreModule = defineModule({
       fetch: outboundFetch(outbound),
       guard: outbound,
     });
-    const webhookDelivery = new WebhookDelivery(
-      db,
-      platform.jobs,
-      box,
-      apps,
-      platform.log,
-      outboundCall(outbound),
-    );
+    const webhookDelivery = new WebhookDelivery(db, box, apps, platform.log, outboundCall(outbound));
     const vapid = loadVapidKeys(platform.config);
     const pushSender = new PushSender(vapid);
     return {
@@ -82,7 +75,7 @@ export const appStoreModule = defineModule({
   },
   plugin: async (app) => {
     const { webhookDelivery, pushNotifier } = app.services.appStore;
-    webhookDelivery.listen(app.platform.events);
+    webhookDelivery.listen(app.platform.events, app.platform.jobs);
     // The account's own AI provider is cached by every process: an invalidation of the account
     // (PostgreSQL NOTIFY) makes each one resolve it again.
     app.platform.events.on('app.changed', (event) => {

@@ -99,11 +99,14 @@ export const webhookDeliveries = pgTable(
     error: text('error').notNull().default(''),
     firstAttemptAt: tsColumn('first_attempt_at'),
     deliveredAt: tsColumn('delivered_at'),
+    /** When a process attempts it next (the sweep's key); null once delivered or failed. */
+    dueAt: tsColumn('due_at'),
     createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId),
     index('webhook_deliveries_acc_idx').on(t.accountId, t.endpointId, t.createdAt),
+    index('webhook_deliveries_due_idx').on(t.dueAt).where(sql`due_at is not null`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ClaimLoop } from '../../platform/claim-loop';
 import type { TDb } from '../../platform/db/client';
 import type { TTimerJob } from './automation-listeners';
 import {
@@ -42,66 +43,18 @@ export class AutomationTimerSweeper {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /**
-   * Sweeps until `signal` aborts (Jobs stops it before the queues and the database): up to
-   * `concurrency` timers in flight, from a queue refilled by one claim of up to `queued` rows when
-   * it runs shorter than the slots; while the last claim came back full (a backlog) the loop
-   * claims again as soon as a slot frees, else it looks again after `idleMs`. Claimed rows not yet
-   * fired at the stop are released (due at once for another process).
-   */
-  async run(signal: AbortSignal): Promise<void> {
-    const inFlight = new Set<Promise<void>>();
-    const queue: Array<{ row: TTimerRow; claimedAt: number }> = [];
-    let backlog = false;
-    let wake: (() => void) | null = null as (() => void) | null;
-    while (!signal.aborted) {
-      if (queue.length < TIMER_SWEEP.concurrency) {
-        const want = TIMER_SWEEP.queued - queue.length;
-        try {
-          const rows = await claimDueTimerRows(this.db, want, TIMER_SWEEP.leaseMs);
-          const claimedAt = Date.now();
-          for (const row of rows) queue.push({ row, claimedAt });
-          backlog = rows.length === want;
-        } catch (err) {
-          backlog = false;
-          this.log.warn({ err }, 'automation timers sweep failed');
-        }
-      }
-      while (queue.length > 0 && inFlight.size < TIMER_SWEEP.concurrency) {
-        const { row, claimedAt } = queue.shift()!;
-        // Held past half its lease (slow fires ahead of it): started now, it could still be
-        // running when the lease ends and another claim fires it too.
-        if (Date.now() - claimedAt > TIMER_SWEEP.leaseMs / 2) {
-          await releaseTimerRows(this.db, [row]).catch((err) =>
-            this.log.warn({ err, timerId: row.id }, 'automation timer not released'),
-          );
-          continue;
-        }
-        const fired: Promise<void> = this.fireRow(row)
-          .catch((err) => this.log.warn({ err, timerId: row.id }, 'automation timer not settled'))
-          .finally(() => {
-            inFlight.delete(fired);
-            wake?.();
-          });
-        inFlight.add(fired);
-      }
-      // Rows waiting or a backlog: on when a slot frees; else after `idleMs`, or at the stop.
-      const busy = queue.length > 0 || backlog;
-      if (busy && inFlight.size < TIMER_SWEEP.concurrency) continue;
-      const waiting = new AbortController();
-      const stop = () => waiting.abort();
-      signal.addEventListener('abort', stop, { once: true });
-      wake = busy ? stop : null;
-      await pause(busy ? TIMER_SWEEP.leaseMs : TIMER_SWEEP.idleMs, waiting.signal);
-      signal.removeEventListener('abort', stop);
-      wake = null;
-    }
-    await Promise.all(inFlight);
-    if (queue.length > 0)
-      await releaseTimerRows(
-        this.db,
-        queue.map((queued) => queued.row),
-      ).catch((err) => this.log.warn({ err }, 'automation timers not released'));
+  /** Sweeps until `signal` aborts (see ClaimLoop: claimed rows not yet fired at the stop are released). */
+  run(signal: AbortSignal): Promise<void> {
+    return new ClaimLoop<TTimerRow>(
+      TIMER_SWEEP,
+      {
+        claim: (want) => claimDueTimerRows(this.db, want, TIMER_SWEEP.leaseMs),
+        work: (row) => this.fireRow(row),
+        release: (rows) => releaseTimerRows(this.db, rows),
+      },
+      this.log,
+      'automation timers',
+    ).run(signal);
   }
 
   /** One round: claims the timers due at `now` (the database's clock by default), fires them; answers how many. */
@@ -146,16 +99,4 @@ export function jobOf(row: TTimerRow): TTimerJob {
     messageId: row.messageId,
     timerId: row.id,
   };
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

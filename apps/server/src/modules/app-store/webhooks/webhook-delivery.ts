@@ -1,9 +1,10 @@
 import { type TDomainEvent, WEBHOOK_EVENTS, WEBHOOK_HEADERS, WEBHOOK_LIMITS } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../../platform/db/client';
-import { type TTx, withTenant } from '../../../platform/db/tenant';
+import { ClaimLoop } from '../../../platform/claim-loop';
+import { withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
-import { type Jobs, TIMED_WORK } from '../../../platform/jobs';
+import type { Jobs } from '../../../platform/jobs';
 import { HttpCallError } from '../../../platform/http-call';
 import { OutboundUrlError, type TOutboundCall } from '../../../platform/outbound-url';
 import type { SecretBox } from '../../../platform/secret-box';
@@ -12,35 +13,33 @@ import { DeliveredWriter } from './delivered-writer';
 import { signatureHeader } from './webhook-signature';
 import * as repo from './webhooks.repo';
 
-export const DELIVERY_QUEUE = 'app-store.webhook-delivery';
 const FAN_OUT_LISTENER = 'app-store.webhooks';
-/** One attempt holds a delivery this long; the job expires a little later (a killed worker's job is retried). */
+/** One attempt holds a delivery this long (then it is due again: a killed process loses nothing). */
 const CLAIM_SECONDS = 25;
-const JOB_EXPIRE_SECONDS = 30;
 const TIMEOUT_MS = 10_000;
-/** Deliveries attempted right after their fan-out, on this node, at most at once (the rest wait for their job). */
+/** Deliveries attempted right after their fan-out, on this node, at most at once (the rest are swept). */
 const FAST_PATH_MAX = 200;
+/** Opened endpoint secrets kept by a process at most (a rotation seals a new one). */
+const SECRETS_KEPT = 1_000;
 /** Half a UTF-16 pair (JSON carries it, PostgreSQL text refuses it). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-/** Fast-path outcomes remembered for their fallback jobs (30 s of deliveries at well over 1,000/s). */
-const SETTLED_MAX = 50_000;
 
 /**
- * A transaction's events are one fan-out job (packed), its events fanned out one after the other
- * in creation order (a conversation's deliveries are created, and first attempted, in that order),
- * jobs as soon as they are written; the attempts themselves run beside it (the fast path). A job
- * per event cost the inbound messages three quarters of their rate (inbound_with_webhooks_over_without
- * 0.25); fanning a job's conversations out side by side took connections the inbound needed (0.28).
+ * A transaction's events are one fan-out job (packed), fanned out together in one transaction
+ * (one read of the account's endpoints, one insert of every delivery); the attempts run beside it
+ * (the fast path). A job per event cost the inbound messages three quarters of their rate
+ * (inbound_with_webhooks_over_without 0.25); a transaction per event (five statements) fell
+ * behind 200 msg/s with five endpoints.
  */
 const FAN_OUT_WORK = { batchSize: 50, pollingIntervalSeconds: 0.5 };
 
-/** Retried deliveries: independent of each other, several at once, each attempted on time. */
-const DELIVERY_WORK = {
-  ...TIMED_WORK,
-  batchSize: 50,
-  parallel: 16,
-  serialBy: (job: TDeliveryJob) => job.deliveryId,
-};
+/**
+ * The sweep of due deliveries (those the fast path had no slot for, retries, replays, and those a
+ * dead process held): each worker process posts up to `concurrency` at a time, claimed up to
+ * `queued` in one statement; it looks again every `idleMs`, or at once when this process wrote a
+ * due one.
+ */
+export const DELIVERY_SWEEP = { concurrency: 64, queued: 128, idleMs: 1_000, leaseMs: CLAIM_SECONDS * 1000 };
 
 /** A delivery held for an attempt, with its endpoint and the endpoint's install. */
 interface TAttempt {
@@ -48,13 +47,6 @@ interface TAttempt {
   endpoint: repo.TEndpointRow;
   installId: string;
   installErrors: number;
-}
-
-interface TDeliveryJob {
-  accountId: string;
-  deliveryId: string;
-  /** The job behind a fast-path attempt (it runs only if that attempt did not settle the delivery). */
-  fallback?: true;
 }
 
 /** What the receiver gets: the event as JSON. */
@@ -66,28 +58,30 @@ export interface TWebhookBody {
   data: unknown;
 }
 
+function bodyOf(event: TDomainEvent): TWebhookBody {
+  return { id: event.id, event: event.name, acc: event.accountId, at: event.at, data: event.data };
+}
+
 /**
- * Outbound webhooks, durable end to end: ONE durable listener per subscribed event fans it out
- * into one delivery row + one job per subscribed endpoint, in one transaction and idempotent on
- * (endpoint, event id). Each job posts the signed body; a failure is retried with exponential
- * backoff (`retryBaseMs` · 2^n, at most 2 h apart) until 24 h after the first attempt, then the
- * delivery is failed and counts as an error of the app.
+ * Outbound webhooks, durable end to end: ONE durable listener fans a transaction's subscribed
+ * events out into one delivery row per subscribed endpoint, in one transaction and idempotent on
+ * (endpoint, event id). The rows are the queue: the first attempts run at once on this node (the
+ * fast path); every other attempt (no fast-path slot, a retry, a replay, a delivery a dead process
+ * held) is claimed by the sweep of due rows in some worker process. A failure is retried with
+ * exponential backoff (`retryBaseMs` · 2^n, at most 2 h apart) until 24 h after the first
+ * attempt, then the delivery is failed and counts as an error of the app.
  */
 export class WebhookDelivery {
   /** First retry delay (later ones double). Tests shorten it. */
   retryBaseMs = 30_000;
   private inFlight = 0;
-  /**
-   * Deliveries this process's fast path delivered: their fallback jobs end without a claim (a
-   * failed attempt's retry job, and a replay's, never look here). Bounded; a fallback job that
-   * finds no entry (another process, a restart, an entry dropped) claims, and finds it done.
-   */
-  private readonly settled = new Set<string>();
   private readonly delivered: DeliveredWriter;
+  private readonly bodies = new WeakMap<object, string>();
+  private readonly secrets = new Map<string, string>();
+  private readonly sweeper: ClaimLoop<TAttempt>;
 
   constructor(
     private readonly db: TDb,
-    private readonly jobs: Jobs,
     private readonly box: SecretBox,
     private readonly apps: AppsService,
     private readonly log: FastifyBaseLogger,
@@ -95,18 +89,28 @@ export class WebhookDelivery {
     private readonly call: TOutboundCall,
   ) {
     this.delivered = new DeliveredWriter(db);
+    this.sweeper = new ClaimLoop<TAttempt>(
+      DELIVERY_SWEEP,
+      {
+        claim: (want) => repo.claimDueDeliveryRows(this.db, want, CLAIM_SECONDS),
+        work: async (attempt) => {
+          await this.attempt(attempt.delivery.accountId, attempt);
+        },
+        release: (attempts) =>
+          repo.releaseDeliveryRows(
+            this.db,
+            attempts.map((a) => a.delivery),
+          ),
+      },
+      log,
+      'webhook deliveries',
+    );
   }
 
-  listen(bus: DomainEvents) {
-    this.jobs.register<TDeliveryJob>(
-      DELIVERY_QUEUE,
-      (job) => this.deliver(job.accountId, job.deliveryId, true, job.fallback === true),
-      DELIVERY_WORK,
-    );
-    bus.durable(FAN_OUT_LISTENER, [...WEBHOOK_EVENTS], (event) => this.fanOut(event), {
+  listen(bus: DomainEvents, jobs: Jobs) {
+    jobs.poll('webhook-deliveries', (signal) => this.sweeper.run(signal));
+    bus.durablePacks(FAN_OUT_LISTENER, [...WEBHOOK_EVENTS], (events) => this.fanOut(events), {
       work: FAN_OUT_WORK,
-      // A transaction's events (a batch of inbound messages) are one job.
-      packed: true,
       // An account writes fan-out jobs only for the events one of its endpoints subscribes to.
       relevant: {
         read: repo.subscribedEventsSql,
@@ -118,44 +122,51 @@ export class WebhookDelivery {
     });
   }
 
-  /** Rows + jobs for every endpoint of the event's account subscribed to it (never another account's). */
-  async fanOut(event: TDomainEvent) {
-    const body: TWebhookBody = {
-      id: event.id,
-      event: event.name,
-      acc: event.accountId,
-      at: event.at,
-      data: event.data,
-    };
+  /** A delivery is due now (a replay): this process's sweep looks at once. */
+  due() {
+    this.sweeper.nudge();
+  }
+
+  /** One sweep round (tests): claims the due deliveries and attempts them; answers how many. */
+  async sweep(): Promise<number> {
+    const attempts = await repo.claimDueDeliveryRows(this.db, DELIVERY_SWEEP.queued, CLAIM_SECONDS);
+    await Promise.all(attempts.map((a) => this.attempt(a.delivery.accountId, a)));
+    return attempts.length;
+  }
+
+  /**
+   * Rows for every endpoint of the events' account subscribed to them (never another account's),
+   * in one transaction per account; the first ones attempted at once.
+   */
+  async fanOut(events: TDomainEvent[]) {
+    const byAccount = new Map<string, TDomainEvent[]>();
+    for (const event of events)
+      byAccount.set(event.accountId, [...(byAccount.get(event.accountId) ?? []), event]);
+    for (const [accountId, accountEvents] of byAccount) await this.fanOutAccount(accountId, accountEvents);
+  }
+
+  private async fanOutAccount(accountId: string, events: TDomainEvent[]) {
     // Fast-path slots taken before the transaction: those deliveries are written already claimed
     // for their first attempt, made right after the commit with the endpoint read here (no claim
-    // of their own), and their jobs (the durable fallback) start once that claim would have run
-    // out — not at once, when a worker would find the delivery held and queue it again.
+    // of their own); the rest are due at once for the sweep.
     const reserved = Math.max(0, FAST_PATH_MAX - this.inFlight);
     this.inFlight += reserved;
     let fast: TAttempt[] = [];
+    let swept = false;
     try {
-      fast = await withTenant(this.db, event.accountId, async (tx) => {
-        const endpoints = await repo.subscribedEndpoints(tx, event.accountId, event.name);
-        const rows = await repo.insertDeliveryRows(
-          tx,
-          event.accountId,
-          endpoints.map((e) => e.endpoint.id),
-          { id: event.id, name: event.name, payload: body },
-          { claimed: reserved, claimSeconds: CLAIM_SECONDS },
+      fast = await withTenant(this.db, accountId, async (tx) => {
+        const names = [...new Set(events.map((e) => e.name))];
+        const endpoints = await repo.subscribedEndpoints(tx, accountId, names);
+        const wanted = events.flatMap((event) =>
+          endpoints
+            .filter((e) => e.endpoint.events.includes(event.name))
+            .map((e) => ({ endpointId: e.endpoint.id, event: { ...event, payload: bodyOf(event) } })),
         );
-        const fallbackAt = new Date(Date.now() + (CLAIM_SECONDS + 5) * 1000);
-        // Every delivery's job in one statement (one per delivery cost three round trips).
-        const jobs = rows.map((row) => ({
-          data: {
-            accountId: event.accountId,
-            deliveryId: row.id,
-            ...(row.status === 'sending' ? { fallback: true } : {}),
-          } satisfies TDeliveryJob,
-          expireInSeconds: JOB_EXPIRE_SECONDS,
-          ...(row.status === 'sending' ? { startAfter: fallbackAt } : {}),
-        }));
-        await this.jobs.insertInTx(tx, new Map([[DELIVERY_QUEUE, jobs]]));
+        const rows = await repo.insertDeliveryRows(tx, accountId, wanted, {
+          claimed: reserved,
+          claimSeconds: CLAIM_SECONDS,
+        });
+        swept = rows.some((row) => row.status !== 'sending');
         return rows
           .filter((row) => row.status === 'sending')
           .map((delivery) => ({
@@ -167,50 +178,36 @@ export class WebhookDelivery {
       // Slots of deliveries that were not created (fewer endpoints, a repeat, or a failure) go back.
       this.inFlight -= reserved - fast.length;
     }
+    if (swept) this.sweeper.nudge();
     // Fast path: attempted now, beside the fan-out (not awaited, so a slow receiver never holds up
-    // the account's other events); each delivery's job, already committed, is the durable fallback.
+    // the account's other events); a delivery whose attempt never records is due again when its
+    // claim runs out.
     for (const attempt of fast)
-      this.attempt(event.accountId, attempt)
-        .then((delivered) => delivered && this.markSettled(attempt.delivery.id))
+      this.attempt(accountId, attempt)
         .catch((err) => this.log.warn({ err, deliveryId: attempt.delivery.id }, 'webhook fast path failed'))
         .finally(() => this.inFlight--);
   }
 
-  private markSettled(deliveryId: string) {
-    if (this.settled.size >= SETTLED_MAX) this.settled.delete(this.settled.values().next().value!);
-    this.settled.add(deliveryId);
-  }
-
-  enqueue(tx: TTx, accountId: string, deliveryId: string, startAfter?: Date, fallback = false) {
-    return this.jobs.sendInTx<TDeliveryJob>(
-      tx,
-      DELIVERY_QUEUE,
-      { accountId, deliveryId, ...(fallback ? { fallback: true as const } : {}) },
-      { expireInSeconds: JOB_EXPIRE_SECONDS, ...(startAfter ? { startAfter } : {}) },
-    );
-  }
-
-  /**
-   * One attempt of one delivery: a no-op when it is done; when another attempt holds it, its job
-   * (`fromJob`) comes back once that claim runs out (a worker killed mid-attempt loses nothing).
-   */
-  async deliver(accountId: string, deliveryId: string, fromJob: boolean, fallback = false) {
-    // Its fast-path attempt, in this process, delivered it: the fallback job has nothing to do.
-    if (fallback && this.settled.delete(deliveryId)) return;
-    const claimed = await repo.claimDelivery(this.db, accountId, deliveryId, CLAIM_SECONDS);
-    if (!claimed) return;
-    if (!('delivery' in claimed)) {
-      // Held by another attempt: this job comes back when that claim runs out. Waiting for its
-      // retry time: the retry's own job comes back then (a fallback job leaves it to that job).
-      const again = 'heldUntil' in claimed ? claimed.heldUntil : fallback ? undefined : claimed.retryAt;
-      if (fromJob && again)
-        await withTenant(this.db, accountId, (tx) =>
-          this.enqueue(tx, accountId, deliveryId, new Date(again.getTime() + 1000), fallback),
-        );
-      return;
+  /** An event's body as sent, written once for all of its endpoints' fast-path attempts. */
+  private bodyText(payload: unknown): string {
+    if (typeof payload !== 'object' || payload === null) return JSON.stringify(payload);
+    let text = this.bodies.get(payload);
+    if (text === undefined) {
+      text = JSON.stringify(payload);
+      this.bodies.set(payload, text);
     }
-    const { endpoint } = claimed;
-    if (endpoint) await this.attempt(accountId, { ...claimed, endpoint });
+    return text;
+  }
+
+  /** An endpoint's signing secret, opened once per process (the sealed text is its key). */
+  private secret(sealed: string): string {
+    let open = this.secrets.get(sealed);
+    if (open === undefined) {
+      if (this.secrets.size >= SECRETS_KEPT) this.secrets.clear();
+      open = this.box.open(sealed);
+      this.secrets.set(sealed, open);
+    }
+    return open;
   }
 
   /** Posts a claimed delivery and records the outcome (a failure schedules the next attempt); true when delivered. */
@@ -218,11 +215,11 @@ export class WebhookDelivery {
     accountId: string,
     { delivery, endpoint, installId, installErrors }: TAttempt,
   ): Promise<boolean> {
-    const body = JSON.stringify(delivery.payload);
+    const body = this.bodyText(delivery.payload);
     const timestamp = Math.floor(Date.now() / 1000);
-    const secrets = [this.box.open(endpoint.secret)];
+    const secrets = [this.secret(endpoint.secret)];
     if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > new Date())
-      secrets.push(this.box.open(endpoint.previousSecret));
+      secrets.push(this.secret(endpoint.previousSecret));
     const started = Date.now();
     let status: number | null = null;
     let excerpt = '';
@@ -286,10 +283,14 @@ export class WebhookDelivery {
         tx,
         accountId,
         delivery.id,
-        { ...result, status: retry ? 'retrying' : 'failed', nextAttemptAt: retry ? next : null },
+        {
+          ...result,
+          status: retry ? 'retrying' : 'failed',
+          nextAttemptAt: retry ? next : null,
+          dueAt: retry ? next : null,
+        },
         { whileSending: true },
       );
-      if (row && retry) await this.enqueue(tx, accountId, delivery.id, next);
       return row !== undefined;
     });
     if (!recorded) return false;

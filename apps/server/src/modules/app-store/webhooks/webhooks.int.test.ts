@@ -102,7 +102,7 @@ describe('webhooks', () => {
     expect(hook.headers[WEBHOOK_HEADERS.delivery]).toBe(logged._id);
   });
 
-  it('writes fan-out jobs only for the events an endpoint of the account subscribes to', async () => {
+  it('writes fan-out jobs only for the events an endpoint of the account subscribes to, and no job per delivery', async () => {
     const fanOutJobs = async (acc: string, event: string) =>
       (
         await queryRows<{ n: number }>(
@@ -123,6 +123,12 @@ describe('webhooks', () => {
     expect(await fanOutJobs(t.owner.accountId, 'contact.updated')).toBe(0);
     // Delivered before the next test scripts the receiver's answers.
     await until(async () => (await contactHook(contactId)()).length > 0);
+    // The deliveries are their own queue: no job of any kind per delivery.
+    const [jobs] = await queryRows<{ n: number }>(
+      t.ctx,
+      sql`select count(*)::int as n from pgboss.job where name like '%webhook-deliver%'`,
+    );
+    expect(jobs.n).toBe(0);
   });
 
   it('retries failures with backoff until the receiver answers 2xx', async () => {
@@ -156,27 +162,24 @@ describe('webhooks', () => {
     expect(again.attempts).toBe(latest.attempts + 1);
   });
 
-  it('the fallback job behind a fast-path attempt repeats nothing, and never comes before a retry is due', async () => {
+  it('a sweep repeats no delivered event, and never posts a retry before it is due', async () => {
     const delivery = t.ctx.app.services.appStore.webhookDelivery;
     const rowOf = async (contactId: string) =>
       (
-        await queryRows<{ id: string; status: string; attempts: number }>(
+        await queryRows<{ id: string; status: string; attempts: number; due: boolean }>(
           t.ctx,
-          sql`select id, status, attempts from webhook_deliveries where payload->'data'->>'contactId' = ${contactId}`,
+          sql`select id, status, attempts, due_at is not null as due
+            from webhook_deliveries where payload->'data'->>'contactId' = ${contactId}`,
         )
       )[0];
-    // Delivered by the fast path: its fallback job (run here at once, then as if by another
-    // process that does not know it) neither posts nor counts an attempt.
-    const delivered = await createContact('Dora Fallback');
-    const done = await until(async () =>
-      (await rowOf(delivered))?.status === 'success' ? rowOf(delivered) : null,
-    );
-    await delivery.deliver(t.owner.accountId, done.id, true, true);
-    await delivery.deliver(t.owner.accountId, done.id, true, true);
+    // Delivered by the fast path: it is never due again, so sweeps neither post nor count it.
+    const delivered = await createContact('Dora Sweep');
+    await until(async () => (await rowOf(delivered))?.status === 'success');
+    await delivery.sweep();
+    await delivery.sweep();
     expect((await contactHook(delivered)()).map((h) => h.answered)).toEqual([200]);
-    expect(await rowOf(delivered)).toMatchObject({ status: 'success', attempts: 1 });
-    // A failed fast-path attempt waits for its retry (a minute here): the fallback job, running
-    // meanwhile, does not post it early.
+    expect(await rowOf(delivered)).toMatchObject({ status: 'success', attempts: 1, due: false });
+    // A failed attempt waits for its retry (a minute here): sweeps meanwhile do not post it early.
     delivery.retryBaseMs = 60_000;
     receiver.script.push(500);
     const failed = await createContact('Edu Early');
@@ -184,9 +187,9 @@ describe('webhooks', () => {
       (await rowOf(failed))?.status === 'retrying' ? rowOf(failed) : null,
     );
     delivery.retryBaseMs = 100;
-    await delivery.deliver(t.owner.accountId, waiting.id, true, true);
+    await delivery.sweep();
     expect((await contactHook(failed)()).map((h) => h.answered)).toEqual([500]);
-    expect(await rowOf(failed)).toMatchObject({ status: 'retrying', attempts: 1 });
+    expect(await rowOf(failed)).toMatchObject({ status: 'retrying', attempts: 1, due: true });
     // Sent again now on demand: delivered on its second attempt.
     expect((await t.call('POST', `/p/apps/webhooks/deliveries/${waiting.id}/replay`)).statusCode).toBe(200);
     await until(async () => (await rowOf(failed))?.status === 'success');

@@ -1,6 +1,9 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { TDb } from '../../../platform/db/client';
-import { type TTx, withTenant } from '../../../platform/db/tenant';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { rowsOf, type TDb } from '../../../platform/db/client';
+import { newId } from '../../../platform/db/columns';
+import { arrayLiteral, textArray, uuidArray } from '../../../platform/db/sql-arrays';
+import { inTransaction, type TTx, withTenant } from '../../../platform/db/tenant';
 import { appInstalls, webhookDeliveries, webhookEndpoints } from '../app-store.schema';
 
 export type TEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -83,17 +86,20 @@ const liveEndpointOf = (accountId: string) =>
     eq(appInstalls.status, 'active'),
   );
 
-/** The account's live endpoints subscribed to `event`, with what an attempt posts with. */
-export function subscribedEndpoints(tx: TTx, accountId: string, event: string) {
+/** What an attempt posts with: the endpoint and its install. */
+const endpointWithInstall = {
+  endpoint: webhookEndpoints,
+  installId: appInstalls.id,
+  installErrors: appInstalls.consecutiveErrors,
+};
+
+/** The account's live endpoints subscribed to any of `events`, with what an attempt posts with. */
+export function subscribedEndpoints(tx: TTx, accountId: string, events: string[]) {
   return tx
-    .select({
-      endpoint: webhookEndpoints,
-      installId: appInstalls.id,
-      installErrors: appInstalls.consecutiveErrors,
-    })
+    .select(endpointWithInstall)
     .from(webhookEndpoints)
     .innerJoin(appInstalls, eq(appInstalls.id, webhookEndpoints.installId))
-    .where(and(liveEndpointOf(accountId), sql`${event} = any(${webhookEndpoints.events})`));
+    .where(and(liveEndpointOf(accountId), sql`${webhookEndpoints.events} && ${textArray(events)}`));
 }
 
 /** The events some live endpoint of the account subscribes to, as a jsonb array (for the events bus). */
@@ -105,98 +111,130 @@ export function subscribedEventsSql(accountId: string) {
     where ${liveEndpointOf(accountId)}`;
 }
 
+/** A delivery to write: an event for one endpoint. */
+export interface TNewDelivery {
+  endpointId: string;
+  event: { id: string; name: string; payload: unknown };
+}
+
 /**
- * One delivery per (endpoint, event): the rows this call created (none on a repeat). The first
- * `claimed` endpoints' rows are written already held for their first attempt (as claimDelivery
- * leaves a row), for `claimSeconds`: the caller attempts them at once, with no claim of its own.
+ * One delivery per (endpoint, event): the rows this call created (none for a repeat). The first
+ * `claimed` rows are written already held for their first attempt (as a sweep's claim leaves a
+ * row) for `claimSeconds`: the caller attempts them at once, with no claim of its own, and they
+ * are due again only if that attempt never records its outcome (its process died). The others
+ * are due at once, for the sweep.
  */
 export async function insertDeliveryRows(
   tx: TTx,
   accountId: string,
-  endpointIds: string[],
-  event: { id: string; name: string; payload: unknown },
+  deliveries: TNewDelivery[],
   claim: { claimed: number; claimSeconds: number },
-) {
-  if (!endpointIds.length) return [];
-  const held = {
-    status: 'sending',
-    attempts: 1,
-    claimedUntil: sql`now() + make_interval(secs => ${claim.claimSeconds})`,
-    firstAttemptAt: sql`now()`,
-  };
-  return tx
-    .insert(webhookDeliveries)
-    .values(
-      endpointIds.map((endpointId, i) => ({
-        accountId,
-        endpointId,
-        eventId: event.id,
-        eventName: event.name,
-        payload: event.payload,
-        ...(i < claim.claimed ? held : {}),
-      })),
-    )
-    .onConflictDoNothing()
-    .returning();
+): Promise<TDeliveryRow[]> {
+  if (!deliveries.length) return [];
+  // One array per column and each event's body once (the query builder's row objects cost more
+  // than the statement under a stream of events).
+  const events = [...new Map(deliveries.map((d) => [d.event.id, d.event])).values()];
+  const index = new Map(events.map((e, i) => [e.id, String(i)]));
+  const ids = deliveries.map(() => newId());
+  const created = rowsOf<{
+    id: string;
+    status: string;
+    claimed_until: string | null;
+    first_attempt_at: string | null;
+  }>(
+    await tx.execute(sql`
+      insert into webhook_deliveries
+        (id, account_id, endpoint_id, event_id, event_name, payload, status, attempts, claimed_until,
+         due_at, first_attempt_at)
+      select v.id, ${accountId}, v.endpoint_id, v.event_id, v.event_name,
+             ${JSON.stringify(events.map((e) => e.payload))}::jsonb -> v.at,
+             case when v.n <= ${claim.claimed} then 'sending' else 'pending' end,
+             case when v.n <= ${claim.claimed} then 1 else 0 end,
+             case when v.n <= ${claim.claimed} then now() + make_interval(secs => ${claim.claimSeconds}) end,
+             case when v.n <= ${claim.claimed} then now() + make_interval(secs => ${claim.claimSeconds}) else now() end,
+             case when v.n <= ${claim.claimed} then now() end
+      from unnest(${uuidArray(ids)}, ${uuidArray(deliveries.map((d) => d.endpointId))},
+                  ${uuidArray(deliveries.map((d) => d.event.id))}, ${textArray(deliveries.map((d) => d.event.name))},
+                  ${arrayLiteral(deliveries.map((d) => index.get(d.event.id)!))}::int[])
+        with ordinality as v(id, endpoint_id, event_id, event_name, at, n)
+      on conflict do nothing
+      returning id::text as id, status, claimed_until, first_attempt_at`),
+  );
+  const byId = new Map(deliveries.map((d, i) => [ids[i], d]));
+  const at = (value: string | null) => (value === null ? null : new Date(value));
+  return created.map((row) => {
+    const { endpointId, event } = byId.get(row.id)!;
+    return {
+      id: row.id,
+      accountId,
+      endpointId,
+      eventId: event.id,
+      eventName: event.name,
+      payload: event.payload,
+      status: row.status,
+      attempts: row.status === 'sending' ? 1 : 0,
+      claimedUntil: at(row.claimed_until),
+      nextAttemptAt: null,
+      responseStatus: null,
+      latencyMs: null,
+      responseExcerpt: '',
+      error: '',
+      firstAttemptAt: at(row.first_attempt_at),
+      deliveredAt: null,
+      dueAt: at(row.claimed_until),
+      createdAt: new Date(),
+    };
+  });
 }
 
 /**
- * Takes a delivery for one attempt: only one worker holds it until `claimSeconds` pass (a worker
- * killed mid-attempt releases it by time). Nothing when it is done; `heldUntil` when another
- * attempt holds it.
+ * Claims up to `limit` due deliveries of every account (FOR UPDATE SKIP LOCKED: two processes
+ * never claim one row) for one attempt each, held `claimSeconds` (due again then: a process killed
+ * mid-attempt loses nothing), with what each attempt posts with. The pick is a MATERIALIZED CTE
+ * (see the campaign dispatcher's claim).
  */
-export function claimDelivery(db: TDb, accountId: string, id: string, claimSeconds: number) {
-  return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .update(webhookDeliveries)
-      .set({
-        status: 'sending',
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
-        firstAttemptAt: sql`coalesce(${webhookDeliveries.firstAttemptAt}, now())`,
-      })
-      .where(
-        and(
-          eq(webhookDeliveries.accountId, accountId),
-          eq(webhookDeliveries.id, id),
-          // A retrying delivery waits for its time (a fast path's fallback job may come earlier).
-          sql`(${webhookDeliveries.status} = 'pending'
-            or (${webhookDeliveries.status} = 'retrying' and coalesce(${webhookDeliveries.nextAttemptAt} <= now(), true))
-            or (${webhookDeliveries.status} = 'sending' and ${webhookDeliveries.claimedUntil} < now()))`,
-        ),
-      )
-      .returning();
-    if (!row) {
-      // Held by another worker's attempt (until its claim runs out), waiting for its retry, or done.
-      const [held] = await tx
-        .select({
-          status: webhookDeliveries.status,
-          claimedUntil: webhookDeliveries.claimedUntil,
-          nextAttemptAt: webhookDeliveries.nextAttemptAt,
-        })
-        .from(webhookDeliveries)
-        .where(
-          and(
-            eq(webhookDeliveries.accountId, accountId),
-            eq(webhookDeliveries.id, id),
-            sql`${webhookDeliveries.status} in ('sending', 'retrying')`,
-          ),
-        );
-      if (held?.status === 'sending' && held.claimedUntil) return { heldUntil: held.claimedUntil };
-      if (held?.status === 'retrying' && held.nextAttemptAt) return { retryAt: held.nextAttemptAt };
-      return undefined;
-    }
-    const [endpoint] = await tx
-      .select({
-        endpoint: webhookEndpoints,
-        installId: appInstalls.id,
-        installErrors: appInstalls.consecutiveErrors,
-      })
-      .from(webhookEndpoints)
+export async function claimDueDeliveryRows(db: TDb, limit: number, claimSeconds: number) {
+  return inTransaction(db, async (tx) => {
+    const claimed = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        with picked as materialized (
+          select id from webhook_deliveries
+          where due_at <= now()
+          order by due_at
+          limit ${limit}
+          for update skip locked)
+        update webhook_deliveries d
+        set status = 'sending', attempts = d.attempts + 1,
+            claimed_until = now() + make_interval(secs => ${claimSeconds}),
+            due_at = now() + make_interval(secs => ${claimSeconds}),
+            first_attempt_at = coalesce(d.first_attempt_at, now())
+        from picked where d.id = picked.id
+        returning d.id::text as id`),
+    );
+    if (claimed.length === 0) return [];
+    return tx
+      .select({ delivery: webhookDeliveries, ...endpointWithInstall })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
       .innerJoin(appInstalls, eq(appInstalls.id, webhookEndpoints.installId))
-      .where(eq(webhookEndpoints.id, row.endpointId));
-    return { delivery: row, ...endpoint };
+      .where(sql`${webhookDeliveries.id} = any(${uuidArray(claimed.map((r) => r.id))})`);
   });
+}
+
+/**
+ * Claimed deliveries not attempted (the sweep stopped first, or held them too long): due at once,
+ * each only while still under this claim (its attempts as claimed: a row whose claim ran out and
+ * that another claim took is left to it).
+ */
+export async function releaseDeliveryRows(db: TDb, rows: Array<Pick<TDeliveryRow, 'id' | 'attempts'>>) {
+  if (rows.length === 0) return;
+  const claims = JSON.stringify(rows.map((r) => ({ id: r.id, attempts: r.attempts })));
+  await inTransaction(db, (tx) =>
+    tx.execute(sql`
+      update webhook_deliveries d set due_at = now(), attempts = d.attempts - 1
+      from jsonb_to_recordset(${claims}::jsonb) as v(id uuid, attempts int)
+      where d.id = v.id and d.status = 'sending' and d.attempts = v.attempts`),
+  );
 }
 
 /** What a successful attempt records. */
@@ -214,7 +252,7 @@ export function markDelivered(db: TDb, accountId: string, outcomes: TDeliveredOu
       update webhook_deliveries d
       set status = 'success', response_status = v."responseStatus", latency_ms = v."latencyMs",
           response_excerpt = v."responseExcerpt", error = '', claimed_until = null,
-          next_attempt_at = null, delivered_at = now()
+          next_attempt_at = null, due_at = null, delivered_at = now()
       from json_to_recordset(${JSON.stringify(outcomes)}::json)
         as v(id uuid, "responseStatus" int, "latencyMs" int, "responseExcerpt" text)
       where d.account_id = ${accountId} and d.id = v.id`),
@@ -225,7 +263,7 @@ export function updateDeliveryRow(
   tx: TTx,
   accountId: string,
   id: string,
-  patch: Partial<Omit<typeof webhookDeliveries.$inferInsert, 'accountId' | 'id'>>,
+  patch: Omit<PgUpdateSetSource<typeof webhookDeliveries>, 'accountId' | 'id'>,
   /** Only a delivery still held for an attempt (an attempt's failure; a success may have come first). */
   options: { whileSending?: boolean } = {},
 ) {

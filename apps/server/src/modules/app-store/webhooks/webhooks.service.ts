@@ -6,6 +6,7 @@ import {
   WEBHOOK_LIMITS,
   ZWebhookEndpointBody,
 } from '@atende/shared';
+import { sql } from 'drizzle-orm';
 import type { TDb } from '../../../platform/db/client';
 import { withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
@@ -144,11 +145,12 @@ export class WebhooksService {
         nextAttemptAt: null,
         claimedUntil: null,
         firstAttemptAt: null,
+        dueAt: sql`now()`,
         error: '',
       });
-      await this.delivery.enqueue(tx, accountId, deliveryId);
       return updated;
     });
+    this.delivery.due();
     return presentDelivery(row);
   }
 

@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A claim loop's pace (see ClaimLoop). */
+export interface TClaimPace {
+  /** Rows worked at a time. */
+  concurrency: number;
+  /** Claimed rows held in the loop at most (one claim fills the queue up to it). */
+  queued: number;
+  /** The look again when nothing was due. */
+  idleMs: number;
+  /** How long a claim holds a row: a queued row not started within half of it is released. */
+  leaseMs: number;
+}
+
+/** What a loop claims, works and gives back. */
+export interface TClaimWork<R> {
+  /** Claims up to `want` due rows (FOR UPDATE SKIP LOCKED: two processes never claim one row). */
+  claim: (want: number) => Promise<R[]>;
+  /** Works one claimed row (its own errors are its to record; a throw is logged). */
+  work: (row: R) => Promise<void>;
+  /** Claimed rows not worked: due again at once, for any process. */
+  release: (rows: R[]) => Promise<void>;
+}
+
+/**
+ * A process-local loop over rows that are their own queue (automation timers, webhook
+ * deliveries): up to `concurrency` rows worked at a time, from a queue refilled by one claim of up
+ * to `queued` rows when it runs shorter than the slots; while the last claim came back full (a
+ * backlog) the loop claims again as soon as a slot frees, else it looks again after `idleMs`, or
+ * at once when nudged (this process wrote a due row). A claim holds its rows for `leaseMs` (a row
+ * whose process died is claimable again after it); a queued row not started within half of it is
+ * released instead, and so are the queued rows at the stop.
+ */
+export class ClaimLoop<R> {
+  /** Ends the loop's pause: when a slot frees (busy), or at a nudge (idle). */
+  private wake: (() => void) | null = null;
+  private idleWake: (() => void) | null = null;
+  private nudged = false;
+
+  constructor(
+    private readonly pace: TClaimPace,
+    private readonly rows: TClaimWork<R>,
+    private readonly log: FastifyBaseLogger,
+    /** Names the loop in its log lines. */
+    private readonly what: string,
+  ) {}
+
+  /** Rows are due now: the loop claims without waiting out its idle pause. */
+  nudge() {
+    this.nudged = true;
+    this.idleWake?.();
+  }
+
+  /** Runs until `signal` aborts (Jobs stops it before the queues and the database). */
+  async run(signal: AbortSignal): Promise<void> {
+    const { concurrency, queued: most, idleMs, leaseMs } = this.pace;
+    const inFlight = new Set<Promise<void>>();
+    const queue: Array<{ row: R; claimedAt: number }> = [];
+    let backlog = false;
+    while (!signal.aborted) {
+      if (queue.length < concurrency) {
+        const want = most - queue.length;
+        this.nudged = false;
+        try {
+          const rows = await this.rows.claim(want);
+          const claimedAt = Date.now();
+          for (const row of rows) queue.push({ row, claimedAt });
+          backlog = rows.length === want;
+        } catch (err) {
+          backlog = false;
+          this.log.warn({ err }, `${this.what}: claim failed`);
+        }
+      }
+      while (queue.length > 0 && inFlight.size < concurrency) {
+        const { row, claimedAt } = queue.shift()!;
+        // Held past half its lease (slow work ahead of it): started now, it could still be
+        // running when the lease ends and another claim takes it too.
+        if (Date.now() - claimedAt > leaseMs / 2) {
+          await this.rows
+            .release([row])
+            .catch((err) => this.log.warn({ err }, `${this.what}: row not released`));
+          continue;
+        }
+        const worked: Promise<void> = this.rows
+          .work(row)
+          .catch((err) => this.log.warn({ err }, `${this.what}: row not settled`))
+          .finally(() => {
+            inFlight.delete(worked);
+            this.wake?.();
+          });
+        inFlight.add(worked);
+      }
+      // Rows waiting or a backlog: on when a slot frees; else after `idleMs`, at a nudge, or at the stop.
+      const busy = queue.length > 0 || backlog;
+      if (busy && inFlight.size < concurrency) continue;
+      if (!busy && this.nudged) continue;
+      const waiting = new AbortController();
+      const stop = () => waiting.abort();
+      signal.addEventListener('abort', stop, { once: true });
+      if (busy) this.wake = stop;
+      else this.idleWake = stop;
+      await pause(busy ? leaseMs : idleMs, waiting.signal);
+      signal.removeEventListener('abort', stop);
+      this.wake = null;
+      this.idleWake = null;
+    }
+    await Promise.all(inFlight);
+    if (queue.length > 0)
+      await this.rows
+        .release(queue.map((queued) => queued.row))
+        .catch((err) => this.log.warn({ err }, `${this.what}: rows not released`));
+  }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
