@@ -20,7 +20,7 @@ export async function ensureBenchDatabase(url = BENCH_DATABASE_URL) {
 }
 
 /**
- * Drops the jobs earlier runs left, unconsumed (the inbound bench's server runs without workers, so
+ * Drops the jobs (and the rows that are queues) earlier runs left, unconsumed (the inbound bench's server runs without workers, so
  * its durable listeners' jobs stay queued) or done (pg-boss keeps completed jobs for a week): else
  * the next bench whose server has workers spends its run on hundreds of thousands of other
  * accounts' events, or fetches and completes its own among a quarter of a million finished rows,
@@ -34,6 +34,14 @@ export async function dropLeftJobs(url = BENCH_DATABASE_URL) {
     if (!rows[0].ok) return;
     const { rowCount } = await client.query('delete from pgboss.job');
     if (rowCount) await client.query('vacuum pgboss.job_common');
+    // Rows that are their own queue: an earlier run's deliveries to receivers long gone (retried
+    // for 24 h) and timers of its accounts. Its delivered rows stay, as on a live server.
+    const queues = await client.query(
+      `select to_regclass('webhook_deliveries') is not null as deliveries, to_regclass('automation_timers') is not null as timers`,
+    );
+    if (queues.rows[0].deliveries)
+      await client.query('delete from webhook_deliveries where due_at is not null');
+    if (queues.rows[0].timers) await client.query('delete from automation_timers');
   } finally {
     await client.end();
   }

@@ -17,6 +17,7 @@ import {
   registerWeb,
   webBuildVersion,
 } from './platform/http-plugins';
+import { trackRequestsInFlight } from './platform/requests-in-flight';
 import { createPlatform } from './platform/platform';
 import { createServices, registerModules } from './modules';
 
@@ -92,6 +93,7 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
 
   await registerDocs(app);
   registerOps(app);
+  trackRequestsInFlight(app);
   const webDist = config.WEB_DIST ?? defaultWebDist();
   registerFrontVersion(app, webBuildVersion(webDist));
   await registerModules(app);

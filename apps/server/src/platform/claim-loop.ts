@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** A claim loop's pace (see ClaimLoop). */
 export interface TClaimPace {
-  /** Rows worked at a time. */
-  concurrency: number;
+  /** Rows worked at a time (a function: a limit that follows the process's load, see YieldGate). */
+  concurrency: number | (() => number);
   /** Claimed rows held in the loop at most (one claim fills the queue up to it). */
   queued: number;
   /** The look again when nothing was due. */
@@ -16,8 +16,8 @@ export interface TClaimPace {
 export interface TClaimWork<R> {
   /** Claims up to `want` due rows (FOR UPDATE SKIP LOCKED: two processes never claim one row). */
   claim: (want: number) => Promise<R[]>;
-  /** Works one claimed row (its own errors are its to record; a throw is logged). */
-  work: (row: R) => Promise<void>;
+  /** Works one claimed row, claimed at `claimedAt` (epoch ms; its own errors are its to record; a throw is logged). */
+  work: (row: R, claimedAt: number) => Promise<void>;
   /** Claimed rows not worked: due again at once, for any process. */
   release: (rows: R[]) => Promise<void>;
 }
@@ -25,7 +25,8 @@ export interface TClaimWork<R> {
 /**
  * A process-local loop over rows that are their own queue (automation timers, webhook
  * deliveries): up to `concurrency` rows worked at a time, from a queue refilled by one claim of up
- * to `queued` rows when it runs shorter than the slots; while the last claim came back full (a
+ * to `queued` rows (twice the slots at most, so a limit cut under load holds few rows) when it
+ * runs shorter than the slots; while the last claim came back full (a
  * backlog) the loop claims again as soon as a slot frees, else it looks again after `idleMs`, or
  * at once when nudged (this process wrote a due row). A claim holds its rows for `leaseMs` (a row
  * whose process died is claimable again after it); a queued row not started within half of it is
@@ -53,13 +54,18 @@ export class ClaimLoop<R> {
 
   /** Runs until `signal` aborts (Jobs stops it before the queues and the database). */
   async run(signal: AbortSignal): Promise<void> {
-    const { concurrency, queued: most, idleMs, leaseMs } = this.pace;
+    const { queued: most, idleMs, leaseMs } = this.pace;
+    const slots = () => {
+      const { concurrency } = this.pace;
+      return Math.max(1, typeof concurrency === 'function' ? concurrency() : concurrency);
+    };
     const inFlight = new Set<Promise<void>>();
     const queue: Array<{ row: R; claimedAt: number }> = [];
     let backlog = false;
     while (!signal.aborted) {
+      let concurrency = slots();
       if (queue.length < concurrency) {
-        const want = most - queue.length;
+        const want = Math.min(most, 2 * concurrency) - queue.length;
         this.nudged = false;
         try {
           const rows = await this.rows.claim(want);
@@ -71,6 +77,7 @@ export class ClaimLoop<R> {
           this.log.warn({ err }, `${this.what}: claim failed`);
         }
       }
+      concurrency = slots();
       while (queue.length > 0 && inFlight.size < concurrency) {
         const { row, claimedAt } = queue.shift()!;
         // Held past half its lease (slow work ahead of it): started now, it could still be
@@ -82,7 +89,7 @@ export class ClaimLoop<R> {
           continue;
         }
         const worked: Promise<void> = this.rows
-          .work(row)
+          .work(row, claimedAt)
           .catch((err) => this.log.warn({ err }, `${this.what}: row not settled`))
           .finally(() => {
             inFlight.delete(worked);

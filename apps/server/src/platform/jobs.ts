@@ -319,6 +319,11 @@ export class Jobs {
     await raw.executeSql("select set_config('role', $1, true)", [rows[0].role]);
   }
 
+  /** Whether this process runs the job workers and pollers now (started with them, not stopped). */
+  get working(): boolean {
+    return this.started && this.pollersStop !== undefined && !this.pollersStop.signal.aborted;
+  }
+
   async stop() {
     if (!this.started) return;
     this.started = false;

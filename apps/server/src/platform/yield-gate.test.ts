@@ -47,6 +47,19 @@ describe('YieldGate (bulk work gives way to a busy event loop)', () => {
     expect(await first.answer).toBe('done');
   });
 
+  it('cuts the limit while others wait on the process (pressed), however idle its loop, and raises it once they are served', async () => {
+    let pressed = true;
+    const gate = new YieldGate({ max: 30, windowMs: 20, pressed: () => pressed });
+    const first = heldCall(gate);
+    await vi.waitFor(() => expect(gate.current).toBe(1));
+    expect(gate.available).toBe(0);
+    pressed = false;
+    await vi.waitFor(() => expect(gate.current).toBeGreaterThan(2), { timeout: 2000 });
+    expect(gate.available).toBe(gate.current - 1);
+    first.release();
+    expect(await first.answer).toBe('done');
+  });
+
   it('answers GATE_EXPIRED without running the work when no slot frees by the deadline, and frees nothing it did not take', async () => {
     const gate = new YieldGate({ max: 1 });
     const holder = heldCall(gate);

@@ -10,6 +10,11 @@ export interface TYieldGateOptions {
   high?: number;
   low?: number;
   windowMs?: number;
+  /**
+   * Whether others wait on this process now, whatever its own loop's load (requests queued while
+   * the database is what is busy): read each window, it counts as a busy loop.
+   */
+  pressed?: () => boolean;
 }
 
 type TWaiter = { admit: () => void; timer: NodeJS.Timeout | null };
@@ -42,13 +47,18 @@ export class YieldGate {
   private readonly o: Required<TYieldGateOptions>;
 
   constructor(options: TYieldGateOptions) {
-    this.o = { min: 1, high: 0.92, low: 0.8, windowMs: 100, ...options };
+    this.o = { min: 1, high: 0.92, low: 0.8, windowMs: 100, pressed: () => false, ...options };
     this.limit = this.o.max;
   }
 
   /** Calls allowed in flight now. */
   get current() {
     return this.limit;
+  }
+
+  /** Slots free now (none while calls wait for one). */
+  get available() {
+    return Math.max(0, this.limit - this.inFlight - this.waiting.length);
   }
 
   /** The most calls it ever allows in flight (the limit climbs back to it on an idle loop). */
@@ -110,7 +120,8 @@ export class YieldGate {
       return;
     }
     this.used = false;
-    if (busy > this.o.high) this.limit = Math.max(this.o.min, Math.floor((this.limit * 2) / 3));
+    if (busy > this.o.high || this.o.pressed())
+      this.limit = Math.max(this.o.min, Math.floor((this.limit * 2) / 3));
     else if (busy < this.o.low) this.limit = Math.min(this.o.max, this.limit + 1);
     this.admit();
   }

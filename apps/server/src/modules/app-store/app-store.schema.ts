@@ -105,7 +105,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId),
-    index('webhook_deliveries_acc_idx').on(t.accountId, t.endpointId, t.createdAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
     index('webhook_deliveries_due_idx').on(t.dueAt).where(sql`due_at is not null`),
   ],
 );

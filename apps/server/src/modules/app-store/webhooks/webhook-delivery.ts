@@ -2,12 +2,14 @@ import { type TDomainEvent, WEBHOOK_EVENTS, WEBHOOK_HEADERS, WEBHOOK_LIMITS } fr
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../../platform/db/client';
 import { ClaimLoop } from '../../../platform/claim-loop';
-import { withTenant } from '../../../platform/db/tenant';
+import { onCommit, type TTx, withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
 import type { Jobs } from '../../../platform/jobs';
 import { HttpCallError } from '../../../platform/http-call';
 import { OutboundUrlError, type TOutboundCall } from '../../../platform/outbound-url';
+import { requestsInFlight } from '../../../platform/requests-in-flight';
 import type { SecretBox } from '../../../platform/secret-box';
+import { GATE_EXPIRED, YieldGate } from '../../../platform/yield-gate';
 import type { AppsService } from '../catalogue/apps.service';
 import { DeliveredWriter } from './delivered-writer';
 import { signatureHeader } from './webhook-signature';
@@ -17,8 +19,13 @@ const FAN_OUT_LISTENER = 'app-store.webhooks';
 /** One attempt holds a delivery this long (then it is due again: a killed process loses nothing). */
 const CLAIM_SECONDS = 25;
 const TIMEOUT_MS = 10_000;
-/** Deliveries attempted right after their fan-out, on this node, at most at once (the rest are swept). */
-const FAST_PATH_MAX = 200;
+/**
+ * Requests in flight from which the process counts as pressed: a steady stream (200 msg/s) keeps
+ * one or two in flight, a burst that outruns the database dozens.
+ */
+const PRESSED_REQUESTS = 8;
+/** An attempt starts at the latest this long before its timeout would outlast its claim. */
+const GATE_MARGIN_MS = 2_000;
 /** Opened endpoint secrets kept by a process at most (a rotation seals a new one). */
 const SECRETS_KEPT = 1_000;
 /** Half a UTF-16 pair (JSON carries it, PostgreSQL text refuses it). */
@@ -35,19 +42,14 @@ const FAN_OUT_WORK = { batchSize: 50, pollingIntervalSeconds: 0.5 };
 
 /**
  * The sweep of due deliveries (those the fast path had no slot for, retries, replays, and those a
- * dead process held): each worker process posts up to `concurrency` at a time, claimed up to
- * `queued` in one statement; it looks again every `idleMs`, or at once when this process wrote a
- * due one.
+ * dead process held): each worker process posts as many at a time as its gate allows (see
+ * WebhookDelivery.gate), claimed up to `queued` in one statement; it looks again every `idleMs`,
+ * or at once when this process wrote a due one.
  */
-export const DELIVERY_SWEEP = { concurrency: 64, queued: 128, idleMs: 1_000, leaseMs: CLAIM_SECONDS * 1000 };
+export const DELIVERY_SWEEP = { queued: 128, idleMs: 1_000, leaseMs: CLAIM_SECONDS * 1000 };
 
 /** A delivery held for an attempt, with its endpoint and the endpoint's install. */
-interface TAttempt {
-  delivery: repo.TDeliveryRow;
-  endpoint: repo.TEndpointRow;
-  installId: string;
-  installErrors: number;
-}
+type TAttempt = repo.TLiveEndpoint & { delivery: repo.TDeliveryRow };
 
 /** What the receiver gets: the event as JSON. */
 export interface TWebhookBody {
@@ -74,11 +76,18 @@ function bodyOf(event: TDomainEvent): TWebhookBody {
 export class WebhookDelivery {
   /** First retry delay (later ones double). Tests shorten it. */
   retryBaseMs = 30_000;
-  private inFlight = 0;
+  /** The process's jobs (set by listen): the fast path runs only where the workers run. */
+  private jobs: Jobs | null = null;
   private readonly delivered: DeliveredWriter;
   private readonly bodies = new WeakMap<object, string>();
   private readonly secrets = new Map<string, string>();
   private readonly sweeper: ClaimLoop<TAttempt>;
+  /**
+   * This process's attempts in flight: fewer while its event loop is busy or requests queue up in
+   * it (YieldGate), so a stream of customers' messages takes what it needs and the deliveries the
+   * rest (they catch up when it eases); on a quiet process up to `max`.
+   */
+  readonly gate = new YieldGate({ max: 128, pressed: () => requestsInFlight() >= PRESSED_REQUESTS });
 
   constructor(
     private readonly db: TDb,
@@ -90,12 +99,10 @@ export class WebhookDelivery {
   ) {
     this.delivered = new DeliveredWriter(db);
     this.sweeper = new ClaimLoop<TAttempt>(
-      DELIVERY_SWEEP,
+      { ...DELIVERY_SWEEP, concurrency: () => this.gate.current },
       {
         claim: (want) => repo.claimDueDeliveryRows(this.db, want, CLAIM_SECONDS),
-        work: async (attempt) => {
-          await this.attempt(attempt.delivery.accountId, attempt);
-        },
+        work: (attempt, claimedAt) => this.gated(attempt, claimedAt),
         release: (attempts) =>
           repo.releaseDeliveryRows(
             this.db,
@@ -108,15 +115,23 @@ export class WebhookDelivery {
   }
 
   listen(bus: DomainEvents, jobs: Jobs) {
+    this.jobs = jobs;
     jobs.poll('webhook-deliveries', (signal) => this.sweeper.run(signal));
     bus.durablePacks(FAN_OUT_LISTENER, [...WEBHOOK_EVENTS], (events) => this.fanOut(events), {
       work: FAN_OUT_WORK,
-      // An account writes fan-out jobs only for the events one of its endpoints subscribes to.
       relevant: {
-        read: repo.subscribedEventsSql,
-        keep: (names: string[] | null) => {
-          const subscribed = new Set(names ?? []);
+        // The account's live endpoints, read with the change: an account without one for the
+        // event writes nothing at all.
+        read: repo.liveEndpointsSql,
+        keep: (value: unknown) => {
+          const subscribed = new Set(repo.liveEndpointsOf(value).flatMap((e) => e.endpoint.events));
           return (event) => subscribed.has(event.name);
+        },
+        // The deliveries are written by the transaction that emits the events (its own rows, from
+        // the endpoints just read): no fan-out job, no transaction of its own.
+        settle: async (tx, value: unknown, events) => {
+          await this.fanOutInTx(tx, events[0].accountId, repo.liveEndpointsOf(value), events);
+          return [];
         },
       },
     });
@@ -130,62 +145,73 @@ export class WebhookDelivery {
   /** One sweep round (tests): claims the due deliveries and attempts them; answers how many. */
   async sweep(): Promise<number> {
     const attempts = await repo.claimDueDeliveryRows(this.db, DELIVERY_SWEEP.queued, CLAIM_SECONDS);
-    await Promise.all(attempts.map((a) => this.attempt(a.delivery.accountId, a)));
+    const claimedAt = Date.now();
+    await Promise.all(attempts.map((a) => this.gated(a, claimedAt)));
     return attempts.length;
   }
 
   /**
-   * Rows for every endpoint of the events' account subscribed to them (never another account's),
-   * in one transaction per account; the first ones attempted at once.
+   * A fan-out job (the events of a transaction that could not write their deliveries itself):
+   * rows for every endpoint of the events' account subscribed to them (never another account's),
+   * in one transaction per account.
    */
   async fanOut(events: TDomainEvent[]) {
     const byAccount = new Map<string, TDomainEvent[]>();
     for (const event of events)
       byAccount.set(event.accountId, [...(byAccount.get(event.accountId) ?? []), event]);
-    for (const [accountId, accountEvents] of byAccount) await this.fanOutAccount(accountId, accountEvents);
+    for (const [accountId, accountEvents] of byAccount)
+      await withTenant(this.db, accountId, async (tx) =>
+        this.fanOutInTx(tx, accountId, await repo.liveEndpoints(tx, accountId), accountEvents),
+      );
   }
 
-  private async fanOutAccount(accountId: string, events: TDomainEvent[]) {
-    // Fast-path slots taken before the transaction: those deliveries are written already claimed
-    // for their first attempt, made right after the commit with the endpoint read here (no claim
-    // of their own); the rest are due at once for the sweep.
-    const reserved = Math.max(0, FAST_PATH_MAX - this.inFlight);
-    this.inFlight += reserved;
-    let fast: TAttempt[] = [];
-    let swept = false;
-    try {
-      fast = await withTenant(this.db, accountId, async (tx) => {
-        const names = [...new Set(events.map((e) => e.name))];
-        const endpoints = await repo.subscribedEndpoints(tx, accountId, names);
-        const wanted = events.flatMap((event) =>
-          endpoints
-            .filter((e) => e.endpoint.events.includes(event.name))
-            .map((e) => ({ endpointId: e.endpoint.id, event: { ...event, payload: bodyOf(event) } })),
+  /**
+   * One delivery row per (event, subscribed endpoint), in `tx` (idempotent: a repeat writes
+   * none). Where this process runs the workers, as many as its gate has free slots are written
+   * already claimed for their first attempt, made right after the commit with the endpoint in
+   * hand (the fast path: no claim of its own); the rest are due at once for the sweep.
+   */
+  private async fanOutInTx(
+    tx: TTx,
+    accountId: string,
+    endpoints: repo.TLiveEndpoint[],
+    events: TDomainEvent[],
+  ) {
+    const wanted = events.flatMap((event) => {
+      const payload = bodyOf(event);
+      return endpoints
+        .filter((e) => e.endpoint.events.includes(event.name))
+        .map((e) => ({ endpointId: e.endpoint.id, event: { id: event.id, name: event.name, payload } }));
+    });
+    const rows = await repo.insertDeliveryRows(tx, accountId, wanted, {
+      claimed: this.jobs?.working ? this.gate.available : 0,
+      claimSeconds: CLAIM_SECONDS,
+    });
+    const fast = rows
+      .filter((row) => row.status === 'sending')
+      .map((delivery) => ({ delivery, ...endpoints.find((e) => e.endpoint.id === delivery.endpointId)! }));
+    const swept = fast.length < rows.length;
+    if (rows.length === 0) return;
+    onCommit(tx, () => {
+      if (swept) this.sweeper.nudge();
+      // Fast path: attempted now (not awaited, so a slow receiver never holds up anything); a
+      // delivery whose attempt never records is due again when its claim runs out.
+      const claimedAt = Date.now();
+      for (const attempt of fast)
+        this.gated(attempt, claimedAt).catch((err) =>
+          this.log.warn({ err, deliveryId: attempt.delivery.id }, 'webhook fast path failed'),
         );
-        const rows = await repo.insertDeliveryRows(tx, accountId, wanted, {
-          claimed: reserved,
-          claimSeconds: CLAIM_SECONDS,
-        });
-        swept = rows.some((row) => row.status !== 'sending');
-        return rows
-          .filter((row) => row.status === 'sending')
-          .map((delivery) => ({
-            delivery,
-            ...endpoints.find((e) => e.endpoint.id === delivery.endpointId)!,
-          }));
-      });
-    } finally {
-      // Slots of deliveries that were not created (fewer endpoints, a repeat, or a failure) go back.
-      this.inFlight -= reserved - fast.length;
-    }
-    if (swept) this.sweeper.nudge();
-    // Fast path: attempted now, beside the fan-out (not awaited, so a slow receiver never holds up
-    // the account's other events); a delivery whose attempt never records is due again when its
-    // claim runs out.
-    for (const attempt of fast)
-      this.attempt(accountId, attempt)
-        .catch((err) => this.log.warn({ err, deliveryId: attempt.delivery.id }, 'webhook fast path failed'))
-        .finally(() => this.inFlight--);
+    });
+  }
+
+  /**
+   * A claimed delivery attempted once the gate lets it (the inbound comes first); one still
+   * waiting when an attempt could no longer end within its claim is given back, due at once.
+   */
+  private async gated(attempt: TAttempt, claimedAt: number) {
+    const until = claimedAt + CLAIM_SECONDS * 1000 - TIMEOUT_MS - GATE_MARGIN_MS;
+    const outcome = await this.gate.run(() => this.attempt(attempt.delivery.accountId, attempt), until);
+    if (outcome === GATE_EXPIRED) await repo.releaseDeliveryRows(this.db, [attempt.delivery]);
   }
 
   /** An event's body as sent, written once for all of its endpoints' fast-path attempts. */

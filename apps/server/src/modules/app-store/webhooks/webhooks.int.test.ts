@@ -102,31 +102,31 @@ describe('webhooks', () => {
     expect(hook.headers[WEBHOOK_HEADERS.delivery]).toBe(logged._id);
   });
 
-  it('writes fan-out jobs only for the events an endpoint of the account subscribes to, and no job per delivery', async () => {
-    const fanOutJobs = async (acc: string, event: string) =>
+  it('writes deliveries with the change, only for the events an endpoint of the account subscribes to, and no job', async () => {
+    const deliveryRows = async (acc: string, event: string) =>
       (
         await queryRows<{ n: number }>(
           t.ctx,
-          sql`select count(*)::int as n from pgboss.job j, jsonb_array_elements(j.data->'events') e
-            where j.name = 'event.app-store.webhooks' and e->>'accountId' = ${acc} and e->>'name' = ${event}`,
+          sql`select count(*)::int as n from webhook_deliveries where account_id = ${acc} and event_name = ${event}`,
         )
       )[0].n;
-    // The other account has no endpoint yet: its events cost no job.
+    // The other account has no endpoint yet: its events cost nothing.
     await createContact('No Endpoint', t.other.accountId, t.other.token);
-    expect(await fanOutJobs(t.other.accountId, 'contact.created')).toBe(0);
-    // The owner's endpoint takes contact.created, not contact.updated.
-    const before = await fanOutJobs(t.owner.accountId, 'contact.created');
+    expect(await deliveryRows(t.other.accountId, 'contact.created')).toBe(0);
+    // The owner's endpoint takes contact.created, not contact.updated: the delivery row is
+    // committed with the contact itself.
+    const before = await deliveryRows(t.owner.accountId, 'contact.created');
     const contactId = await createContact('Subscribed');
-    expect(await fanOutJobs(t.owner.accountId, 'contact.created')).toBe(before + 1);
+    expect(await deliveryRows(t.owner.accountId, 'contact.created')).toBe(before + 1);
     const edit = await t.call('PUT', `/p/chat/contact/${contactId}`, { body: { data: { name: 'Renamed' } } });
     expect(edit.statusCode).toBe(200);
-    expect(await fanOutJobs(t.owner.accountId, 'contact.updated')).toBe(0);
+    expect(await deliveryRows(t.owner.accountId, 'contact.updated')).toBe(0);
     // Delivered before the next test scripts the receiver's answers.
     await until(async () => (await contactHook(contactId)()).length > 0);
-    // The deliveries are their own queue: no job of any kind per delivery.
+    // Neither a fan-out job nor a job per delivery: the rows are the queue.
     const [jobs] = await queryRows<{ n: number }>(
       t.ctx,
-      sql`select count(*)::int as n from pgboss.job where name like '%webhook-deliver%'`,
+      sql`select count(*)::int as n from pgboss.job where name like '%webhook%'`,
     );
     expect(jobs.n).toBe(0);
   });

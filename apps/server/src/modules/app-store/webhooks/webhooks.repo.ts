@@ -93,22 +93,48 @@ const endpointWithInstall = {
   installErrors: appInstalls.consecutiveErrors,
 };
 
-/** The account's live endpoints subscribed to any of `events`, with what an attempt posts with. */
-export function subscribedEndpoints(tx: TTx, accountId: string, events: string[]) {
-  return tx
-    .select(endpointWithInstall)
-    .from(webhookEndpoints)
-    .innerJoin(appInstalls, eq(appInstalls.id, webhookEndpoints.installId))
-    .where(and(liveEndpointOf(accountId), sql`${webhookEndpoints.events} && ${textArray(events)}`));
+/** An endpoint that receives events, as the fan-out reads it with the change (liveEndpointsSql). */
+export interface TLiveEndpoint {
+  endpoint: Pick<TEndpointRow, 'id' | 'url' | 'events' | 'secret' | 'previousSecret' | 'previousSecretUntil'>;
+  installId: string;
+  installErrors: number;
 }
 
-/** The events some live endpoint of the account subscribes to, as a jsonb array (for the events bus). */
-export function subscribedEventsSql(accountId: string) {
-  return sql`select coalesce(jsonb_agg(distinct e.name), '[]'::jsonb)
+/**
+ * The account's live endpoints with what an attempt posts with, as one jsonb array (null when
+ * none): read by the events bus in the emitting transaction, once per transaction.
+ */
+export function liveEndpointsSql(accountId: string) {
+  return sql`select jsonb_agg(jsonb_build_object(
+      'id', ${webhookEndpoints.id}, 'url', ${webhookEndpoints.url}, 'events', ${webhookEndpoints.events},
+      'secret', ${webhookEndpoints.secret}, 'previousSecret', ${webhookEndpoints.previousSecret},
+      'previousSecretUntil', ${webhookEndpoints.previousSecretUntil},
+      'installId', ${appInstalls.id}, 'installErrors', ${appInstalls.consecutiveErrors}))
     from ${webhookEndpoints}
     inner join ${appInstalls} on ${eq(appInstalls.id, webhookEndpoints.installId)}
-    cross join lateral unnest(${webhookEndpoints.events}) as e(name)
     where ${liveEndpointOf(accountId)}`;
+}
+
+/** liveEndpointsSql's answer as endpoints. */
+export function liveEndpointsOf(value: unknown): TLiveEndpoint[] {
+  return ((value ?? []) as Array<Record<string, any>>).map((e) => ({
+    endpoint: {
+      id: e.id,
+      url: e.url,
+      events: e.events,
+      secret: e.secret,
+      previousSecret: e.previousSecret ?? null,
+      previousSecretUntil: e.previousSecretUntil ? new Date(e.previousSecretUntil) : null,
+    },
+    installId: e.installId,
+    installErrors: Number(e.installErrors),
+  }));
+}
+
+/** The account's live endpoints (liveEndpointsSql), read on their own. */
+export async function liveEndpoints(tx: TTx, accountId: string): Promise<TLiveEndpoint[]> {
+  const [row] = rowsOf<{ v: unknown }>(await tx.execute(sql`select (${liveEndpointsSql(accountId)}) as v`));
+  return liveEndpointsOf(typeof row?.v === 'string' ? JSON.parse(row.v) : row?.v);
 }
 
 /** A delivery to write: an event for one endpoint. */
