@@ -15,7 +15,18 @@
 // (The kill -9 part of the issue's benchmark is covered by webhooks-crash.int.test.ts, not here.)
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { analyzeHotTables, emit, load, openLoop, percentile, round, startBenchServer } from './_support';
+import {
+  analyzeHotTables,
+  BENCH_DATABASE_URL,
+  cpuMeter,
+  emit,
+  load,
+  openLoop,
+  percentile,
+  round,
+  startBenchServer,
+  withAppName,
+} from './_support';
 import { benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -54,7 +65,11 @@ function receiver(): Promise<{ server: Server; url: string }> {
   );
 }
 
-const server = await startBenchServer({ BENCH_WORKERS: 'true' });
+const APP_NAME = 'atende-bench-webhooks';
+const server = await startBenchServer({
+  BENCH_WORKERS: 'true',
+  BENCH_DATABASE_URL: withAppName(BENCH_DATABASE_URL, APP_NAME),
+});
 const receivers = await Promise.all(Array.from({ length: ENDPOINTS }, receiver));
 try {
   const login = await fetch(`${server.url}/g/auth/login`, {
@@ -120,11 +135,16 @@ try {
   await Promise.all(Array.from({ length: CONNECTIONS }, warm));
   await analyzeHotTables(['webhook_deliveries']);
 
+  // Each phase with the server's and its PostgreSQL backends' CPU ms per message taken in.
+  const cpuWithout = await cpuMeter(server.pid, APP_NAME);
   const without = await load(CONNECTIONS, SECONDS, send);
+  const cpuPerMsgWithout = cpuWithout(without.latencies.length);
   await setEnabled(true);
   track = true;
   const started = performance.now();
+  const cpuWith = await cpuMeter(server.pid, APP_NAME);
   const withHooks = await load(CONNECTIONS, SECONDS, send);
+  const cpuPerMsgWith = cpuWith(withHooks.latencies.length);
   track = false;
   const expected = withHooks.latencies.length * ENDPOINTS;
   await drained(expected);
@@ -182,6 +202,7 @@ try {
     better: 'higher',
     without_msgs_per_s: round(rateWithout),
     with_msgs_per_s: round(rateWith),
+    cpu_ms_per_msg: { without: cpuPerMsgWithout, with_webhooks: cpuPerMsgWith },
     ...context,
   });
 } finally {

@@ -77,6 +77,14 @@ export const webhookEndpoints = pgTable(
   (t) => [index('webhook_endpoints_acc_idx').on(t.accountId)],
 );
 
+/** The body of an event some endpoint receives, kept once for all of its deliveries. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: uuid('id').primaryKey(),
+  accountId: accountIdColumn(),
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAtColumn(),
+});
+
 /** One event for one endpoint: one row per (endpoint, event), retried until it lands or 24 h pass. */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -88,7 +96,8 @@ export const webhookDeliveries = pgTable(
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').notNull(),
     eventName: text('event_name').notNull(),
-    payload: jsonb('payload').notNull(),
+    /** The body, in deliveries written before webhook_events (later ones read it there). */
+    payload: jsonb('payload'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     claimedUntil: tsColumn('claimed_until'),

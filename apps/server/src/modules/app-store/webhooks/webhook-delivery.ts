@@ -32,11 +32,11 @@ const SECRETS_KEPT = 1_000;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
- * A transaction's events are one fan-out job (packed), fanned out together in one transaction
- * (one read of the account's endpoints, one insert of every delivery); the attempts run beside it
- * (the fast path). A job per event cost the inbound messages three quarters of their rate
- * (inbound_with_webhooks_over_without 0.25); a transaction per event (five statements) fell
- * behind 200 msg/s with five endpoints.
+ * The fan-out job of a transaction that could not write its deliveries itself (events of several
+ * accounts): its events fanned out together, one transaction per account. Most transactions write
+ * theirs (relevant.settle): a job per event cost the inbound messages three quarters of their rate
+ * (inbound_with_webhooks_over_without 0.25), a transaction per event fell behind 200 msg/s with
+ * five endpoints.
  */
 const FAN_OUT_WORK = { batchSize: 50, pollingIntervalSeconds: 0.5 };
 
@@ -65,13 +65,14 @@ function bodyOf(event: TDomainEvent): TWebhookBody {
 }
 
 /**
- * Outbound webhooks, durable end to end: ONE durable listener fans a transaction's subscribed
- * events out into one delivery row per subscribed endpoint, in one transaction and idempotent on
- * (endpoint, event id). The rows are the queue: the first attempts run at once on this node (the
- * fast path); every other attempt (no fast-path slot, a retry, a replay, a delivery a dead process
- * held) is claimed by the sweep of due rows in some worker process. A failure is retried with
- * exponential backoff (`retryBaseMs` · 2^n, at most 2 h apart) until 24 h after the first
- * attempt, then the delivery is failed and counts as an error of the app.
+ * Outbound webhooks, durable end to end: the transaction that emits subscribed events writes one
+ * delivery row per subscribed endpoint (idempotent on (endpoint, event id); a durable listener's
+ * job does it for a transaction that cannot). The rows are the queue: the first attempts run at
+ * once, right after the commit, where the workers run (the fast path); every other attempt (no
+ * free slot, a retry, a replay, a delivery a dead process held) is claimed by the sweep of due
+ * rows in some worker process. A failure is retried with exponential backoff (`retryBaseMs` ·
+ * 2^n, at most 2 h apart) until 24 h after the first attempt, then the delivery is failed and
+ * counts as an error of the app.
  */
 export class WebhookDelivery {
   /** First retry delay (later ones double). Tests shorten it. */

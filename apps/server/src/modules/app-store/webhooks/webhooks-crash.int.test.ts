@@ -53,7 +53,8 @@ const deliveryOf = async (contactId: string) =>
   (
     await queryRows<{ status: string; attempts: number }>(
       ctx,
-      sql`select status, attempts from webhook_deliveries where payload->'data'->>'contactId' = ${contactId}`,
+      sql`select d.status, d.attempts from webhook_deliveries d join webhook_events e on e.id = d.event_id
+        where e.payload->'data'->>'contactId' = ${contactId}`,
     )
   )[0];
 
@@ -89,7 +90,8 @@ if (testEngine() === 'pg') {
       const contactId = await createContact('Waiting Delivery');
       const [row] = await queryRows<{ status: string; due: boolean }>(
         ctx,
-        sql`select status, due_at <= now() as due from webhook_deliveries where payload->'data'->>'contactId' = ${contactId}`,
+        sql`select d.status, d.due_at <= now() as due from webhook_deliveries d join webhook_events e on e.id = d.event_id
+          where e.payload->'data'->>'contactId' = ${contactId}`,
       );
       expect(row).toEqual({ status: 'pending', due: true });
       expect(receiver.received).toEqual([]);

@@ -118,6 +118,14 @@ describe('webhooks', () => {
     const before = await deliveryRows(t.owner.accountId, 'contact.created');
     const contactId = await createContact('Subscribed');
     expect(await deliveryRows(t.owner.accountId, 'contact.created')).toBe(before + 1);
+    // Its body is kept once, with the event, not in the delivery.
+    const [stored] = await queryRows<{ bare: boolean; bodies: number }>(
+      t.ctx,
+      sql`select bool_and(d.payload is null) as bare, count(distinct e.id)::int as bodies
+        from webhook_deliveries d join webhook_events e on e.id = d.event_id
+        where e.payload->'data'->>'contactId' = ${contactId}`,
+    );
+    expect(stored).toEqual({ bare: true, bodies: 1 });
     const edit = await t.call('PUT', `/p/chat/contact/${contactId}`, { body: { data: { name: 'Renamed' } } });
     expect(edit.statusCode).toBe(200);
     expect(await deliveryRows(t.owner.accountId, 'contact.updated')).toBe(0);
@@ -168,8 +176,9 @@ describe('webhooks', () => {
       (
         await queryRows<{ id: string; status: string; attempts: number; due: boolean }>(
           t.ctx,
-          sql`select id, status, attempts, due_at is not null as due
-            from webhook_deliveries where payload->'data'->>'contactId' = ${contactId}`,
+          sql`select d.id, d.status, d.attempts, d.due_at is not null as due
+            from webhook_deliveries d join webhook_events e on e.id = d.event_id
+            where e.payload->'data'->>'contactId' = ${contactId}`,
         )
       )[0];
     // Delivered by the fast path: it is never due again, so sweeps neither post nor count it.

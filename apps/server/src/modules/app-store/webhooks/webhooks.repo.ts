@@ -1,10 +1,10 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
-import { arrayLiteral, textArray, uuidArray } from '../../../platform/db/sql-arrays';
+import { textArray, uuidArray } from '../../../platform/db/sql-arrays';
 import { inTransaction, type TTx, withTenant } from '../../../platform/db/tenant';
-import { appInstalls, webhookDeliveries, webhookEndpoints } from '../app-store.schema';
+import { appInstalls, webhookDeliveries, webhookEndpoints, webhookEvents } from '../app-store.schema';
 
 export type TEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type TDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -86,6 +86,12 @@ const liveEndpointOf = (accountId: string) =>
     eq(appInstalls.status, 'active'),
   );
 
+/** A delivery's columns with its body: its own copy (written before webhook_events), else its event's. */
+const deliveryWithBody = {
+  ...getTableColumns(webhookDeliveries),
+  payload: sql<unknown>`coalesce(${webhookDeliveries.payload}, ${webhookEvents.payload})`,
+};
+
 /** What an attempt posts with: the endpoint and its install. */
 const endpointWithInstall = {
   endpoint: webhookEndpoints,
@@ -157,11 +163,12 @@ export async function insertDeliveryRows(
   claim: { claimed: number; claimSeconds: number },
 ): Promise<TDeliveryRow[]> {
   if (!deliveries.length) return [];
-  // One array per column and each event's body once (the query builder's row objects cost more
-  // than the statement under a stream of events).
+  // Each event's body once (webhook_events), one array per column for the deliveries (the query
+  // builder's row objects cost more than the statement under a stream of events).
   const events = [...new Map(deliveries.map((d) => [d.event.id, d.event])).values()];
-  const index = new Map(events.map((e, i) => [e.id, String(i)]));
   const ids = deliveries.map(() => newId());
+  const held = sql`v.n <= ${claim.claimed}`;
+  const until = sql`now() + make_interval(secs => ${claim.claimSeconds})`;
   const created = rowsOf<{
     id: string;
     status: string;
@@ -169,20 +176,23 @@ export async function insertDeliveryRows(
     first_attempt_at: string | null;
   }>(
     await tx.execute(sql`
+      with bodies as (
+        insert into webhook_events (id, account_id, payload)
+        select e.id, ${accountId}, ${JSON.stringify(events.map((e) => e.payload))}::jsonb -> (e.n - 1)::int
+        from unnest(${uuidArray(events.map((e) => e.id))}) with ordinality as e(id, n)
+        on conflict do nothing)
       insert into webhook_deliveries
-        (id, account_id, endpoint_id, event_id, event_name, payload, status, attempts, claimed_until,
-         due_at, first_attempt_at)
+        (id, account_id, endpoint_id, event_id, event_name, status, attempts, claimed_until, due_at,
+         first_attempt_at)
       select v.id, ${accountId}, v.endpoint_id, v.event_id, v.event_name,
-             ${JSON.stringify(events.map((e) => e.payload))}::jsonb -> v.at,
-             case when v.n <= ${claim.claimed} then 'sending' else 'pending' end,
-             case when v.n <= ${claim.claimed} then 1 else 0 end,
-             case when v.n <= ${claim.claimed} then now() + make_interval(secs => ${claim.claimSeconds}) end,
-             case when v.n <= ${claim.claimed} then now() + make_interval(secs => ${claim.claimSeconds}) else now() end,
-             case when v.n <= ${claim.claimed} then now() end
+             case when ${held} then 'sending' else 'pending' end,
+             case when ${held} then 1 else 0 end,
+             case when ${held} then ${until} end,
+             case when ${held} then ${until} else now() end,
+             case when ${held} then now() end
       from unnest(${uuidArray(ids)}, ${uuidArray(deliveries.map((d) => d.endpointId))},
-                  ${uuidArray(deliveries.map((d) => d.event.id))}, ${textArray(deliveries.map((d) => d.event.name))},
-                  ${arrayLiteral(deliveries.map((d) => index.get(d.event.id)!))}::int[])
-        with ordinality as v(id, endpoint_id, event_id, event_name, at, n)
+                  ${uuidArray(deliveries.map((d) => d.event.id))}, ${textArray(deliveries.map((d) => d.event.name))})
+        with ordinality as v(id, endpoint_id, event_id, event_name, n)
       on conflict do nothing
       returning id::text as id, status, claimed_until, first_attempt_at`),
   );
@@ -239,8 +249,9 @@ export async function claimDueDeliveryRows(db: TDb, limit: number, claimSeconds:
     );
     if (claimed.length === 0) return [];
     return tx
-      .select({ delivery: webhookDeliveries, ...endpointWithInstall })
+      .select({ delivery: deliveryWithBody, ...endpointWithInstall })
       .from(webhookDeliveries)
+      .leftJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
       .innerJoin(appInstalls, eq(appInstalls.id, webhookEndpoints.installId))
       .where(sql`${webhookDeliveries.id} = any(${uuidArray(claimed.map((r) => r.id))})`);
@@ -309,8 +320,9 @@ export function updateDeliveryRow(
 export function findDeliveryRow(db: TDb, accountId: string, id: string) {
   return withTenant(db, accountId, async (tx) => {
     const [row] = await tx
-      .select()
+      .select(deliveryWithBody)
       .from(webhookDeliveries)
+      .leftJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
       .where(and(eq(webhookDeliveries.accountId, accountId), eq(webhookDeliveries.id, id)));
     return row;
   });
@@ -329,8 +341,9 @@ export function listDeliveryRows(
       filter.status ? eq(webhookDeliveries.status, filter.status) : undefined,
     );
     const rows = await tx
-      .select()
+      .select(deliveryWithBody)
       .from(webhookDeliveries)
+      .leftJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
       .where(where)
       .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
       .limit(filter.limit)

@@ -139,19 +139,19 @@ export class WebhooksService {
   async replay(accountId: string, deliveryId: string): Promise<TWebhookDelivery> {
     const found = await repo.findDeliveryRow(this.db, accountId, deliveryId);
     if (!found) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
-    const row = await withTenant(this.db, accountId, async (tx) => {
-      const [updated] = await repo.updateDeliveryRow(tx, accountId, deliveryId, {
+    await withTenant(this.db, accountId, (tx) =>
+      repo.updateDeliveryRow(tx, accountId, deliveryId, {
         status: 'pending',
         nextAttemptAt: null,
         claimedUntil: null,
         firstAttemptAt: null,
         dueAt: sql`now()`,
         error: '',
-      });
-      return updated;
-    });
+      }),
+    );
     this.delivery.due();
-    return presentDelivery(row);
+    // Read again with its body (kept once per event).
+    return presentDelivery((await repo.findDeliveryRow(this.db, accountId, deliveryId)) ?? found);
   }
 
   private async endpoint(accountId: string, id: string) {
