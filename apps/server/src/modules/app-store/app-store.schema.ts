@@ -77,13 +77,23 @@ export const webhookEndpoints = pgTable(
   (t) => [index('webhook_endpoints_acc_idx').on(t.accountId)],
 );
 
-/** The body of an event some endpoint receives, kept once for all of its deliveries. */
-export const webhookEvents = pgTable('webhook_events', {
-  id: uuid('id').primaryKey(),
-  accountId: accountIdColumn(),
-  payload: jsonb('payload').notNull(),
-  createdAt: createdAtColumn(),
-});
+/**
+ * The body of an event some endpoint receives, kept once for all of its deliveries; while its
+ * deliveries are not written yet, the endpoints it goes to and when a worker should write them.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: accountIdColumn(),
+    name: text('name'),
+    payload: jsonb('payload').notNull(),
+    endpointIds: uuid('endpoint_ids').array(),
+    dueAt: tsColumn('due_at'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('webhook_events_due_idx').on(t.dueAt).where(sql`due_at is not null`)],
+);
 
 /** One event for one endpoint: one row per (endpoint, event), retried until it lands or 24 h pass. */
 export const webhookDeliveries = pgTable(

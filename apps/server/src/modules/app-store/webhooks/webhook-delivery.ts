@@ -1,7 +1,7 @@
 import { type TDomainEvent, WEBHOOK_EVENTS, WEBHOOK_HEADERS, WEBHOOK_LIMITS } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../../platform/db/client';
-import { ClaimLoop } from '../../../platform/claim-loop';
+import { ClaimLoop, pause } from '../../../platform/claim-loop';
 import { onCommit, type TTx, withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
 import type { Jobs } from '../../../platform/jobs';
@@ -24,6 +24,11 @@ const TIMEOUT_MS = 10_000;
  * one or two in flight, a burst that outruns the database dozens.
  */
 const PRESSED_REQUESTS = 8;
+/** Waiting events fanned out in one statement at most. */
+const FAN_OUT_BATCH = 256;
+/** While the process is pressed, waiting events are still fanned out a batch this often. */
+const PRESSED_FAN_OUT_MS = 1_000;
+const PRESSED_CHECK_MS = 100;
 /** An attempt starts at the latest this long before its timeout would outlast its claim. */
 const GATE_MARGIN_MS = 2_000;
 /** Opened endpoint secrets kept by a process at most (a rotation seals a new one). */
@@ -88,7 +93,10 @@ export class WebhookDelivery {
    * it (YieldGate), so a stream of customers' messages takes what it needs and the deliveries the
    * rest (they catch up when it eases); on a quiet process up to `max`.
    */
-  readonly gate = new YieldGate({ max: 128, pressed: () => requestsInFlight() >= PRESSED_REQUESTS });
+  readonly gate = new YieldGate({ max: 128, pressed: () => this.pressed() });
+  /** Whether requests queue up in this process (see PRESSED_REQUESTS); tests press it. */
+  pressed = () => requestsInFlight() >= PRESSED_REQUESTS;
+  private fanOutWake: (() => void) | null = null;
 
   constructor(
     private readonly db: TDb,
@@ -118,6 +126,7 @@ export class WebhookDelivery {
   listen(bus: DomainEvents, jobs: Jobs) {
     this.jobs = jobs;
     jobs.poll('webhook-deliveries', (signal) => this.sweeper.run(signal));
+    jobs.poll('webhook-events', (signal) => this.fanOutLoop(signal));
     bus.durablePacks(FAN_OUT_LISTENER, [...WEBHOOK_EVENTS], (events) => this.fanOut(events), {
       work: FAN_OUT_WORK,
       relevant: {
@@ -138,13 +147,51 @@ export class WebhookDelivery {
     });
   }
 
+  /**
+   * Writes the deliveries of the events that wait for them (insertPendingEvents), up to
+   * FAN_OUT_BATCH events a statement, until `signal` aborts. While requests queue up in the
+   * process it gives way to them, fanning out one batch a second at most (waiting events are
+   * never starved); it looks again every `idleMs`, or at once when this process wrote some.
+   */
+  private async fanOutLoop(signal: AbortSignal) {
+    let last = 0;
+    while (!signal.aborted) {
+      if (this.pressed() && Date.now() - last < PRESSED_FAN_OUT_MS) {
+        await pause(PRESSED_CHECK_MS, signal);
+        continue;
+      }
+      let full = false;
+      try {
+        const { events, deliveries } = await repo.expandDueEvents(this.db, FAN_OUT_BATCH);
+        full = events === FAN_OUT_BATCH;
+        if (deliveries > 0) this.sweeper.nudge();
+      } catch (err) {
+        this.log.warn({ err }, 'webhook events: fan-out failed');
+      }
+      last = Date.now();
+      if (full) continue;
+      const waiting = new AbortController();
+      const stop = () => waiting.abort();
+      signal.addEventListener('abort', stop, { once: true });
+      this.fanOutWake = stop;
+      await pause(DELIVERY_SWEEP.idleMs, waiting.signal);
+      signal.removeEventListener('abort', stop);
+      this.fanOutWake = null;
+    }
+  }
+
+  private wakeFanOut() {
+    this.fanOutWake?.();
+  }
+
   /** A delivery is due now (a replay): this process's sweep looks at once. */
   due() {
     this.sweeper.nudge();
   }
 
-  /** One sweep round (tests): claims the due deliveries and attempts them; answers how many. */
+  /** One sweep round (tests): fans out the waiting events, claims the due deliveries and attempts them; answers how many. */
   async sweep(): Promise<number> {
+    await repo.expandDueEvents(this.db, FAN_OUT_BATCH);
     const attempts = await repo.claimDueDeliveryRows(this.db, DELIVERY_SWEEP.queued, CLAIM_SECONDS);
     const claimedAt = Date.now();
     await Promise.all(attempts.map((a) => this.gated(a, claimedAt)));
@@ -170,7 +217,8 @@ export class WebhookDelivery {
    * One delivery row per (event, subscribed endpoint), in `tx` (idempotent: a repeat writes
    * none). Where this process runs the workers, as many as its gate has free slots are written
    * already claimed for their first attempt, made right after the commit with the endpoint in
-   * hand (the fast path: no claim of its own); the rest are due at once for the sweep.
+   * hand (the fast path: no claim of its own); the rest are due at once for the sweep. While the
+   * process is pressed, the events wait as one row each for the fan-out loop.
    */
   private async fanOutInTx(
     tx: TTx,
@@ -178,14 +226,31 @@ export class WebhookDelivery {
     endpoints: repo.TLiveEndpoint[],
     events: TDomainEvent[],
   ) {
-    const wanted = events.flatMap((event) => {
-      const payload = bodyOf(event);
-      return endpoints
-        .filter((e) => e.endpoint.events.includes(event.name))
-        .map((e) => ({ endpointId: e.endpoint.id, event: { id: event.id, name: event.name, payload } }));
-    });
+    const targets = events
+      .map((event) => ({
+        event: { id: event.id, name: event.name, payload: bodyOf(event) },
+        endpointIds: endpoints
+          .filter((e) => e.endpoint.events.includes(event.name))
+          .map((e) => e.endpoint.id),
+      }))
+      .filter((t) => t.endpointIds.length > 0);
+    if (targets.length === 0) return;
+    if (!this.jobs?.working || this.pressed()) {
+      // Requests queue up here (a burst of customers' messages), or this process runs no
+      // workers: one row per event, fanned out by a worker process once the burst eases.
+      await repo.insertPendingEvents(
+        tx,
+        accountId,
+        targets.map((t) => ({ ...t.event, endpointIds: t.endpointIds })),
+      );
+      onCommit(tx, () => this.wakeFanOut());
+      return;
+    }
+    const wanted = targets.flatMap((t) =>
+      t.endpointIds.map((endpointId) => ({ endpointId, event: t.event })),
+    );
     const rows = await repo.insertDeliveryRows(tx, accountId, wanted, {
-      claimed: this.jobs?.working ? this.gate.available : 0,
+      claimed: this.gate.available,
       claimSeconds: CLAIM_SECONDS,
     });
     const fast = rows

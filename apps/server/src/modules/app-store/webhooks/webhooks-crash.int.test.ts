@@ -86,14 +86,15 @@ if (testEngine() === 'pg') {
   });
 } else {
   describe('webhook delivery — PGlite pass: an embedded database belongs to one process, so the kill -9 runs in the TEST_ENGINE=pg pass', () => {
-    it('the delivery is committed with the contact, due, until a process that runs the workers sweeps it', async () => {
+    it('the event is committed with the contact, due for its fan-out, until a process that runs the workers writes and sends its delivery', async () => {
       const contactId = await createContact('Waiting Delivery');
-      const [row] = await queryRows<{ status: string; due: boolean }>(
+      const [row] = await queryRows<{ due: boolean; targets: number; deliveries: number }>(
         ctx,
-        sql`select d.status, d.due_at <= now() as due from webhook_deliveries d join webhook_events e on e.id = d.event_id
-          where e.payload->'data'->>'contactId' = ${contactId}`,
+        sql`select e.due_at <= now() as due, cardinality(e.endpoint_ids) as targets,
+            (select count(*)::int from webhook_deliveries d where d.event_id = e.id) as deliveries
+          from webhook_events e where e.payload->'data'->>'contactId' = ${contactId}`,
       );
-      expect(row).toEqual({ status: 'pending', due: true });
+      expect(row).toEqual({ due: true, targets: 1, deliveries: 0 });
       expect(receiver.received).toEqual([]);
     });
   });

@@ -205,6 +205,36 @@ describe('webhooks', () => {
     expect((await contactHook(failed)()).map((h) => h.answered)).toEqual([500, 200]);
   });
 
+  it('writes one row per event while requests queue up in the process, then fans it out and delivers it once', async () => {
+    const delivery = t.ctx.app.services.appStore.webhookDelivery;
+    const pressed = delivery.pressed;
+    // As under a burst of customers' messages.
+    delivery.pressed = () => true;
+    let contactId = '';
+    try {
+      contactId = await createContact('Gil Burst');
+      // The contact's transaction wrote the event with the endpoints it goes to (the fan-out
+      // loop writes its deliveries), not a delivery per endpoint.
+      const [event] = await queryRows<{ targets: string[] }>(
+        t.ctx,
+        sql`select endpoint_ids::text[] as targets from webhook_events where payload->'data'->>'contactId' = ${contactId}`,
+      );
+      expect(event.targets).toEqual([endpoint._id]);
+    } finally {
+      delivery.pressed = pressed;
+    }
+    const [hook] = await until(async () => {
+      const hooks = await contactHook(contactId)();
+      return hooks.length ? hooks : undefined;
+    });
+    expect(verify(hook, endpoint.secret)).toBe(true);
+    const logged = await until(async () =>
+      (await deliveries('success')).items.find((d: { eventId: string }) => d.eventId === hook.json.id),
+    );
+    expect(logged).toMatchObject({ attempts: 1, payload: { data: { contactId } } });
+    expect((await contactHook(contactId)()).length).toBe(1);
+  });
+
   it('keeps an answer cut through an emoji (or holding NUL) as a readable excerpt, delivered once', async () => {
     // The excerpt's cut falls between the two halves of the emoji.
     receiver.okText = `${'a'.repeat(WEBHOOK_LIMITS.responseExcerpt - 1)}😀 fim\u0000`;

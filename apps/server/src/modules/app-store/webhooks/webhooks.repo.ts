@@ -177,9 +177,10 @@ export async function insertDeliveryRows(
   }>(
     await tx.execute(sql`
       with bodies as (
-        insert into webhook_events (id, account_id, payload)
-        select e.id, ${accountId}, ${JSON.stringify(events.map((e) => e.payload))}::jsonb -> (e.n - 1)::int
-        from unnest(${uuidArray(events.map((e) => e.id))}) with ordinality as e(id, n)
+        insert into webhook_events (id, account_id, name, payload)
+        select e.id, ${accountId}, e.name, ${JSON.stringify(events.map((e) => e.payload))}::jsonb -> (e.n - 1)::int
+        from unnest(${uuidArray(events.map((e) => e.id))}, ${textArray(events.map((e) => e.name))})
+          with ordinality as e(id, name, n)
         on conflict do nothing)
       insert into webhook_deliveries
         (id, account_id, endpoint_id, event_id, event_name, status, attempts, claimed_until, due_at,
@@ -221,6 +222,64 @@ export async function insertDeliveryRows(
       createdAt: new Date(),
     };
   });
+}
+
+/** An event whose deliveries a worker process writes later: its body and the endpoints it goes to. */
+export interface TPendingEvent {
+  id: string;
+  name: string;
+  payload: unknown;
+  endpointIds: string[];
+}
+
+/** The events as rows due for their fan-out (deliveries written by expandDueEvents); a repeat writes none. */
+export async function insertPendingEvents(tx: TTx, accountId: string, events: TPendingEvent[]) {
+  if (!events.length) return;
+  await tx.execute(sql`
+    insert into webhook_events (id, account_id, name, payload, endpoint_ids, due_at)
+    select e.id, ${accountId}, e.name, ${JSON.stringify(events.map((e) => e.payload))}::jsonb -> (e.n - 1)::int,
+           (select array_agg(t::uuid)
+            from jsonb_array_elements_text(${JSON.stringify(events.map((e) => e.endpointIds))}::jsonb -> (e.n - 1)::int) as t),
+           now()
+    from unnest(${uuidArray(events.map((e) => e.id))}, ${textArray(events.map((e) => e.name))})
+      with ordinality as e(id, name, n)
+    on conflict do nothing`);
+}
+
+/**
+ * Fans out up to `limit` due events of every account (FOR UPDATE SKIP LOCKED): one pending
+ * delivery per endpoint each was for that still exists (idempotent on (endpoint, event)), and the
+ * event is no longer due; one statement. Answers how many events and deliveries it wrote.
+ */
+export async function expandDueEvents(
+  db: TDb,
+  limit: number,
+): Promise<{ events: number; deliveries: number }> {
+  const [row] = rowsOf<{ events: number; deliveries: number }>(
+    await inTransaction(db, (tx) =>
+      tx.execute(sql`
+        with picked as materialized (
+          select id from webhook_events
+          where due_at <= now()
+          order by due_at
+          limit ${limit}
+          for update skip locked),
+        events as (
+          update webhook_events e set due_at = null
+          from picked where e.id = picked.id
+          returning e.id, e.account_id, e.name, e.endpoint_ids),
+        written as (
+          insert into webhook_deliveries (id, account_id, endpoint_id, event_id, event_name, due_at)
+          select gen_random_uuid(), ev.account_id, w.id, ev.id, ev.name, now()
+          from events ev
+          cross join lateral unnest(ev.endpoint_ids) as t(endpoint_id)
+          join webhook_endpoints w on w.id = t.endpoint_id
+          on conflict do nothing
+          returning 1)
+        select (select count(*)::int from events) as events, (select count(*)::int from written) as deliveries`),
+    ),
+  );
+  return { events: row?.events ?? 0, deliveries: row?.deliveries ?? 0 };
 }
 
 /**
