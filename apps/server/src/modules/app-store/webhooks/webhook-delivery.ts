@@ -29,6 +29,10 @@ const FAN_OUT_BATCH = 256;
 /** While the process is pressed, waiting events are still fanned out a batch this often. */
 const PRESSED_FAN_OUT_MS = 1_000;
 const PRESSED_CHECK_MS = 100;
+/** While the process is pressed, deliveries attempted a second at most. */
+const PRESSED_ATTEMPTS = 32;
+/** While the process is pressed, waiting events fanned out in one batch a second. */
+const PRESSED_FAN_OUT_BATCH = 64;
 /** An attempt starts at the latest this long before its timeout would outlast its claim. */
 const GATE_MARGIN_MS = 2_000;
 /** Opened endpoint secrets kept by a process at most (a rotation seals a new one). */
@@ -97,6 +101,7 @@ export class WebhookDelivery {
   /** Whether requests queue up in this process (see PRESSED_REQUESTS); tests press it. */
   pressed = () => requestsInFlight() >= PRESSED_REQUESTS;
   private fanOutWake: (() => void) | null = null;
+  private pressedClaimAt = 0;
 
   constructor(
     private readonly db: TDb,
@@ -110,7 +115,7 @@ export class WebhookDelivery {
     this.sweeper = new ClaimLoop<TAttempt>(
       { ...DELIVERY_SWEEP, concurrency: () => this.gate.current },
       {
-        claim: (want) => repo.claimDueDeliveryRows(this.db, want, CLAIM_SECONDS),
+        claim: (want) => this.claimDue(want),
         work: (attempt, claimedAt) => this.gated(attempt, claimedAt),
         release: (attempts) =>
           repo.releaseDeliveryRows(
@@ -162,8 +167,9 @@ export class WebhookDelivery {
       }
       let full = false;
       try {
-        const { events, deliveries } = await repo.expandDueEvents(this.db, FAN_OUT_BATCH);
-        full = events === FAN_OUT_BATCH;
+        const batch = this.pressed() ? PRESSED_FAN_OUT_BATCH : FAN_OUT_BATCH;
+        const { events, deliveries } = await repo.expandDueEvents(this.db, batch);
+        full = events === batch;
         if (deliveries > 0) this.sweeper.nudge();
       } catch (err) {
         this.log.warn({ err }, 'webhook events: fan-out failed');
@@ -182,6 +188,17 @@ export class WebhookDelivery {
 
   private wakeFanOut() {
     this.fanOutWake?.();
+  }
+
+  /**
+   * Due deliveries for the sweep: while the process is pressed, at most PRESSED_ATTEMPTS once a
+   * second (the burst's messages come first; deliveries still move), else as many as it wants.
+   */
+  private async claimDue(want: number) {
+    if (!this.pressed()) return repo.claimDueDeliveryRows(this.db, want, CLAIM_SECONDS);
+    if (Date.now() - this.pressedClaimAt < PRESSED_FAN_OUT_MS) return [];
+    this.pressedClaimAt = Date.now();
+    return repo.claimDueDeliveryRows(this.db, PRESSED_ATTEMPTS, CLAIM_SECONDS);
   }
 
   /** A delivery is due now (a replay): this process's sweep looks at once. */
