@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { requestsInFlight, trackRequestsInFlight } from './requests-in-flight';
+import { requestsInFlight, TimeWeightedCount, trackRequestsInFlight } from './requests-in-flight';
 
 /** Bulk work (webhook deliveries) gives way while requests wait on the process: the count it reads. */
 describe('requests in flight', () => {
@@ -39,5 +39,26 @@ describe('requests in flight', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('averages the count over a window, each value weighted by how long it held', () => {
+    let now = 0;
+    const count = new TimeWeightedCount(250, () => now);
+    count.add(10);
+    now = 100;
+    count.add(-10);
+    now = 200;
+    expect(count.average()).toBe(0); // the window is still open: the last closed one's (none)
+    now = 250;
+    expect(count.average()).toBe(4); // 10 for 100 of 250 ms
+    // A passing peak of a dozen over a steady three: about three on average.
+    count.add(3);
+    now = 300;
+    count.add(9);
+    now = 305;
+    count.add(-9);
+    now = 500;
+    expect(count.current).toBe(3);
+    expect(count.average()).toBeCloseTo(3.18, 2);
   });
 });
