@@ -142,7 +142,13 @@ export const WEBHOOK_HEADERS = {
   event: 'x-atende-event',
   delivery: 'x-atende-delivery',
 } as const;
-export const WEBHOOK_LIMITS = { endpointsMax: 20, retryWindowHours: 24, responseExcerpt: 500 } as const;
+/** logDays: how long the delivery log keeps a finished delivery (and its event's body). */
+export const WEBHOOK_LIMITS = {
+  endpointsMax: 20,
+  retryWindowHours: 24,
+  responseExcerpt: 500,
+  logDays: 30,
+} as const;
 
 export const ZWebhookEndpointBody = z.object({
   url: z

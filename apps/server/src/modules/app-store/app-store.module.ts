@@ -1,3 +1,4 @@
+import { WEBHOOK_LIMITS } from '@atende/shared';
 import { defineModule } from '../../platform/module';
 import { outboundCall, outboundFetch } from '../../platform/outbound-url';
 import { SecretBox } from '../../platform/secret-box';
@@ -17,6 +18,7 @@ import { loadVapidKeys } from './push/vapid-keys';
 import { SuperlogicaImport } from './superlogica/superlogica-import';
 import { SuperlogicaInvoices } from './superlogica/superlogica-invoices';
 import { WebhookDelivery } from './webhooks/webhook-delivery';
+import { pruneDeliveryLog } from './webhooks/webhooks.repo';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { WebhooksService } from './webhooks/webhooks.service';
 
@@ -26,6 +28,8 @@ import { WebhooksService } from './webhooks/webhooks.service';
  * own OpenAI-compatible AI provider (read by the knowledge module's AI provider, hence this module
  * comes before it in MODULES) and the Dashboard app's conversation panels.
  */
+const WEBHOOK_PRUNE_QUEUE = 'app-store.webhooks-prune';
+
 export const appStoreModule = defineModule({
   name: 'app-store',
   tables,
@@ -76,6 +80,12 @@ export const appStoreModule = defineModule({
   plugin: async (app) => {
     const { webhookDelivery, pushNotifier } = app.services.appStore;
     webhookDelivery.listen(app.platform.events, app.platform.jobs);
+    // The delivery log keeps WEBHOOK_LIMITS.logDays (the drawer says so); pruned nightly.
+    app.platform.jobs.register(WEBHOOK_PRUNE_QUEUE, async () => {
+      const pruned = await pruneDeliveryLog(app.platform.database.db, WEBHOOK_LIMITS.logDays);
+      app.platform.log.info({ pruned }, 'webhook delivery log pruned');
+    });
+    app.platform.jobs.schedule(WEBHOOK_PRUNE_QUEUE, '41 3 * * *');
     // The account's own AI provider is cached by every process: an invalidation of the account
     // (PostgreSQL NOTIFY) makes each one resolve it again.
     app.platform.events.on('app.changed', (event) => {

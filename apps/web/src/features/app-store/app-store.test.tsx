@@ -151,6 +151,9 @@ describe('app store page', () => {
     render(<AppStorePage />, { wrapper: AdminTestWrapper });
     fireEvent.click(await screen.findByRole('button', { name: 'Entregas' }));
     const row = await screen.findByTestId('delivery-row');
+    expect(screen.getByTestId('deliveries-kept')).toHaveTextContent(
+      'As entregas ficam no registro por 30 dias.',
+    );
     expect(within(row).getByText('Mensagem criada')).toBeInTheDocument();
     expect(within(row).getByText('Falhou')).toBeInTheDocument();
     expect(within(row).getByText('3 tentativas')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, until } from '../../../testing/helpers';
 import { createChannel, seedConversation, webchatBody } from '../../inbox/testing/inbox.testing';
 import { signWebhook } from './webhook-signature';
+import { pruneDeliveryLog } from './webhooks.repo';
 
 /**
  * The Webhooks app end to end: a domain event becomes one signed POST per subscribed endpoint,
@@ -55,6 +56,17 @@ const deliveries = async (status?: string) =>
       `/p/apps/webhooks/endpoints/${endpoint._id}/deliveries${status ? `?status=${status}` : ''}`,
     )
   ).body.data;
+
+/** The delivery of a contact.created event (found by its body), with whether it is due. */
+const rowOf = async (contactId: string) =>
+  (
+    await queryRows<{ id: string; status: string; attempts: number; due: boolean }>(
+      t.ctx,
+      sql`select d.id, d.status, d.attempts, d.due_at is not null as due
+        from webhook_deliveries d join webhook_events e on e.id = d.event_id
+        where e.payload->'data'->>'contactId' = ${contactId}`,
+    )
+  )[0];
 
 describe('webhooks', () => {
   it('creates an endpoint whose secret is shown once', async () => {
@@ -172,15 +184,6 @@ describe('webhooks', () => {
 
   it('a sweep repeats no delivered event, and never posts a retry before it is due', async () => {
     const delivery = t.ctx.app.services.appStore.webhookDelivery;
-    const rowOf = async (contactId: string) =>
-      (
-        await queryRows<{ id: string; status: string; attempts: number; due: boolean }>(
-          t.ctx,
-          sql`select d.id, d.status, d.attempts, d.due_at is not null as due
-            from webhook_deliveries d join webhook_events e on e.id = d.event_id
-            where e.payload->'data'->>'contactId' = ${contactId}`,
-        )
-      )[0];
     // Delivered by the fast path: it is never due again, so sweeps neither post nor count it.
     const delivered = await createContact('Dora Sweep');
     await until(async () => (await rowOf(delivered))?.status === 'success');
@@ -329,5 +332,36 @@ describe('webhooks', () => {
     const res = await t.call('GET', '/p/apps/webhooks/endpoints', { token: team.manager.token });
     expect(res.statusCode).toBe(403);
     expect(res.body.message).toBe(NOT_AUTHORIZED);
+  });
+
+  it(`keeps the delivery log ${WEBHOOK_LIMITS.logDays} days: older finished deliveries and their bodies go, a due one stays`, async () => {
+    const delivery = t.ctx.app.services.appStore.webhookDelivery;
+    const done = await createContact('Ivo Old');
+    await until(async () => (await rowOf(done))?.status === 'success');
+    // One waiting for its retry (a minute away) when the log is pruned.
+    delivery.retryBaseMs = 60_000;
+    receiver.script.push(500);
+    const due = await createContact('Jó Due');
+    const waiting = await until(async () => ((await rowOf(due))?.status === 'retrying' ? rowOf(due) : null));
+    delivery.retryBaseMs = 100;
+    const bodies = () =>
+      queryRows<{ contactId: string }>(
+        t.ctx,
+        sql`select payload->'data'->>'contactId' as "contactId" from webhook_events
+          where payload->'data'->>'contactId' in (${done}, ${due})`,
+      );
+    expect((await bodies()).length).toBe(2);
+    // Nothing is old yet.
+    const db = t.ctx.app.platform.database.db;
+    expect(await pruneDeliveryLog(db, WEBHOOK_LIMITS.logDays)).toEqual({ deliveries: 0, events: 0 });
+    // Past the log's days (and one more for the bodies): every finished delivery and its body go.
+    const later = Date.now() + (WEBHOOK_LIMITS.logDays + 2) * 86_400_000;
+    const pruned = await pruneDeliveryLog(db, WEBHOOK_LIMITS.logDays, later);
+    expect(pruned.deliveries).toBeGreaterThan(0);
+    expect(pruned.events).toBeGreaterThan(0);
+    expect(await rowOf(done)).toBeUndefined();
+    expect(await rowOf(due)).toMatchObject({ id: waiting.id, status: 'retrying', due: true });
+    expect((await bodies()).map((b) => b.contactId)).toEqual([due]);
+    expect((await deliveries()).items.map((d: { _id: string }) => d._id)).toEqual([waiting.id]);
   });
 });

@@ -246,6 +246,73 @@ export async function insertPendingEvents(tx: TTx, accountId: string, events: TP
     on conflict do nothing`);
 }
 
+/** Log rows deleted a statement at most (short transactions beside the traffic). */
+const PRUNE_BATCH = 5_000;
+
+/** The smallest UUIDv7 of the instant `ms` (newId's ids, and so events' ids, sort by creation time). */
+function uuidv7Floor(ms: number): string {
+  const hex = Math.floor(ms).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8)}-7000-8000-000000000000`;
+}
+
+/**
+ * The delivery log of every account past `days`, a batch at a time: finished deliveries created
+ * before then (each endpoint's by its (endpoint, created_at) index; one still due stays whatever
+ * its age), then the bodies of events a day older still that no due delivery needs (by their
+ * time-ordered ids: a delivery is written at most a backlog's delay after its event, so a kept
+ * delivery's body is never among them). Answers how many rows of each it deleted.
+ */
+export async function pruneDeliveryLog(db: TDb, days: number, now = Date.now()) {
+  const deliveryCutoff = new Date(now - days * 86_400_000).toISOString();
+  const eventCutoff = now - (days + 1) * 86_400_000;
+  let deliveries = 0;
+  for (;;) {
+    const [{ n }] = rowsOf<{ n: number }>(
+      await inTransaction(db, (tx) =>
+        tx.execute(sql`
+          with old as (
+            select d.id from webhook_endpoints ep
+            cross join lateral (
+              select id from webhook_deliveries d
+              where d.endpoint_id = ep.id and d.created_at < ${deliveryCutoff}::timestamptz and d.due_at is null
+              limit ${PRUNE_BATCH}) d
+            limit ${PRUNE_BATCH}),
+          gone as (delete from webhook_deliveries w using old where w.id = old.id returning 1)
+          select count(*)::int as n from gone`),
+      ),
+    );
+    deliveries += n;
+    if (n < PRUNE_BATCH) break;
+  }
+  // Events in id order, each batch after the last one's (the walk never passes its own deletions
+  // again); the index walk stops at the batch's size.
+  let events = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const [row] = rowsOf<{ n: number; last: string | null }>(
+      await inTransaction(db, async (tx) => {
+        await tx.execute(
+          sql`select set_config('enable_bitmapscan', 'off', true), set_config('jit', 'off', true)`,
+        );
+        return tx.execute(sql`
+          with old as (
+            select e.id from webhook_events e
+            where e.id > ${after}::uuid and e.id < ${uuidv7Floor(eventCutoff)}::uuid and e.due_at is null
+              and e.created_at < ${new Date(eventCutoff).toISOString()}::timestamptz
+              and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.due_at is not null)
+            order by e.id
+            limit ${PRUNE_BATCH}),
+          gone as (delete from webhook_events w using old where w.id = old.id returning w.id)
+          select count(*)::int as n, max(id::text) as last from gone`);
+      }),
+    );
+    events += row.n;
+    if (row.n < PRUNE_BATCH || !row.last) break;
+    after = row.last;
+  }
+  return { deliveries, events };
+}
+
 /**
  * Fans out up to `limit` due events of every account (FOR UPDATE SKIP LOCKED): one pending
  * delivery per endpoint each was for that still exists (idempotent on (endpoint, event)), and the

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Badge, Button, Code, Drawer, Select, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type TWebhookDelivery, type TWebhookEndpoint, WEBHOOK_DELIVERY_STATUSES } from '@atende/shared';
+import {
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_LIMITS,
+} from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../app/format';
 import { errorText } from '../../../app/i18n';
@@ -65,6 +70,9 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
     <Stack gap="md">
       <Text fz="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
         {endpoint.url}
+      </Text>
+      <Text fz="xs" c="dimmed" data-testid="deliveries-kept">
+        {t('webhooks.logKept', { days: WEBHOOK_LIMITS.logDays })}
       </Text>
       <Select
         w={240}
