@@ -12,9 +12,15 @@
 //   endpoints ask for five times the inbound rate, more than any sender delivers one POST at a
 //   time, so its latency is the backlog's age (printed as saturated_p95_ms).
 // - inbound_with_webhooks_over_without: inbound msgs/s with the endpoints active / paused.
-// (The kill -9 part of the issue's benchmark is covered by webhooks-crash.int.test.ts, not here.)
+// - lost / duplicated: BENCH_CRASH (2,000) customers' messages at BENCH_RATE from senders that
+//   retry until answered 200; once the receivers got BENCH_KILL_AFTER (30 %) of their deliveries,
+//   the server is killed with SIGKILL and a new process takes over. lost: (message, endpoint)
+//   pairs never delivered; duplicated: copies beyond the first of a pair whose first copy the
+//   receiver answered 200 (a copy whose answer never went out, the connection dying with the
+//   server, may come again: counted apart, as duplicated_unacknowledged). Goals 0 and 0.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import {
   analyzeHotTables,
   BENCH_DATABASE_URL,
@@ -35,23 +41,39 @@ const ENDPOINTS = 5;
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 20);
+const CRASH = Number(process.env.BENCH_CRASH ?? 2000);
+const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? Math.round(CRASH * ENDPOINTS * 0.3));
+/** How long the crash phase waits for every pair after the restart (a dead process's claims last 25 s). */
+const CRASH_SETTLE_SECONDS = 120;
 
 const sentAt = new Map<string, number>();
 const latencies: number[] = [];
 let lastDelivery = 0;
+/** The crash phase's copies per (endpoint, message), and whether the first one was answered 200. */
+const crashCopies = new Map<string, { copies: number; acknowledged: boolean }>();
+let crashReceived = 0;
 
-function receiver(): Promise<{ server: Server; url: string }> {
+function receiver(_: unknown, index: number): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const now = performance.now();
+      let text: string | undefined;
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const started = sentAt.get(body.data?.message?.body);
-        if (started !== undefined) latencies.push(now - started);
+        text = JSON.parse(Buffer.concat(chunks).toString('utf8')).data?.message?.body;
       } catch {
         // not ours
+      }
+      const started = text === undefined ? undefined : sentAt.get(text);
+      if (started !== undefined) latencies.push(now - started);
+      if (text?.startsWith('crash ')) {
+        crashReceived += 1;
+        const key = `${index} ${text}`;
+        const pair = crashCopies.get(key) ?? { copies: 0, acknowledged: false };
+        pair.copies += 1;
+        crashCopies.set(key, pair);
+        if (pair.copies === 1) res.once('finish', () => (pair.acknowledged = true));
       }
       lastDelivery = now;
       res.writeHead(200);
@@ -66,10 +88,8 @@ function receiver(): Promise<{ server: Server; url: string }> {
 }
 
 const APP_NAME = 'atende-bench-webhooks';
-const server = await startBenchServer({
-  BENCH_WORKERS: 'true',
-  BENCH_DATABASE_URL: withAppName(BENCH_DATABASE_URL, APP_NAME),
-});
+const SERVER_ENV = { BENCH_WORKERS: 'true', BENCH_DATABASE_URL: withAppName(BENCH_DATABASE_URL, APP_NAME) };
+let server = await startBenchServer(SERVER_ENV);
 const receivers = await Promise.all(Array.from({ length: ENDPOINTS }, receiver));
 try {
   const login = await fetch(`${server.url}/g/auth/login`, {
@@ -205,6 +225,93 @@ try {
     cpu_ms_per_msg: { without: cpuPerMsgWithout, with_webhooks: cpuPerMsgWith },
     ...context,
   });
+
+  if (CRASH > 0) {
+    // The crash phase: customers write in at RATE from senders that retry until answered 200; the
+    // server is killed mid-run and a new process takes over (the dead one's claims come back
+    // after 25 s).
+    let killedAfter = -1;
+    let restartMs = 0;
+    let retries = 0;
+    const killer = (async () => {
+      const giveUp = performance.now() + 5 * 60_000;
+      while (crashReceived < KILL_AFTER) {
+        if (performance.now() > giveUp)
+          throw new Error(`only ${crashReceived} of ${KILL_AFTER} deliveries before the kill`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      killedAfter = crashReceived;
+      const t0 = performance.now();
+      process.kill(server.pid, 'SIGKILL');
+      server = await startBenchServer(SERVER_ENV, { keepJobs: true });
+      restartMs = performance.now() - t0;
+    })();
+    const posts = Array.from({ length: CRASH }, (_, i) =>
+      buildWebhook(channel, phones[i % phones.length], `crash ${i}`),
+    );
+    await openLoop(RATE, CRASH / RATE, async (i) => {
+      for (;;) {
+        const status = await postWebhook(server.url, channel.id, posts[i], 10_000).catch(() => 0);
+        if (status === 200) return;
+        retries += 1;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    });
+    await killer;
+    // Settled: nothing is due any more (no delivery, no event waiting), so nothing else will come.
+    const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+    await db.connect();
+    const settleBy = performance.now() + CRASH_SETTLE_SECONDS * 1000;
+    let settled = false;
+    while (!settled && performance.now() < settleBy) {
+      const { rows } = await db.query<{ n: number }>(
+        `select (select count(*) from webhook_deliveries where due_at is not null)
+              + (select count(*) from webhook_events where due_at is not null) as n`,
+      );
+      settled = Number(rows[0].n) === 0;
+      if (!settled) await new Promise((r) => setTimeout(r, 500));
+    }
+    await db.end();
+    let lost = 0;
+    let duplicated = 0;
+    let unacknowledged = 0;
+    for (let e = 0; e < ENDPOINTS; e++)
+      for (let i = 0; i < CRASH; i++) {
+        const pair = crashCopies.get(`${e} crash ${i}`);
+        if (!pair) lost += 1;
+        else if (pair.acknowledged) duplicated += pair.copies - 1;
+        else unacknowledged += pair.copies - 1;
+      }
+    const crashContext = {
+      messages: CRASH,
+      expected: CRASH * ENDPOINTS,
+      received: crashReceived,
+      killed_after_deliveries: killedAfter,
+      restart_ms: round(restartMs, 0),
+      sender_retries: retries,
+      duplicated_unacknowledged: unacknowledged,
+      // false: deliveries or events were still due after CRASH_SETTLE_SECONDS (lost counts them).
+      settled,
+    };
+    emit({
+      bench: 'webhooks',
+      metric: 'lost',
+      value: lost,
+      unit: 'deliveries',
+      goal: 0,
+      better: 'lower',
+      ...crashContext,
+    });
+    emit({
+      bench: 'webhooks',
+      metric: 'duplicated',
+      value: duplicated,
+      unit: 'deliveries',
+      goal: 0,
+      better: 'lower',
+      ...crashContext,
+    });
+  }
 } finally {
   await server.stop();
   for (const r of receivers) r.server.close();
