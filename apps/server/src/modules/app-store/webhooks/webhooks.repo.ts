@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
@@ -150,6 +150,16 @@ export interface TNewDelivery {
 }
 
 /**
+ * Events as rows (id, name, body[, more]): ROWS FROM zips one parameter per column, each read
+ * once. (A body picked out of a jsonb array per row re-read the whole array on every row once the
+ * prepared statement's plan was generic: 48 µs an event for 15 events a statement.)
+ */
+function eventColumns(events: Array<{ id: string; name: string; payload: unknown }>, more?: SQL) {
+  return sql`rows from (unnest(${uuidArray(events.map((e) => e.id))}), unnest(${textArray(events.map((e) => e.name))}),
+    jsonb_array_elements(${JSON.stringify(events.map((e) => e.payload))}::jsonb)${more ? sql`, unnest(${more})` : sql``})`;
+}
+
+/**
  * One delivery per (endpoint, event): the rows this call created (none for a repeat). The first
  * `claimed` rows are written already held for their first attempt (as a sweep's claim leaves a
  * row) for `claimSeconds`: the caller attempts them at once, with no claim of its own, and they
@@ -178,9 +188,8 @@ export async function insertDeliveryRows(
     await tx.execute(sql`
       with bodies as (
         insert into webhook_events (id, account_id, name, payload)
-        select e.id, ${accountId}, e.name, ${JSON.stringify(events.map((e) => e.payload))}::jsonb -> (e.n - 1)::int
-        from unnest(${uuidArray(events.map((e) => e.id))}, ${textArray(events.map((e) => e.name))})
-          with ordinality as e(id, name, n)
+        select e.id, ${accountId}, e.name, e.body
+        from ${eventColumns(events)} as e(id, name, body)
         on conflict do nothing)
       insert into webhook_deliveries
         (id, account_id, endpoint_id, event_id, event_name, status, attempts, claimed_until, due_at,
@@ -235,14 +244,11 @@ export interface TPendingEvent {
 /** The events as rows due for their fan-out (deliveries written by expandDueEvents); a repeat writes none. */
 export async function insertPendingEvents(tx: TTx, accountId: string, events: TPendingEvent[]) {
   if (!events.length) return;
+  const targets = textArray(events.map((e) => `{${e.endpointIds.join(',')}}`));
   await tx.execute(sql`
     insert into webhook_events (id, account_id, name, payload, endpoint_ids, due_at)
-    select e.id, ${accountId}, e.name, ${JSON.stringify(events.map((e) => e.payload))}::jsonb -> (e.n - 1)::int,
-           (select array_agg(t::uuid)
-            from jsonb_array_elements_text(${JSON.stringify(events.map((e) => e.endpointIds))}::jsonb -> (e.n - 1)::int) as t),
-           now()
-    from unnest(${uuidArray(events.map((e) => e.id))}, ${textArray(events.map((e) => e.name))})
-      with ordinality as e(id, name, n)
+    select e.id, ${accountId}, e.name, e.body, e.targets::uuid[], now()
+    from ${eventColumns(events, targets)} as e(id, name, body, targets)
     on conflict do nothing`);
 }
 
