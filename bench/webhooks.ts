@@ -153,7 +153,7 @@ try {
     while (next < phones.length) await send();
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, warm));
-  await analyzeHotTables(['webhook_deliveries']);
+  await analyzeHotTables(['webhook_deliveries', 'webhook_events']);
 
   // Each phase with the server's and its PostgreSQL backends' CPU ms per message taken in.
   const cpuWithout = await cpuMeter(server.pid, APP_NAME);
