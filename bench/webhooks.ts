@@ -18,6 +18,8 @@
 //   pairs never delivered; duplicated: copies beyond the first of a pair whose first copy the
 //   receiver answered 200 (a copy whose answer never went out, the connection dying with the
 //   server, may come again: counted apart, as duplicated_unacknowledged). Goals 0 and 0.
+//   duplicated_same_delivery_id: of those, the copies that carried the first one's
+//   X-Atende-Delivery id (the same delivery sent again: a receiver can tell).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -50,7 +52,7 @@ const sentAt = new Map<string, number>();
 const latencies: number[] = [];
 let lastDelivery = 0;
 /** The crash phase's copies per (endpoint, message), and whether the first one was answered 200. */
-const crashCopies = new Map<string, { copies: number; acknowledged: boolean }>();
+const crashCopies = new Map<string, { copies: number; acknowledged: boolean; ids: Set<string> }>();
 let crashReceived = 0;
 
 function receiver(_: unknown, index: number): Promise<{ server: Server; url: string }> {
@@ -70,8 +72,9 @@ function receiver(_: unknown, index: number): Promise<{ server: Server; url: str
       if (text?.startsWith('crash ')) {
         crashReceived += 1;
         const key = `${index} ${text}`;
-        const pair = crashCopies.get(key) ?? { copies: 0, acknowledged: false };
+        const pair = crashCopies.get(key) ?? { copies: 0, acknowledged: false, ids: new Set<string>() };
         pair.copies += 1;
+        pair.ids.add(String(req.headers['x-atende-delivery']));
         crashCopies.set(key, pair);
         if (pair.copies === 1) res.once('finish', () => (pair.acknowledged = true));
       }
@@ -275,12 +278,15 @@ try {
     let lost = 0;
     let duplicated = 0;
     let unacknowledged = 0;
+    let sameId = 0;
     for (let e = 0; e < ENDPOINTS; e++)
       for (let i = 0; i < CRASH; i++) {
         const pair = crashCopies.get(`${e} crash ${i}`);
         if (!pair) lost += 1;
-        else if (pair.acknowledged) duplicated += pair.copies - 1;
-        else unacknowledged += pair.copies - 1;
+        else if (pair.acknowledged) {
+          duplicated += pair.copies - 1;
+          sameId += pair.copies - pair.ids.size;
+        } else unacknowledged += pair.copies - 1;
       }
     const crashContext = {
       messages: CRASH,
@@ -290,6 +296,7 @@ try {
       restart_ms: round(restartMs, 0),
       sender_retries: retries,
       duplicated_unacknowledged: unacknowledged,
+      duplicated_same_delivery_id: sameId,
       // false: deliveries or events were still due after CRASH_SETTLE_SECONDS (lost counts them).
       settled,
     };
