@@ -101,21 +101,37 @@ export class ClaimLoop<R> {
       const busy = queue.length > 0 || backlog;
       if (busy && inFlight.size < concurrency) continue;
       if (!busy && this.nudged) continue;
-      const waiting = new AbortController();
-      const stop = () => waiting.abort();
-      signal.addEventListener('abort', stop, { once: true });
-      if (busy) this.wake = stop;
-      else this.idleWake = stop;
-      await pause(busy ? leaseMs : idleMs, waiting.signal);
-      signal.removeEventListener('abort', stop);
-      this.wake = null;
-      this.idleWake = null;
+      await wakeablePause(busy ? leaseMs : idleMs, signal, (wake) => {
+        if (busy) this.wake = wake;
+        else this.idleWake = wake;
+      });
     }
     await Promise.all(inFlight);
     if (queue.length > 0)
       await this.rows
         .release(queue.map((queued) => queued.row))
         .catch((err) => this.log.warn({ err }, `${this.what}: rows not released`));
+  }
+}
+
+/**
+ * Resolves after `ms`, when `signal` aborts, or when the function handed to `keep` is called:
+ * `keep` gets it as the pause starts and null as it ends (a loop keeps it to end its pause early).
+ */
+export async function wakeablePause(
+  ms: number,
+  signal: AbortSignal,
+  keep: (wake: (() => void) | null) => void,
+): Promise<void> {
+  const waiting = new AbortController();
+  const wake = () => waiting.abort();
+  signal.addEventListener('abort', wake, { once: true });
+  keep(wake);
+  try {
+    await pause(ms, waiting.signal);
+  } finally {
+    signal.removeEventListener('abort', wake);
+    keep(null);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { TDomainEvent, TDomainEventMap, TDomainEventName } from '@atende/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf, type TDb } from './db/client';
+import { jsonOf, rowsOf, type TDb } from './db/client';
 import { isUuid, newId } from './db/columns';
 import { uuidArray } from './db/sql-arrays';
 import { beforeCommit, onCommit, type TTx } from './db/tenant';
@@ -322,7 +322,7 @@ export class DomainEvents {
       ),
     );
     return relevances.map((r, i) => {
-      const value = parsed(row?.[`r${i}`]);
+      const value = jsonOf(row?.[`r${i}`] ?? null);
       return { value, keep: r.keep(value) };
     });
   }
@@ -374,16 +374,6 @@ export class DomainEvents {
 /** A packed job's events; a job written before its listener was packed holds one event. */
 function packOf<N extends TDomainEventName>(data: TEventPack | TDomainEvent<N>): TDomainEvent<N>[] {
   return ('events' in data ? data.events : [data]) as TDomainEvent<N>[];
-}
-
-/** A jsonb value as the driver gave it (node-postgres parses it, some paths hand back the text). */
-function parsed(value: unknown): unknown {
-  if (typeof value !== 'string') return value ?? null;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
 }
 
 function addJob(outbox: Map<string, TJobInsert[]>, queue: string, job: TJobInsert) {

@@ -1,6 +1,6 @@
 import type { TAutomationActionResult } from '@atende/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../platform/db/client';
+import { jsonOf, rowsOf, type TDb } from '../../platform/db/client';
 import { newId } from '../../platform/db/columns';
 import { textArray, uuidArray } from '../../platform/db/sql-arrays';
 import { tenantStatement } from '../../platform/db/one-trip';
@@ -494,7 +494,7 @@ export async function listLogRows(
 
 /** A jsonb column as the driver gave it (parsed, or its text on some paths). */
 function parsedResults(value: unknown): TAutomationActionResult[] {
-  return typeof value === 'string' ? JSON.parse(value) : ((value as TAutomationActionResult[]) ?? []);
+  return jsonOf<TAutomationActionResult[] | null>(value) ?? [];
 }
 
 export async function pruneRunRows(db: TDb, days: number): Promise<void> {

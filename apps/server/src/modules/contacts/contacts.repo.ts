@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_LIMITS } from '@atende/shared';
-import { rowsOf, type TDb } from '../../platform/db/client';
+import { jsonOf, rowsOf, type TDb } from '../../platform/db/client';
 import { withTenant, type TTx } from '../../platform/db/tenant';
 import { contacts } from './contacts.schema';
 import { uuidArrayLiteral } from '../../platform/db/sql-arrays';
@@ -65,7 +65,7 @@ export async function findContactIdPage(
         (select coalesce(json_agg(p.id order by p.created_at desc, p.id desc), '[]'::json)
          from (${page}) p) as ids`),
   );
-  const ids = typeof first.ids === 'string' ? (JSON.parse(first.ids) as string[]) : first.ids;
+  const ids = jsonOf<string[]>(first.ids);
   if (Number(first.small) <= SMALL_COUNT) return { ids, total: Number(first.small) };
   if (ids.length > 0 && ids.length < limit) return { ids, total: offset + ids.length };
   const cap = CONTACT_LIMITS.countCap;
@@ -95,9 +95,7 @@ async function estimateMatches(db: TDb, estimate: TCountEstimate): Promise<numbe
 async function estimateRows(db: TDb, query: SQL): Promise<number> {
   const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${query}`));
   const value = Object.values(row)[0];
-  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{
-    Plan: { 'Plan Rows': number };
-  }>;
+  const plan = jsonOf<Array<{ Plan: { 'Plan Rows': number } }>>(value);
   return plan[0].Plan['Plan Rows'];
 }
 

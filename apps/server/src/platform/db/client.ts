@@ -76,6 +76,19 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   };
 }
 
+/**
+ * A json/jsonb value of a raw result: node-postgres parses it, some paths (PGlite, a value built
+ * in a subquery) hand back its text. A text that is no JSON stays as it is.
+ */
+export function jsonOf<T>(value: unknown): T {
+  if (typeof value !== 'string') return value as T;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return value as T;
+  }
+}
+
 /** Rows of a raw `db.execute(sql...)` result (both drivers answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

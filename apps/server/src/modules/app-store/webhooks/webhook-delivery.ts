@@ -1,7 +1,7 @@
 import { type TDomainEvent, WEBHOOK_EVENTS, WEBHOOK_HEADERS, WEBHOOK_LIMITS } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../../platform/db/client';
-import { ClaimLoop, pause } from '../../../platform/claim-loop';
+import { ClaimLoop, pause, wakeablePause } from '../../../platform/claim-loop';
 import { onCommit, type TTx, withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
 import type { Jobs } from '../../../platform/jobs';
@@ -182,13 +182,9 @@ export class WebhookDelivery {
       }
       last = Date.now();
       if (full) continue;
-      const waiting = new AbortController();
-      const stop = () => waiting.abort();
-      signal.addEventListener('abort', stop, { once: true });
-      this.fanOutWake = stop;
-      await pause(DELIVERY_SWEEP.idleMs, waiting.signal);
-      signal.removeEventListener('abort', stop);
-      this.fanOutWake = null;
+      await wakeablePause(DELIVERY_SWEEP.idleMs, signal, (wake) => {
+        this.fanOutWake = wake;
+      });
     }
   }
 

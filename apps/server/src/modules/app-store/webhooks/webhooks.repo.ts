@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { rowsOf, type TDb } from '../../../platform/db/client';
+import { jsonOf, rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import { textArray, uuidArray } from '../../../platform/db/sql-arrays';
 import { inTransaction, type TTx, withTenant } from '../../../platform/db/tenant';
@@ -140,7 +140,7 @@ export function liveEndpointsOf(value: unknown): TLiveEndpoint[] {
 /** The account's live endpoints (liveEndpointsSql), read on their own. */
 export async function liveEndpoints(tx: TTx, accountId: string): Promise<TLiveEndpoint[]> {
   const [row] = rowsOf<{ v: unknown }>(await tx.execute(sql`select (${liveEndpointsSql(accountId)}) as v`));
-  return liveEndpointsOf(typeof row?.v === 'string' ? JSON.parse(row.v) : row?.v);
+  return liveEndpointsOf(jsonOf(row?.v));
 }
 
 /** A delivery to write: an event for one endpoint. */
