@@ -12,7 +12,7 @@ export interface TReceivedWebhook {
 /**
  * A customer's webhook receiver: records every POST and answers the next scripted status
  * (default 200). `hold` keeps the next requests open without answering (a receiver that never
- * acknowledged, or a slow one until `release`).
+ * acknowledged), for crash tests.
  */
 export class FakeWebhookReceiver {
   readonly received: TReceivedWebhook[] = [];
@@ -21,7 +21,6 @@ export class FakeWebhookReceiver {
   /** What a 2xx answer says (default 'ok'). */
   okText = 'ok';
   hold = false;
-  private readonly held: Array<{ entry: TReceivedWebhook; res: ServerResponse }> = [];
   private server: Server | null = null;
   url = '';
 
@@ -48,20 +47,7 @@ export class FakeWebhookReceiver {
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
     const entry: TReceivedWebhook = { headers, body, json: JSON.parse(body || '{}'), answered: null };
     this.received.push(entry);
-    if (this.hold) {
-      this.held.push({ entry, res });
-      return;
-    }
-    this.answer(entry, res);
-  }
-
-  /** Stops holding: the held requests are answered now (scripted statuses first, then 200). */
-  release() {
-    this.hold = false;
-    for (const { entry, res } of this.held.splice(0)) this.answer(entry, res);
-  }
-
-  private answer(entry: TReceivedWebhook, res: ServerResponse) {
+    if (this.hold) return;
     const status = this.script.shift() ?? 200;
     entry.answered = status;
     res.writeHead(status, { 'content-type': 'text/plain' });

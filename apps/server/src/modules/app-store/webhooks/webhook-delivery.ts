@@ -106,15 +106,6 @@ export class WebhookDelivery {
   readonly gate = new YieldGate({ max: 128, pressed: () => this.pressed() });
   /** Whether requests queue up in this process (see PRESSED_REQUESTS); tests press it. */
   pressed = () => requestsInFlightAverage() >= PRESSED_REQUESTS;
-  /**
-   * Attempts in flight one endpoint may have in this process: half of the gate's slots (at least
-   * 8). A slow receiver (one that answers at the 10 s timeout) never holds every slot: the other
-   * endpoints' deliveries — other accounts' too — go on, and its own further deliveries wait
-   * `endpointBusyDelayMs` (the attempt timeout: a held slot frees within it). Tests lower both.
-   */
-  endpointShare = () => Math.max(8, Math.floor(this.gate.current / 2));
-  endpointBusyDelayMs = TIMEOUT_MS;
-  private readonly endpointAttempts = new Map<string, number>();
   private fanOutWake: (() => void) | null = null;
   private pressedClaimAt = 0;
 
@@ -212,11 +203,6 @@ export class WebhookDelivery {
     return repo.claimDueDeliveryRows(this.db, PRESSED_ATTEMPTS, CLAIM_SECONDS);
   }
 
-  /** Whether the endpoint has its share of attempts in flight in this process now. */
-  private busy(endpointId: string): boolean {
-    return (this.endpointAttempts.get(endpointId) ?? 0) >= this.endpointShare();
-  }
-
   /** A delivery is due now (a replay): this process's sweep looks at once. */
   due() {
     this.sweeper.nudge();
@@ -279,18 +265,13 @@ export class WebhookDelivery {
       onCommit(tx, () => this.wakeFanOut());
       return;
     }
-    // Rows of an endpoint with its share of attempts in flight are written due for the sweep,
-    // after those claimed for the fast path.
     const wanted = targets.flatMap((t) =>
       t.endpointIds.map((endpointId) => ({ endpointId, event: t.event })),
     );
-    const ready = wanted.filter((w) => !this.busy(w.endpointId));
-    const rows = await repo.insertDeliveryRows(
-      tx,
-      accountId,
-      ready.length < wanted.length ? [...ready, ...wanted.filter((w) => this.busy(w.endpointId))] : wanted,
-      { claimed: Math.min(this.gate.available, ready.length), claimSeconds: CLAIM_SECONDS },
-    );
+    const rows = await repo.insertDeliveryRows(tx, accountId, wanted, {
+      claimed: this.gate.available,
+      claimSeconds: CLAIM_SECONDS,
+    });
     const fast = rows
       .filter((row) => row.status === 'sending')
       .map((delivery) => ({ delivery, ...endpoints.find((e) => e.endpoint.id === delivery.endpointId)! }));
@@ -310,26 +291,11 @@ export class WebhookDelivery {
 
   /**
    * A claimed delivery attempted once the gate lets it (the inbound comes first); one still
-   * waiting when an attempt could no longer end within its claim is given back, due at once. One
-   * whose endpoint has its share of attempts in flight here is given back for endpointBusyDelayMs.
+   * waiting when an attempt could no longer end within its claim is given back, due at once.
    */
   private async gated(attempt: TAttempt, claimedAt: number) {
-    const endpointId = attempt.endpoint.id;
-    if (this.busy(endpointId)) {
-      await repo.releaseDeliveryRows(this.db, [attempt.delivery], this.endpointBusyDelayMs);
-      return;
-    }
     const until = claimedAt + CLAIM_SECONDS * 1000 - TIMEOUT_MS - GATE_MARGIN_MS;
-    const outcome = await this.gate.run(async () => {
-      this.endpointAttempts.set(endpointId, (this.endpointAttempts.get(endpointId) ?? 0) + 1);
-      try {
-        return await this.attempt(attempt.delivery.accountId, attempt);
-      } finally {
-        const left = (this.endpointAttempts.get(endpointId) ?? 1) - 1;
-        if (left > 0) this.endpointAttempts.set(endpointId, left);
-        else this.endpointAttempts.delete(endpointId);
-      }
-    }, until);
+    const outcome = await this.gate.run(() => this.attempt(attempt.delivery.accountId, attempt), until);
     if (outcome === GATE_EXPIRED) await repo.releaseDeliveryRows(this.db, [attempt.delivery]);
   }
 

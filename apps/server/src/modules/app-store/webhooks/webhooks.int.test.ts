@@ -334,68 +334,6 @@ describe('webhooks', () => {
     expect(res.body.message).toBe(NOT_AUTHORIZED);
   });
 
-  it('gives a slow endpoint its share of attempts, never every slot: other endpoints’ deliveries go on', async () => {
-    const delivery = t.ctx.app.services.appStore.webhookDelivery;
-    const slow = new FakeWebhookReceiver();
-    await slow.start();
-    slow.hold = true;
-    const created = await t.call('POST', '/p/apps/webhooks/endpoints', {
-      body: { url: slow.url, events: ['contact.created'], description: 'Lento' },
-    });
-    expect(created.statusCode).toBe(200);
-    const slowId = created.body.data._id as string;
-    const share = delivery.endpointShare;
-    delivery.endpointShare = () => 2;
-    delivery.endpointBusyDelayMs = 200;
-    try {
-      const contacts: string[] = [];
-      for (const name of ['Lia Um', 'Lia Dois', 'Lia Três', 'Lia Quatro'])
-        contacts.push(await createContact(name));
-      // The other endpoint gets every event while the slow one holds two unanswered.
-      await until(async () => {
-        for (const contactId of contacts) if ((await contactHook(contactId)()).length !== 1) return false;
-        return slow.received.length === 2;
-      });
-      // Its other two wait, pending, while it holds its share (a sweep that claims one gives it
-      // back for a moment).
-      const expected = JSON.stringify([
-        { status: 'pending', attempts: 0 },
-        { status: 'pending', attempts: 0 },
-        { status: 'sending', attempts: 1 },
-        { status: 'sending', attempts: 1 },
-      ]);
-      await until(
-        async () =>
-          JSON.stringify(
-            await queryRows<{ status: string; attempts: number }>(
-              t.ctx,
-              sql`select status, attempts from webhook_deliveries where endpoint_id = ${slowId}
-                order by status, attempts`,
-            ),
-          ) === expected,
-      );
-      await delivery.sweep();
-      expect(slow.received.length).toBe(2);
-      // Once it answers, every event reaches it, each once.
-      slow.release();
-      await until(async () => slow.received.length === 4);
-      await until(async () => {
-        const done = await queryRows<{ n: number }>(
-          t.ctx,
-          sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${slowId} and status = 'success'`,
-        );
-        return done[0].n === 4;
-      });
-      expect(new Set(slow.received.map((r) => r.json.data.contactId))).toEqual(new Set(contacts));
-    } finally {
-      delivery.endpointShare = share;
-      delivery.endpointBusyDelayMs = 10_000;
-      slow.release();
-      await t.call('DELETE', `/p/apps/webhooks/endpoints/${slowId}`);
-      await slow.stop();
-    }
-  });
-
   it(`keeps the delivery log ${WEBHOOK_LIMITS.logDays} days: older finished deliveries and their bodies go, a due one stays`, async () => {
     const delivery = t.ctx.app.services.appStore.webhookDelivery;
     const done = await createContact('Ivo Old');
