@@ -391,16 +391,18 @@ export async function claimDueDeliveryRows(db: TDb, limit: number, claimSeconds:
 }
 
 /**
- * Claimed deliveries not attempted (the sweep stopped first, or held them too long): due at once,
- * each only while still under this claim (its attempts as claimed: a row whose claim ran out and
- * that another claim took is left to it).
+ * Claimed deliveries not attempted (the sweep stopped first, or held them too long): due at once and
+ * pending (or retrying) again, each only while still under this claim (its attempts as claimed: a
+ * row whose claim ran out and that another claim took is left to it).
  */
 export async function releaseDeliveryRows(db: TDb, rows: Array<Pick<TDeliveryRow, 'id' | 'attempts'>>) {
   if (rows.length === 0) return;
   const claims = JSON.stringify(rows.map((r) => ({ id: r.id, attempts: r.attempts })));
   await inTransaction(db, (tx) =>
     tx.execute(sql`
-      update webhook_deliveries d set due_at = now(), attempts = d.attempts - 1
+      update webhook_deliveries d
+      set due_at = now(), attempts = d.attempts - 1,
+          status = case when d.attempts = 1 then 'pending' else 'retrying' end
       from jsonb_to_recordset(${claims}::jsonb) as v(id uuid, attempts int)
       where d.id = v.id and d.status = 'sending' and d.attempts = v.attempts`),
   );
