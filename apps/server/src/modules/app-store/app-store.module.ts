@@ -22,14 +22,15 @@ import { pruneDeliveryLog } from './webhooks/webhooks.repo';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { WebhooksService } from './webhooks/webhooks.service';
 
+/** The nightly prune of the webhooks delivery log (WEBHOOK_LIMITS.logDays). */
+const WEBHOOK_PRUNE_QUEUE = 'app-store.webhooks-prune';
+
 /**
  * The app store (issue 19): the catalogue of apps declared in code, installs and their history,
  * outbound webhooks (durable, signed, retried), browser push notifications (VAPID), the account's
  * own OpenAI-compatible AI provider (read by the knowledge module's AI provider, hence this module
  * comes before it in MODULES) and the Dashboard app's conversation panels.
  */
-const WEBHOOK_PRUNE_QUEUE = 'app-store.webhooks-prune';
-
 export const appStoreModule = defineModule({
   name: 'app-store',
   tables,

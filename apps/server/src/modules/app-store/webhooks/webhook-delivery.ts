@@ -188,10 +188,6 @@ export class WebhookDelivery {
     }
   }
 
-  private wakeFanOut() {
-    this.fanOutWake?.();
-  }
-
   /**
    * Due deliveries for the sweep: while the process is pressed, at most PRESSED_ATTEMPTS once a
    * second (the burst's messages come first; deliveries still move), else as many as it wants.
@@ -262,7 +258,7 @@ export class WebhookDelivery {
         accountId,
         targets.map((t) => ({ ...t.event, endpointIds: t.endpointIds })),
       );
-      onCommit(tx, () => this.wakeFanOut());
+      onCommit(tx, () => this.fanOutWake?.());
       return;
     }
     const wanted = targets.flatMap((t) =>
