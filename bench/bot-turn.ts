@@ -7,14 +7,20 @@
 //   receives the bot's reply to that customer (goal p95 ≤ 150).
 // - turns_per_s: then every customer answers as soon as its reply arrives, for BENCH_SECONDS: bot
 //   replies per second at saturation (goal ≥ 500).
-// Not measured here: lost/duplicate replies across a kill -9 (chatbot-crash.int.test.ts checks a
-// turn killed mid-way on PostgreSQL sends each reply exactly once).
+// - lost_replies / duplicate_replies: BENCH_CRASH (1,000) new customers write in at BENCH_RATE
+//   from senders that retry until answered 200; once the fake Graph got BENCH_KILL_AFTER (30 %)
+//   of their replies, the server is killed with SIGKILL and a new process takes over. Each
+//   customer's first message is answered by exactly one reply (the flow's first question): lost =
+//   customers with none once nothing is left to do, duplicate = replies beyond the first.
+//   BENCH_CRASH=0 skips the phase.
+import pg from 'pg';
 import { FakeWhatsApp } from '../apps/server/src/testing/fake-whatsapp';
 import {
   analyzeHotTables,
   BENCH_DATABASE_URL,
   cpuMeter,
   emit,
+  openLoop,
   percentile,
   round,
   startBenchServer,
@@ -26,6 +32,10 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const DEBOUNCE = Number(process.env.BENCH_DEBOUNCE ?? 0);
+const CRASH = Number(process.env.BENCH_CRASH ?? 1000);
+const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? Math.round(CRASH * 0.3));
+/** How long the crash phase waits for every reply after the restart (a dead process's jobs come back after their heartbeat). */
+const CRASH_SETTLE_SECONDS = 180;
 
 const STEPS = 5;
 const flow = {
@@ -53,11 +63,12 @@ const flow = {
 const fake = new FakeWhatsApp();
 const graphUrl = await fake.start();
 const APP_NAME = 'atende-bench-bot-turn';
-const server = await startBenchServer({
+const SERVER_ENV = {
   BENCH_WORKERS: 'true',
   WHATSAPP_GRAPH_URL: graphUrl,
   BENCH_DATABASE_URL: withAppName(BENCH_DATABASE_URL, APP_NAME),
-});
+};
+let server = await startBenchServer(SERVER_ENV);
 try {
   const channel = await insertBenchChannel(server.accountId);
   const login = (await fetch(`${server.url}/g/auth/login`, {
@@ -83,7 +94,8 @@ try {
   await call('POST', `/p/chatbots/${bot._id}/publish`);
 
   // Replies as the fake Graph receives them: each resolves its customer's pending turn.
-  const phones = benchPhones(CUSTOMERS);
+  const allPhones = benchPhones(CUSTOMERS + CRASH);
+  const phones = allPhones.slice(0, CUSTOMERS);
   const waiting = new Map<string, (at: number) => void>();
   let seen = 0;
   const watcher = setInterval(() => {
@@ -201,8 +213,103 @@ try {
     goal: '>= 500',
   });
   clearInterval(watcher);
+
+  if (CRASH > 0) await crashPhase(allPhones.slice(CUSTOMERS), channel);
 } finally {
   agent.destroy();
   await server.stop();
   await fake.stop();
+}
+
+/**
+ * The crash phase: new customers write in at RATE from senders that retry until answered 200; the
+ * server is killed mid-run and a new process takes over. Each customer's message is answered once.
+ */
+async function crashPhase(crashPhones: string[], channel: Awaited<ReturnType<typeof insertBenchChannel>>) {
+  const mark = fake.sends.length;
+  const wanted = new Set(crashPhones);
+  const replies = new Map<string, number>();
+  let scanned = mark;
+  /** Replies to the phase's customers so far (each reply counted once). */
+  const count = () => {
+    for (; scanned < fake.sends.length; scanned++) {
+      const to = fake.sends[scanned].body.to as string;
+      if (wanted.has(to)) replies.set(to, (replies.get(to) ?? 0) + 1);
+    }
+    let total = 0;
+    for (const n of replies.values()) total += n;
+    return total;
+  };
+  let killedAfter = -1;
+  let restartMs = 0;
+  let retries = 0;
+  const phaseStart = new Date();
+  const killer = (async () => {
+    const giveUp = performance.now() + 5 * 60_000;
+    while (count() < KILL_AFTER) {
+      if (performance.now() > giveUp)
+        throw new Error(`only ${count()} of ${KILL_AFTER} replies before the kill`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    killedAfter = count();
+    const t0 = performance.now();
+    process.kill(server.pid, 'SIGKILL');
+    server = await startBenchServer(SERVER_ENV, { keepJobs: true });
+    restartMs = performance.now() - t0;
+  })();
+  const posts = crashPhones.map((phone, i) => buildWebhook(channel, phone, `oi ${i}`));
+  await openLoop(RATE, crashPhones.length / RATE, async (i) => {
+    for (;;) {
+      const status = await postWebhook(server.url, channel.id, posts[i], 10_000).catch(() => 0);
+      if (status === 200) return;
+      retries += 1;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+  await killer;
+  // Settled: every customer answered and nothing left to do (no message pending in a session, no
+  // live turn lease, no runtime or send job waiting), so no further reply can come.
+  const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await db.connect();
+  const settleBy = performance.now() + CRASH_SETTLE_SECONDS * 1000;
+  let settled = false;
+  while (!settled && performance.now() < settleBy) {
+    const { rows } = await db.query<{ n: string }>(
+      `select (select count(*) from chatbot_sessions
+                where updated_at >= $1 and (pending <> '[]'::jsonb or lease_until > now()))
+            + (select count(*) from pgboss.job_common
+                where name in ('event.chatbots.runtime', 'outbound-messages', 'chatbots.turn')
+                  and state in ('created', 'retry', 'active')) as n`,
+      [phaseStart],
+    );
+    count();
+    settled = Number(rows[0].n) === 0 && replies.size === crashPhones.length;
+    if (!settled) await new Promise((r) => setTimeout(r, 500));
+  }
+  // Replies whose send a dead process had begun: the message is marked failed, never sent twice.
+  const { rows: unknown } = await db.query<{ n: string }>(
+    `select count(*) as n from messages where author_type = 'bot' and error_code is not null and created_at >= $1`,
+    [phaseStart],
+  );
+  await db.end();
+  count();
+  let lost = 0;
+  let duplicated = 0;
+  for (const phone of crashPhones) {
+    const n = replies.get(phone) ?? 0;
+    if (n === 0) lost += 1;
+    else duplicated += n - 1;
+  }
+  const context = {
+    customers: crashPhones.length,
+    replies: [...replies.values()].reduce((a, b) => a + b, 0),
+    killed_after_replies: killedAfter,
+    restart_ms: round(restartMs, 0),
+    sender_retries: retries,
+    failed_sends: Number(unknown[0].n),
+    // false: work was still left after CRASH_SETTLE_SECONDS (lost counts those customers).
+    settled,
+  };
+  emit({ bench: 'bot-turn', metric: 'lost_replies', value: lost, goal: 0, better: 'lower', ...context });
+  emit({ bench: 'bot-turn', metric: 'duplicate_replies', value: duplicated, goal: 0, better: 'lower' });
 }
