@@ -207,6 +207,57 @@ describe('timers (durable pg-boss jobs, driven by invoking the due job)', () => 
   });
 });
 
+describe('a message on a session that answers at once (no debounce)', () => {
+  const runtimeJobsOf = async (conversationId: string) =>
+    (
+      await queryRows<{ n: number }>(
+        ctx,
+        sql`select count(*)::int as n from pgboss.job
+            where name = 'event.chatbots.runtime' and data->'data'->>'conversationId' = ${conversationId}`,
+      )
+    )[0].n;
+
+  it("joins its session in the message's own transaction (no runtime job) and is answered; left pending by a process that died after the commit, the sweep answers it once", async () => {
+    await publish(menuFlow());
+    const phone = '5511970002901';
+    await writes(phone, 'oi');
+    await until(async () => textsTo(phone).length >= 2);
+    const session = await sessionOf(phone);
+    // The conversation's first message opened the session through the runtime's job.
+    expect(await runtimeJobsOf(session.conversation_id)).toBe(1);
+
+    await writes(phone, '1');
+    await until(async () => textsTo(phone).length >= 3);
+    expect(textsTo(phone)[2]).toBe('Qual é o seu e-mail?');
+    expect(await runtimeJobsOf(session.conversation_id)).toBe(1);
+
+    // The process dies once the message is stored: its turn never starts here.
+    const patched = runtime() as unknown as { runSoon: (job: unknown) => void };
+    patched.runSoon = () => undefined;
+    try {
+      await writes(phone, 'rita@example.com');
+    } finally {
+      delete (patched as { runSoon?: unknown }).runSoon;
+    }
+    const left = await sessionOf(phone);
+    expect(left.pending).toHaveLength(1);
+    expect(textsTo(phone)).toHaveLength(3);
+    expect(await runtimeJobsOf(session.conversation_id)).toBe(1);
+
+    // The sweep (every minute) takes sessions whose messages waited over ten seconds.
+    await queryRows(
+      ctx,
+      sql`update chatbot_sessions set updated_at = now() - interval '11 seconds' where id = ${session.id}`,
+    );
+    await runtime().sweep();
+    await until(async () => textsTo(phone).length >= 4);
+    expect(textsTo(phone).slice(3)).toEqual(['Obrigado! Área: Vendas.']);
+    expect((await sessionOf(phone)).pending).toEqual([]);
+    await runtime().sweep();
+    expect(textsTo(phone)).toHaveLength(4);
+  });
+});
+
 describe('debounce', () => {
   it('waits after the last message and reads the messages together (one turn)', async () => {
     const flow = {

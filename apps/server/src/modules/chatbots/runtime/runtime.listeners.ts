@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { TPlatform } from '../../../platform/platform';
 import {
   type ChatbotRuntime,
@@ -31,6 +32,16 @@ export function listenForCustomers(platform: TPlatform, runtime: ChatbotRuntime)
   platform.events.durable('chatbots.runtime', ['message.created'], (event) => runtime.onInbound(event), {
     when: (event) => event.data.direction === 'inbound' && event.data.conversation?.stage === 'flow',
     work: RUNTIME_WORK,
+    relevant: {
+      // Nothing to read per account: the sessions are looked up by settle, per conversation.
+      read: () => sql`select null::jsonb`,
+      keep: () => () => true,
+      // A message on a conversation whose session answers at once joins it in the transaction
+      // that stores the message, and its turn runs here after the commit; the job carries the
+      // rest. A process without workers leaves every message to the job (turns run on workers).
+      settle: (tx, _value, events) =>
+        platform.jobs.working ? runtime.settleInTx(tx, events) : Promise.resolve(events),
+    },
   });
   // Debounced turns and timers start later: looked for every half second, so a turn runs within
   // ~0.5 s of its debounce and a timer fires within ~0.5 s of its time.

@@ -2,7 +2,7 @@ import { errorMessage, MAX_INTERACTIVE_OPTIONS, type TDomainEvent, type TFlowDoc
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
-import { type TTx, withTenant } from '../../../platform/db/tenant';
+import { onCommit, type TTx, withTenant } from '../../../platform/db/tenant';
 import { AppError } from '../../../platform/errors';
 import type { DomainEvents } from '../../../platform/events';
 import type { Jobs } from '../../../platform/jobs';
@@ -41,6 +41,7 @@ import {
   acquireLease,
   acquireLeaseIn,
   appendPending,
+  appendPendingOfConversations,
   createSession,
   finishTurn,
   finishTurnIn,
@@ -135,13 +136,8 @@ export class ChatbotRuntime {
    */
   async onInbound(event: TDomainEvent<'message.created'>) {
     const { accountId } = event;
-    const { conversationId, message } = event.data;
-    const pending: TPendingMessage = {
-      id: event.data.messageId,
-      text: message.body ?? '',
-      reply: message.reply ? { id: message.reply.id, title: message.reply.title } : null,
-      fileUrl: message.media?.url ?? null,
-    };
+    const { conversationId } = event.data;
+    const pending = pendingOf(event);
     let slot = this.reserveSlot();
     const token = newId();
     try {
@@ -159,6 +155,35 @@ export class ChatbotRuntime {
     } finally {
       if (slot) this.releaseSlot();
     }
+  }
+
+  /**
+   * message.created, settled in the transaction that stores the messages (the listener's settle):
+   * the messages join their sessions' pending ones there when the bot answers at once, and the
+   * turn starts in this process once that transaction commits — no job, no transaction of the
+   * listener's own. A process that dies before the turn ends leaves the messages pending: the sweep
+   * runs the turn. Answers the events still needing the job (a conversation's first message, a bot
+   * with a debounce).
+   */
+  async settleInTx(tx: TTx, events: TDomainEvent<'message.created'>[]) {
+    const { accountId } = events[0];
+    const byConversation = new Map<string, TPendingMessage[]>();
+    for (const event of events) {
+      const list = byConversation.get(event.data.conversationId) ?? [];
+      list.push(pendingOf(event));
+      byConversation.set(event.data.conversationId, list);
+    }
+    const taken = await appendPendingOfConversations(
+      tx,
+      accountId,
+      [...byConversation].map(([conversationId, messages]) => ({ conversationId, messages })),
+    );
+    if (taken.length === 0) return events;
+    onCommit(tx, () => {
+      for (const { sessionId } of taken) this.runSoon({ accountId, sessionId });
+    });
+    const settled = new Set(taken.map((t) => t.conversationId));
+    return events.filter((event) => !settled.has(event.data.conversationId));
   }
 
   /** A conversation's first message to its bot (or a test run's): its session, then the message. */
@@ -704,6 +729,17 @@ export class ChatbotRuntime {
   private async botOf(accountId: string, id: string) {
     return this.deps.chatbots.row(accountId, id).catch(() => undefined);
   }
+}
+
+/** A customer's message as its session keeps it until a turn reads it. */
+function pendingOf(event: TDomainEvent<'message.created'>): TPendingMessage {
+  const { message } = event.data;
+  return {
+    id: event.data.messageId,
+    text: message.body ?? '',
+    reply: message.reply ? { id: message.reply.id, title: message.reply.title } : null,
+    fileUrl: message.media?.url ?? null,
+  };
 }
 
 const BOT_ACTOR = { userId: '', ip: '', lang: 'pt-BR' as const };

@@ -121,6 +121,48 @@ export async function appendPending(tx: TTx, sessionId: string, message: TPendin
 }
 
 /**
+ * Adds customers' messages to their conversations' active sessions, in the transaction that stored
+ * the messages (the inbox's intake, through the runtime's settle), for sessions whose bot answers
+ * at once (no debounce): one statement for the transaction's messages, each conversation's in
+ * order, each message once (one already pending or answered is skipped). Answers the sessions
+ * that took them; a conversation with no such session is left to the runtime's job.
+ *
+ * The rows are locked in id order and waited for, not skipped: a session row is only ever held by
+ * a turn's short transaction (its lease, its last reply with its end), never across a network
+ * call, and a skipped one would send its message the long way round, behind a later one.
+ */
+export async function appendPendingOfConversations(
+  tx: TTx,
+  accountId: string,
+  items: Array<{ conversationId: string; messages: TPendingMessage[] }>,
+): Promise<Array<{ sessionId: string; conversationId: string }>> {
+  return rowsOf<{ sessionId: string; conversationId: string }>(
+    await tx.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+          as v("conversationId" uuid, messages jsonb)
+      ), s as (
+        select cs.id, v.messages from chatbot_sessions cs
+        join v on v."conversationId" = cs.conversation_id
+        join chatbots b on b.id = cs.chatbot_id and b.account_id = cs.account_id
+        where cs.account_id = ${accountId} and cs.status = 'active' and b.debounce_seconds = 0
+        order by cs.id
+        for update of cs
+      )
+      update chatbot_sessions cs set
+        pending = cs.pending || coalesce((
+          select jsonb_agg(m order by i) from jsonb_array_elements(s.messages) with ordinality as x(m, i)
+          where not (cs.processed ? (m->>'id'))
+            and not exists (select 1 from jsonb_array_elements(cs.pending) p where p->>'id' = m->>'id')
+        ), '[]'::jsonb),
+        last_message_id = s.messages->-1->>'id',
+        updated_at = now()
+      from s where cs.id = s.id
+      returning cs.id as "sessionId", cs.conversation_id as "conversationId"`),
+  );
+}
+
+/**
  * Takes the session's turn lease; undefined while another turn holds it (or the session ended).
  * In the same transaction, what the turn reads first: its conversation's facts and its bot.
  */
