@@ -24,7 +24,8 @@ export interface TRelevance<N extends TDomainEventName = TDomainEventName> {
   /**
    * Of the kept events of one account, those the listener finishes in the emitting transaction
    * itself (writing only its own rows, under the account's row-level security, from what it keeps
-   * in memory: it must never wait for another connection); answers those still needing the job.
+   * in memory: it must never wait on another connection's slow work — at most on a row lock that
+   * other short, database-only transactions take); answers those still needing the job.
    * For work as small as a log row, a job of its own cost several times the work.
    */
   settle?: (tx: TTx, value: any, events: TDomainEvent<N>[]) => Promise<TDomainEvent<N>[]>;

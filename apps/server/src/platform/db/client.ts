@@ -5,7 +5,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { BeginWithScopeClient } from './begin-with-scope';
 import * as schema from './schema';
@@ -87,6 +88,22 @@ export function jsonOf<T>(value: unknown): T {
   } catch {
     return value as T;
   }
+}
+
+/**
+ * A row of `table` from its `to_jsonb(row)` form (column names as keys), as drizzle's own select
+ * would hand it back: for a raw statement that returns a table's row with other things in one
+ * round trip. Undefined for a null row (an outer join that found none).
+ */
+export function rowFromJson<T extends PgTable>(table: T, value: unknown): T['$inferSelect'] | undefined {
+  const json = jsonOf<Record<string, unknown> | null>(value);
+  if (!json) return undefined;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const field = json[column.name];
+    row[key] = field === null || field === undefined ? null : column.mapFromDriverValue(field);
+  }
+  return row as T['$inferSelect'];
 }
 
 /** Rows of a raw `db.execute(sql...)` result (both drivers answer `{ rows }`). */

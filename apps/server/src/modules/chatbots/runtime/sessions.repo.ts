@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../../platform/db/client';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { jsonOf, rowFromJson, rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import { tenantStatement } from '../../../platform/db/one-trip';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
@@ -166,8 +166,35 @@ export async function appendPendingOfConversations(
  * Takes the session's turn lease; undefined while another turn holds it (or the session ended).
  * In the same transaction, what the turn reads first: its conversation's facts and its bot.
  */
-export function acquireLease(db: TDb, accountId: string, sessionId: string, token: string) {
-  return withTenant(db, accountId, (tx) => acquireLeaseIn(tx, accountId, sessionId, token));
+export async function acquireLease(
+  db: TDb,
+  accountId: string,
+  sessionId: string,
+  token: string,
+): Promise<TLeasedTurn | undefined> {
+  // One statement: the lease, the session's bot and the conversation's facts (prepared: the
+  // facts' plan is made once; inlined into one round trip, planning it each time cost more).
+  type TRow = TConversationFacts & { session: unknown; bot: unknown };
+  const statement = sql`with l as (
+          update chatbot_sessions set lease_token = ${token},
+            lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+          where account_id = ${accountId} and id = ${sessionId} and status = 'active'
+            and (lease_until is null or lease_until < now())
+          returning *
+        )
+        select to_jsonb(l.*) as session, to_jsonb(b.*) as bot, f.*
+        from l
+        left join chatbots b on b.id = l.chatbot_id and b.account_id = l.account_id
+        left join lateral (${factsSelect(accountId, sql`l.conversation_id`)}) f on true`;
+  const [row] = await withTenant(db, accountId, async (tx) => rowsOf<TRow>(await tx.execute(statement)));
+  if (!row) return undefined;
+  const { session, bot, ...facts } = row;
+  return {
+    session: rowFromJson(chatbotSessions, session)!,
+    // No conversation (deleted with its session's turn under way): no facts, as acquireLeaseIn.
+    facts: facts.stage ? { ...facts, contact_custom_fields: jsonOf(facts.contact_custom_fields) } : undefined,
+    bot: rowFromJson(chatbots, bot),
+  };
 }
 
 export type TLeasedTurn = NonNullable<Awaited<ReturnType<typeof acquireLeaseIn>>>;
@@ -309,25 +336,32 @@ export function conversationFacts(db: TDb, accountId: string, conversationId: st
 export type TConversationFacts = NonNullable<Awaited<ReturnType<typeof conversationFactsIn>>>;
 
 async function conversationFactsIn(tx: TTx, accountId: string, conversationId: string) {
-  const [row] = rowsOf<{
-    stage: string;
-    contact_id: string;
-    channel_id: string | null;
-    channel_kind: string | null;
-    timezone: string | null;
-    /** The contact has no other conversation (a bot's "first contact only" start condition). */
-    first_contact: boolean;
-    ai_enable: boolean;
-    /** The account's language: its (first) owner's. */
-    account_lang: string | null;
-    /** The conversation's contact, for the flow's variables (null fields: the contact was deleted). */
-    contact_live: boolean;
-    contact_name: string | null;
-    contact_phone: string | null;
-    contact_email: string | null;
-    contact_custom_fields: Record<string, unknown> | null;
-  }>(
-    await tx.execute(sql`
+  const [row] = rowsOf<TFactsRow>(await tx.execute(factsSelect(accountId, sql`${conversationId}`)));
+  return row as typeof row | undefined;
+}
+
+interface TFactsRow {
+  stage: string;
+  contact_id: string;
+  channel_id: string | null;
+  channel_kind: string | null;
+  timezone: string | null;
+  /** The contact has no other conversation (a bot's "first contact only" start condition). */
+  first_contact: boolean;
+  ai_enable: boolean;
+  /** The account's language: its (first) owner's. */
+  account_lang: string | null;
+  /** The conversation's contact, for the flow's variables (null fields: the contact was deleted). */
+  contact_live: boolean;
+  contact_name: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  contact_custom_fields: Record<string, unknown> | null;
+}
+
+/** The facts of one conversation (`conversationId`: a value or a column of an outer query). */
+function factsSelect(accountId: string, conversationId: SQL) {
+  return sql`
       select c.stage, c.contact_id, c.channel_id, ch.kind as channel_kind, a.timezone, a.ai_enable,
         ct.id is not null as contact_live, ct.name as contact_name, ct.phone as contact_phone,
         ct.email as contact_email, ct.custom_fields as contact_custom_fields,
@@ -339,9 +373,7 @@ async function conversationFactsIn(tx: TTx, accountId: string, conversationId: s
       left join channels ch on ch.id = c.channel_id
       join accounts a on a.id = c.account_id
       left join contacts ct on ct.id = c.contact_id and ct.account_id = c.account_id and ct.deleted_at is null
-      where c.account_id = ${accountId} and c.id = ${conversationId}`),
-  );
-  return row as typeof row | undefined;
+      where c.account_id = ${accountId} and c.id = ${conversationId}`;
 }
 
 /** Sessions with unanswered messages and no live turn (a crashed process left them), across accounts. */
