@@ -176,6 +176,28 @@ export async function analyzeHotTables(extra: string[] = []) {
   }
 }
 
+/**
+ * Vacuums `tables` every `seconds` until stopped, as autovacuum does on a live server (this
+ * machine's PostgreSQL runs with autovacuum off): without it, a run of minutes measures the
+ * dead rows of its own first seconds (a queue's job rows are updated three times each, never in
+ * place). Resolves the stop function; stopping waits for a vacuum under way.
+ */
+export async function vacuumEvery(seconds: number, tables: string[]) {
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() => (stopped ? undefined : client.query(`vacuum analyze ${tables.join(', ')}`)));
+  }, seconds * 1000);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running.catch(() => undefined);
+    await client.end();
+  };
+}
+
 /** The server's database connections named for their benchmark (PostgreSQL CPU per operation). */
 export function withAppName(url: string, name: string): string {
   const u = new URL(url);

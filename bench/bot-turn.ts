@@ -24,6 +24,7 @@ import {
   percentile,
   round,
   startBenchServer,
+  vacuumEvery,
   withAppName,
 } from './_support';
 import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
@@ -32,6 +33,8 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const DEBOUNCE = Number(process.env.BENCH_DEBOUNCE ?? 0);
+/** Autovacuum's pace on a live server: a table this busy is vacuumed about once per naptime (1 min). */
+const VACUUM_SECONDS = Number(process.env.BENCH_VACUUM_SECONDS ?? 30);
 const CRASH = Number(process.env.BENCH_CRASH ?? 1000);
 const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? Math.round(CRASH * 0.3));
 /** How long the crash phase waits for every reply after the restart (a dead process's jobs come back after their heartbeat). */
@@ -140,6 +143,14 @@ try {
     }),
   );
   await analyzeHotTables(['chatbot_sessions', 'event_receipts']);
+  // And again every VACUUM_SECONDS while the phases run, as autovacuum keeps up on a live server.
+  const stopVacuum = await vacuumEvery(VACUUM_SECONDS, [
+    'chatbot_sessions',
+    'conversations',
+    'messages',
+    'event_receipts',
+    'pgboss.job_common',
+  ]);
 
   // Phase 1: a steady inbound rate from idle customers.
   const idle = [...phones];
@@ -213,6 +224,7 @@ try {
     goal: '>= 500',
   });
   clearInterval(watcher);
+  await stopVacuum();
 
   if (CRASH > 0) await crashPhase(allPhones.slice(CUSTOMERS), channel);
 } finally {
