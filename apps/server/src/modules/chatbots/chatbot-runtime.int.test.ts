@@ -217,7 +217,7 @@ describe('a message on a session that answers at once (no debounce)', () => {
       )
     )[0].n;
 
-  it("joins its session in the message's own transaction (no runtime job) and is answered; left pending by a process that died after the commit, the sweep answers it once", async () => {
+  it("joins its session and takes its lease in the message's own transaction (no runtime job) and is answered; left pending by a process that died after the commit, the sweep answers it once", async () => {
     await publish(menuFlow());
     const phone = '5511970002901';
     await writes(phone, 'oi');
@@ -243,11 +243,19 @@ describe('a message on a session that answers at once (no debounce)', () => {
     expect(left.pending).toHaveLength(1);
     expect(textsTo(phone)).toHaveLength(3);
     expect(await runtimeJobsOf(session.conversation_id)).toBe(1);
+    // The message's transaction leased the session to the turn that never ran.
+    const [lease] = await queryRows<{ leased: boolean }>(
+      ctx,
+      sql`select lease_until > now() as leased from chatbot_sessions where id = ${session.id}`,
+    );
+    expect(lease.leased).toBe(true);
 
-    // The sweep (every minute) takes sessions whose messages waited over ten seconds.
+    // The sweep (every minute) takes sessions whose messages waited over ten seconds, once the dead
+    // process's lease has run out.
     await queryRows(
       ctx,
-      sql`update chatbot_sessions set updated_at = now() - interval '11 seconds' where id = ${session.id}`,
+      sql`update chatbot_sessions set updated_at = now() - interval '11 seconds',
+            lease_until = now() - interval '1 second' where id = ${session.id}`,
     );
     await runtime().sweep();
     await until(async () => textsTo(phone).length >= 4);

@@ -173,14 +173,17 @@ export class ChatbotRuntime {
       list.push(pendingOf(event));
       byConversation.set(event.data.conversationId, list);
     }
+    const token = newId();
     const taken = await appendPendingOfConversations(
       tx,
       accountId,
       [...byConversation].map(([conversationId, messages]) => ({ conversationId, messages })),
+      token,
     );
     if (taken.length === 0) return events;
     onCommit(tx, () => {
-      for (const { sessionId } of taken) this.runSoon({ accountId, sessionId });
+      for (const { sessionId, leased } of taken)
+        this.runSoon({ accountId, sessionId, ...(leased ? { leased: { turn: leased, token } } : {}) });
     });
     const settled = new Set(taken.map((t) => t.conversationId));
     return events.filter((event) => !settled.has(event.data.conversationId));
@@ -259,7 +262,7 @@ export class ChatbotRuntime {
 
   /** Turns running in this process now (bounded: they share the database pool with the rest). */
   private running = 0;
-  private readonly queued: Array<{ accountId: string; sessionId: string }> = [];
+  private readonly queued: TQueuedTurn[] = [];
 
   /** A turn slot taken for a turn about to start (false: every slot is busy; the turn queues). */
   private reserveSlot() {
@@ -274,16 +277,23 @@ export class ChatbotRuntime {
     if (next) this.runSoon(next);
   }
 
-  private runSoon(job: { accountId: string; sessionId: string }) {
+  /**
+   * A turn in a free slot, or queued in this process until one frees. A turn whose lease was taken
+   * with its message (`leased`) keeps it while it waits; should it wait past LEASE_SECONDS another
+   * process may take the session over, and the repeated turn sends nothing twice (client ids).
+   */
+  private runSoon(job: TQueuedTurn) {
     if (!this.reserveSlot()) {
       this.queued.push(job);
       return;
     }
-    void this.turn(job)
-      .catch((err) =>
-        this.log.warn({ err, sessionId: job.sessionId }, 'bot turn failed (the sweep repeats it)'),
-      )
-      .finally(() => this.releaseSlot());
+    const { leased, ...plain } = job;
+    const running = leased
+      ? this.runLeased(leased.turn, leased.token)
+      : this.turn(plain).catch((err) =>
+          this.log.warn({ err, sessionId: job.sessionId }, 'bot turn failed (the sweep repeats it)'),
+        );
+    void running.finally(() => this.releaseSlot());
   }
 
   /** A turn whose lease the message's transaction took (in the slot onInbound holds). */
@@ -729,6 +739,13 @@ export class ChatbotRuntime {
   private async botOf(accountId: string, id: string) {
     return this.deps.chatbots.row(accountId, id).catch(() => undefined);
   }
+}
+
+/** A turn waiting for a slot: its session, and its lease when its message's transaction took it. */
+interface TQueuedTurn {
+  accountId: string;
+  sessionId: string;
+  leased?: { turn: TLeasedTurn; token: string };
 }
 
 /** A customer's message as its session keeps it until a turn reads it. */

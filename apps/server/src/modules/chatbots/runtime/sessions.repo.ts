@@ -124,8 +124,11 @@ export async function appendPending(tx: TTx, sessionId: string, message: TPendin
  * Adds customers' messages to their conversations' active sessions, in the transaction that stored
  * the messages (the inbox's intake, through the runtime's settle), for sessions whose bot answers
  * at once (no debounce): one statement for the transaction's messages, each conversation's in
- * order, each message once (one already pending or answered is skipped). Answers the sessions
- * that took them; a conversation with no such session is left to the runtime's job.
+ * order, each message once (one already pending or answered is skipped). A session no turn holds
+ * is leased to `token` in the same statement, and comes back with what its turn reads first (its
+ * bot, its conversation's facts), so the turn starts after the commit with no transaction of its
+ * own. Answers the sessions that took the messages; a conversation with no such session is left
+ * to the runtime's job.
  *
  * The rows are locked in id order and waited for, not skipped: a session row is only ever held by
  * a turn's short transaction (its lease, its last reply with its end), never across a network
@@ -135,8 +138,11 @@ export async function appendPendingOfConversations(
   tx: TTx,
   accountId: string,
   items: Array<{ conversationId: string; messages: TPendingMessage[] }>,
-): Promise<Array<{ sessionId: string; conversationId: string }>> {
-  return rowsOf<{ sessionId: string; conversationId: string }>(
+  token: string,
+): Promise<Array<{ sessionId: string; conversationId: string; leased: TLeasedTurn | undefined }>> {
+  const rows = rowsOf<
+    TConversationFacts & { sessionId: string; conversationId: string; session: unknown; bot: unknown }
+  >(
     await tx.execute(sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
@@ -148,18 +154,34 @@ export async function appendPendingOfConversations(
         where cs.account_id = ${accountId} and cs.status = 'active' and b.debounce_seconds = 0
         order by cs.id
         for update of cs
+      ), l as (
+        update chatbot_sessions cs set
+          pending = cs.pending || coalesce((
+            select jsonb_agg(m order by i) from jsonb_array_elements(s.messages) with ordinality as x(m, i)
+            where not (cs.processed ? (m->>'id'))
+              and not exists (select 1 from jsonb_array_elements(cs.pending) p where p->>'id' = m->>'id')
+          ), '[]'::jsonb),
+          last_message_id = s.messages->-1->>'id',
+          updated_at = now(),
+          lease_token = case when cs.lease_until is null or cs.lease_until < now() then ${token}
+            else cs.lease_token end,
+          lease_until = case when cs.lease_until is null or cs.lease_until < now()
+            then now() + make_interval(secs => ${LEASE_SECONDS}) else cs.lease_until end
+        from s where cs.id = s.id
+        returning cs.*
       )
-      update chatbot_sessions cs set
-        pending = cs.pending || coalesce((
-          select jsonb_agg(m order by i) from jsonb_array_elements(s.messages) with ordinality as x(m, i)
-          where not (cs.processed ? (m->>'id'))
-            and not exists (select 1 from jsonb_array_elements(cs.pending) p where p->>'id' = m->>'id')
-        ), '[]'::jsonb),
-        last_message_id = s.messages->-1->>'id',
-        updated_at = now()
-      from s where cs.id = s.id
-      returning cs.id as "sessionId", cs.conversation_id as "conversationId"`),
+      select l.id as "sessionId", l.conversation_id as "conversationId",
+        case when l.lease_token = ${token} then to_jsonb(l.*) end as session,
+        case when l.lease_token = ${token} then to_jsonb(b.*) end as bot, f.*
+      from l
+      left join chatbots b on b.id = l.chatbot_id and b.account_id = l.account_id
+      left join lateral (${factsSelect(accountId, sql`l.conversation_id`)}) f on true`),
   );
+  return rows.map(({ sessionId, conversationId, session, bot, ...facts }) => ({
+    sessionId,
+    conversationId,
+    leased: session ? leasedTurnOf(session, bot, facts) : undefined,
+  }));
 }
 
 /**
@@ -189,6 +211,11 @@ export async function acquireLease(
   const [row] = await withTenant(db, accountId, async (tx) => rowsOf<TRow>(await tx.execute(statement)));
   if (!row) return undefined;
   const { session, bot, ...facts } = row;
+  return leasedTurnOf(session, bot, facts);
+}
+
+/** A leased turn from a statement's to_jsonb session and bot rows and its facts' columns. */
+function leasedTurnOf(session: unknown, bot: unknown, facts: TConversationFacts): TLeasedTurn {
   return {
     session: rowFromJson(chatbotSessions, session)!,
     // No conversation (deleted with its session's turn under way): no facts, as acquireLeaseIn.
