@@ -108,7 +108,9 @@ describe.skipIf(!hasChromium())('profile, account, team, plans and activity page
       const shownFor = await page.evaluate(
         () => (globalThis as any).toastGoneAt - (globalThis as any).toastShownAt,
       );
-      expect(shownFor).toBeGreaterThan(8_500);
+      // Measured from when the test saw it (on a loaded machine, up to a second after it appeared):
+      // well past the 4 s a toast stays by default, and gone before 10.5 s.
+      expect(shownFor).toBeGreaterThan(7_500);
       expect(shownFor).toBeLessThan(10_500);
       await page.reload();
 

@@ -159,11 +159,12 @@ export class ChatbotRuntime {
 
   /**
    * message.created, settled in the transaction that stores the messages (the listener's settle):
-   * the messages join their sessions' pending ones there when the bot answers at once, and the
+   * the messages join their sessions' pending ones there when the bot answers at once, a session
+   * no turn holds is leased to its turn in the same statement (with its bot and facts), and the
    * turn starts in this process once that transaction commits — no job, no transaction of the
-   * listener's own. A process that dies before the turn ends leaves the messages pending: the sweep
-   * runs the turn. Answers the events still needing the job (a conversation's first message, a bot
-   * with a debounce).
+   * listener's own, no lease transaction. A process that dies before the turn ends leaves the
+   * messages pending: the sweep runs the turn once the lease has run out. Answers the events still
+   * needing the job (a conversation's first message, a bot with a debounce).
    */
   async settleInTx(tx: TTx, events: TDomainEvent<'message.created'>[]) {
     const { accountId } = events[0];
