@@ -95,3 +95,20 @@ export function postWebhook(
     req.end(post.body);
   });
 }
+
+/**
+ * A sender that retries until its webhook is answered 200 (a provider retrying through a server's
+ * kill -9 and restart): `baseUrl` is asked on every try, since the server may have been replaced.
+ * Resolves with the number of retries.
+ */
+export async function postUntilAnswered(
+  baseUrl: () => string,
+  channelId: string,
+  post: TWebhookPost,
+): Promise<number> {
+  for (let retries = 0; ; retries++) {
+    const status = await postWebhook(baseUrl(), channelId, post, 10_000).catch(() => 0);
+    if (status === 200) return retries;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -27,7 +27,14 @@ import {
   vacuumEvery,
   withAppName,
 } from './_support';
-import { agent, benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
+import {
+  agent,
+  benchPhones,
+  buildWebhook,
+  insertBenchChannel,
+  postUntilAnswered,
+  postWebhook,
+} from './_whatsapp';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -271,12 +278,7 @@ async function crashPhase(crashPhones: string[], channel: Awaited<ReturnType<typ
   })();
   const posts = crashPhones.map((phone, i) => buildWebhook(channel, phone, `oi ${i}`));
   await openLoop(RATE, crashPhones.length / RATE, async (i) => {
-    for (;;) {
-      const status = await postWebhook(server.url, channel.id, posts[i], 10_000).catch(() => 0);
-      if (status === 200) return;
-      retries += 1;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    retries += await postUntilAnswered(() => server.url, channel.id, posts[i]);
   });
   await killer;
   // Settled: every customer answered and nothing left to do (no message pending in a session, no

@@ -35,7 +35,7 @@ import {
   startBenchServer,
   withAppName,
 } from './_support';
-import { benchPhones, buildWebhook, insertBenchChannel, postWebhook } from './_whatsapp';
+import { benchPhones, buildWebhook, insertBenchChannel, postUntilAnswered, postWebhook } from './_whatsapp';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -253,12 +253,7 @@ try {
       buildWebhook(channel, phones[i % phones.length], `crash ${i}`),
     );
     await openLoop(RATE, CRASH / RATE, async (i) => {
-      for (;;) {
-        const status = await postWebhook(server.url, channel.id, posts[i], 10_000).catch(() => 0);
-        if (status === 200) return;
-        retries += 1;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      retries += await postUntilAnswered(() => server.url, channel.id, posts[i]);
     });
     await killer;
     // Settled: nothing is due any more (no delivery, no event waiting), so nothing else will come.
