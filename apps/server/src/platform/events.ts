@@ -1,6 +1,7 @@
 import type { TDomainEvent, TDomainEventMap, TDomainEventName } from '@atende/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { sqlOnce } from './db/built-once';
 import { jsonOf, rowsOf, type TDb } from './db/client';
 import { isUuid, newId } from './db/columns';
 import { uuidArray } from './db/sql-arrays';
@@ -17,7 +18,10 @@ type TDurableHandler<N extends TDomainEventName> = (event: TDomainEvent<N>) => P
  * inbox's hot path, not three.
  */
 export interface TRelevance<N extends TDomainEventName = TDomainEventName> {
-  /** One jsonb value for the account: a scalar subquery (it runs under the account's RLS). */
+  /**
+   * One jsonb value for the account: a scalar subquery (it runs under the account's RLS). Built
+   * once per set of queues with the account id as a placeholder (sqlOnce): only bind it as a value.
+   */
   read: (accountId: string) => SQL;
   /** The events that need the listener's job, given what `read` answered. */
   keep: (value: any) => (event: TDomainEvent<N>) => boolean;
@@ -89,6 +93,11 @@ export class DomainEvents {
   private readonly packedQueues = new Set<string>();
   /** The listeners' account filters, by queue. */
   private readonly relevance = new Map<string, TRelevance<any>>();
+  /** The statement reading a set of queues' relevance, built once (sqlOnce) per set. */
+  private readonly relevanceReads = new Map<
+    string,
+    (tx: TTx, values: { accountId: string }) => Promise<unknown>
+  >();
   private readonly durableQueues = new Map<
     TDomainEventName,
     Array<{ queue: string; when?: (event: TDomainEvent<any>) => boolean }>
@@ -314,14 +323,19 @@ export class DomainEvents {
   /** The account filters of these queues' listeners, read in one statement. */
   private async readRelevance(tx: TTx, queues: string[], accountId: string) {
     const relevances = queues.map((queue) => this.relevance.get(queue)!);
-    const [row] = rowsOf<Record<string, unknown>>(
-      await tx.execute(
-        sql`select ${sql.join(
-          relevances.map((r, i) => sql`(${r.read(accountId)}) as ${sql.raw(`r${i}`)}`),
-          sql`, `,
-        )}`,
-      ),
-    );
+    const key = queues.join(' ');
+    let statement = this.relevanceReads.get(key);
+    if (!statement) {
+      statement = sqlOnce<{ accountId: string }>(
+        (p) =>
+          sql`select ${sql.join(
+            relevances.map((r, i) => sql`(${r.read(p('accountId'))}) as ${sql.raw(`r${i}`)}`),
+            sql`, `,
+          )}`,
+      );
+      this.relevanceReads.set(key, statement);
+    }
+    const [row] = rowsOf<Record<string, unknown>>(await statement(tx, { accountId }));
     return relevances.map((r, i) => {
       const value = jsonOf(row?.[`r${i}`] ?? null);
       return { value, keep: r.keep(value) };

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { builtOnce, type TPlaceholders } from '../../../platform/db/built-once';
 import { jsonOf, rowFromJson, rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import { tenantStatement } from '../../../platform/db/one-trip';
@@ -36,19 +37,23 @@ export function findActiveSessionAndBot(db: TDb, accountId: string, conversation
 
 /** The conversation's active session and its bot, read in the caller's transaction. */
 export async function findActiveSessionAndBotIn(tx: TTx, accountId: string, conversationId: string) {
-  const [row] = await tx
+  const [row] = await activeSessionAndBot(tx, { accountId, conversationId });
+  return row as typeof row | undefined;
+}
+
+const activeSessionAndBot = builtOnce((tx, p: TPlaceholders<{ accountId: string; conversationId: string }>) =>
+  tx
     .select({ session: chatbotSessions, bot: chatbots })
     .from(chatbotSessions)
     .leftJoin(chatbots, eq(chatbots.id, chatbotSessions.chatbotId))
     .where(
       and(
-        eq(chatbotSessions.accountId, accountId),
-        eq(chatbotSessions.conversationId, conversationId),
+        eq(chatbotSessions.accountId, p('accountId')),
+        eq(chatbotSessions.conversationId, p('conversationId')),
         eq(chatbotSessions.status, 'active'),
       ),
-    );
-  return row as typeof row | undefined;
-}
+    ),
+);
 
 /**
  * What a turn job looks at before it runs (tenantStatement: one round trip, not three): the
@@ -289,24 +294,48 @@ export async function finishTurnIn(
   inTx: (tx: TTx) => Promise<void>,
 ): Promise<TSessionRow | undefined> {
   const processed = [...session.processed, ...change.consumed].slice(-PROCESSED_KEEP);
-  const rows = await tx
-    .update(chatbotSessions)
-    .set({
-      state: change.state,
-      status: change.status,
-      pending: sql`coalesce((select jsonb_agg(p) from jsonb_array_elements(${chatbotSessions.pending}) p
-        where not (${JSON.stringify(change.consumed)}::jsonb ? (p->>'id'))), '[]'::jsonb)`,
-      processed,
-      turn: sql`${chatbotSessions.turn} + 1`,
-      leaseToken: null,
-      leaseUntil: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(chatbotSessions.id, session.id), eq(chatbotSessions.leaseToken, token)))
-    .returning();
+  const rows = await endTurn(tx, {
+    state: change.state,
+    status: change.status,
+    consumed: JSON.stringify(change.consumed),
+    processed,
+    updatedAt: new Date(),
+    id: session.id,
+    token,
+  });
   if (rows[0]) await inTx(tx);
   return rows[0];
 }
+
+const endTurn = builtOnce(
+  (
+    tx,
+    p: TPlaceholders<{
+      state: TSessionState;
+      status: string;
+      consumed: string;
+      processed: string[];
+      updatedAt: Date;
+      id: string;
+      token: string;
+    }>,
+  ) =>
+    tx
+      .update(chatbotSessions)
+      .set({
+        state: p('state'),
+        status: p('status'),
+        pending: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${chatbotSessions.pending}) e
+          where not (${p('consumed')}::jsonb ? (e->>'id'))), '[]'::jsonb)`,
+        processed: p('processed'),
+        turn: sql`${chatbotSessions.turn} + 1`,
+        leaseToken: null,
+        leaseUntil: null,
+        updatedAt: p('updatedAt'),
+      })
+      .where(and(eq(chatbotSessions.id, p('id')), eq(chatbotSessions.leaseToken, p('token'))))
+      .returning(),
+);
 
 /** finishTurnIn in a transaction of its own. */
 export function finishTurn(

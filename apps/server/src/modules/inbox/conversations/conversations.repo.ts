@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { builtOnce, type TPlaceholders } from '../../../platform/db/built-once';
 import { rowsOf, type TDb } from '../../../platform/db/client';
 import { withTenant, type TTx } from '../../../platform/db/tenant';
 import { channels } from '../../channels/channels.schema';
@@ -225,11 +226,14 @@ export async function readConversationListRow(
   accountId: string,
   id: string,
 ): Promise<TConversationListRow | undefined> {
-  const [row] = await baseQuery(tx).where(
-    and(eq(conversations.accountId, accountId), eq(conversations.id, id)),
-  );
-  return row as TConversationListRow | undefined;
+  const [row] = await listRowStatement(tx, { accountId, id });
+  return row;
 }
+
+/** A conversation as listed, by id: read after every message (builtOnce: its text never changes). */
+const listRowStatement = builtOnce((tx, p: TPlaceholders<{ accountId: string; id: string }>) =>
+  baseQuery(tx).where(and(eq(conversations.accountId, p('accountId')), eq(conversations.id, p('id')))),
+);
 
 /** Conversations changed after `since` (catch-up after a reconnect), oldest change first. */
 export function listConversationsUpdatedSince(

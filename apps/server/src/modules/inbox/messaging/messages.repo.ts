@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { builtOnce, sqlOnce, type TPlaceholders } from '../../../platform/db/built-once';
 import { rowsOf, type TDb } from '../../../platform/db/client';
+import { newId } from '../../../platform/db/columns';
 import { withTenant, type TTx } from '../../../platform/db/tenant';
 import { conversations, messages } from '../inbox.schema';
 import type { TMessageRow } from '../conversations/message-presenter';
@@ -72,11 +74,28 @@ export async function insertMessageRow(
   conversationId: string,
   values: TNewMessage,
 ): Promise<{ row: TMessageRow; inserted: boolean }> {
-  const [row] = await tx
-    .insert(messages)
-    .values({ ...values, accountId, conversationId })
-    .onConflictDoNothing()
-    .returning();
+  const [row] = await insertMessage(tx, {
+    id: values.id ?? newId(),
+    accountId,
+    conversationId,
+    channelId: values.channelId ?? null,
+    authorType: values.authorType,
+    authorId: values.authorId ?? null,
+    authorName: values.authorName ?? null,
+    kind: values.kind ?? 'text',
+    body: values.body ?? null,
+    media: values.media ?? null,
+    template: values.template ?? null,
+    interactive: values.interactive ?? null,
+    reply: values.reply ?? null,
+    reactions: values.reactions ?? null,
+    private: values.private ?? false,
+    providerMessageId: values.providerMessageId ?? null,
+    clientId: values.clientId ?? null,
+    ack: values.ack ?? 0,
+    errorCode: values.errorCode ?? null,
+    createdAt: values.createdAt ? values.createdAt.toISOString() : null,
+  });
   if (row) return { row, inserted: true };
   const [existing] = await tx
     .select()
@@ -90,6 +109,43 @@ export async function insertMessageRow(
     );
   return { row: existing, inserted: false };
 }
+
+/** Every column of a message, defaults written out (builtOnce: the text is the same for all). */
+type TMessageInsert = Required<Omit<TNewMessage, 'createdAt'>> & {
+  accountId: string;
+  conversationId: string;
+  /** ISO text, or null for the transaction's now(). */
+  createdAt: string | null;
+};
+
+const insertMessage = builtOnce((tx, p: TPlaceholders<TMessageInsert>) =>
+  tx
+    .insert(messages)
+    .values({
+      id: p('id'),
+      accountId: p('accountId'),
+      conversationId: p('conversationId'),
+      channelId: p('channelId'),
+      authorType: p('authorType'),
+      authorId: p('authorId'),
+      authorName: p('authorName'),
+      kind: p('kind'),
+      body: p('body'),
+      media: p('media'),
+      template: p('template'),
+      interactive: p('interactive'),
+      reply: p('reply'),
+      reactions: p('reactions'),
+      private: p('private'),
+      providerMessageId: p('providerMessageId'),
+      clientId: p('clientId'),
+      ack: p('ack'),
+      errorCode: p('errorCode'),
+      createdAt: sql`coalesce(${p('createdAt')}::timestamptz, now())`,
+    })
+    .onConflictDoNothing()
+    .returning(),
+);
 
 /** The conversation's activity after an outgoing (non-private) message. */
 export function touchConversation(tx: TTx, accountId: string, conversationId: string, preview: string) {
@@ -110,6 +166,26 @@ export function touchConversation(tx: TTx, accountId: string, conversationId: st
  * a live, active channel, and not closed unless `closed`. Answers the first event number, the
  * channel and the contact, or undefined (nothing written).
  */
+const touchForSend = sqlOnce<{
+  now: Date;
+  preview: string;
+  seqs: number;
+  accountId: string;
+  conversationId: string;
+  closed: boolean;
+}>(
+  (p) => sql`
+    update conversations c
+    set last_message_at = ${p('now')}, last_message_preview = ${p('preview')},
+        updated_at = ${p('now')}, event_seq = c.event_seq + ${p('seqs')}
+    from channels ch
+    where c.account_id = ${p('accountId')} and c.id = ${p('conversationId')}
+      and ch.account_id = c.account_id and ch.id = c.channel_id
+      and ch.deleted_at is null and ch.status = 'active'
+      and (${p('closed')} or c.stage <> 'closed')
+    returning c.event_seq as seq, c.channel_id, ch.kind as channel_kind, c.contact_id`,
+);
+
 export async function touchForAutomaticSend(
   tx: TTx,
   accountId: string,
@@ -123,16 +199,14 @@ export async function touchForAutomaticSend(
     channel_kind: string;
     contact_id: string;
   }>(
-    await tx.execute(sql`
-      update conversations c
-      set last_message_at = ${now}, last_message_preview = ${values.preview.slice(0, PREVIEW_MAX)},
-          updated_at = ${now}, event_seq = c.event_seq + ${values.seqs}
-      from channels ch
-      where c.account_id = ${accountId} and c.id = ${conversationId}
-        and ch.account_id = c.account_id and ch.id = c.channel_id
-        and ch.deleted_at is null and ch.status = 'active'
-        and (${values.closed} or c.stage <> 'closed')
-      returning c.event_seq as seq, c.channel_id, ch.kind as channel_kind, c.contact_id`),
+    await touchForSend(tx, {
+      now,
+      preview: values.preview.slice(0, PREVIEW_MAX),
+      seqs: values.seqs,
+      accountId,
+      conversationId,
+      closed: values.closed,
+    }),
   );
   if (!row) return undefined;
   return {

@@ -1,6 +1,8 @@
 import { MESSAGE_ACK, type TErrorCode } from '@atende/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { builtOnce, type TPlaceholders } from '../../../platform/db/built-once';
 import { rowsOf } from '../../../platform/db/client';
+import { arrayLiteral } from '../../../platform/db/sql-arrays';
 import type { TTx } from '../../../platform/db/tenant';
 import { accounts } from '../../accounts/accounts.schema';
 import { channels } from '../../channels/channels.schema';
@@ -29,22 +31,27 @@ export type TClaim =
  * message that still carries the guard was left by an attempt that died mid-send: it is marked
  * failed. Answers each id's claim (an id given twice is claimed once: the second is skipped).
  */
-export async function claimOutbound(tx: TTx, accountId: string, messageIds: string[]): Promise<TClaim[]> {
-  const ids = [...new Set(messageIds)];
-  const claimedRows = await tx
+/** Claims pending sends (builtOnce: the ids travel as one array, so the text never changes). */
+const claim = builtOnce((tx, p: TPlaceholders<{ accountId: string; ids: string }>) =>
+  tx
     .update(messages)
     .set({ errorCode: SENDING_GUARD })
     .where(
       and(
-        eq(messages.accountId, accountId),
-        inArray(messages.id, ids),
+        eq(messages.accountId, p('accountId')),
+        sql`${messages.id} = any(${p('ids')}::uuid[])`,
         eq(messages.ack, MESSAGE_ACK.pending),
         eq(messages.private, false),
         sql`${messages.providerMessageId} is null and ${messages.errorCode} is null`,
         sql`${messages.authorType} <> 'contact'`,
       ),
     )
-    .returning();
+    .returning(),
+);
+
+export async function claimOutbound(tx: TTx, accountId: string, messageIds: string[]): Promise<TClaim[]> {
+  const ids = [...new Set(messageIds)];
+  const claimedRows = await claim(tx, { accountId, ids: arrayLiteral(ids) });
   const claims = new Map<string, TClaim>();
   const others = ids.filter((id) => !claimedRows.some((row) => row.id === id));
   const current =
@@ -87,17 +94,22 @@ export async function claimOutbound(tx: TTx, accountId: string, messageIds: stri
 
 /** Sent: the provider's id, ack at least 'sent' (a delivery report may have raced ahead). */
 export async function markSent(tx: TTx, accountId: string, messageId: string, providerMessageId: string) {
-  const [row] = await tx
-    .update(messages)
-    .set({
-      providerMessageId,
-      errorCode: null,
-      ack: sql`greatest(${messages.ack}, ${MESSAGE_ACK.sent})`,
-    })
-    .where(and(eq(messages.accountId, accountId), eq(messages.id, messageId)))
-    .returning();
+  const [row] = await sent(tx, { providerMessageId, accountId, messageId });
   return row as TMessageRow | undefined;
 }
+
+const sent = builtOnce(
+  (tx, p: TPlaceholders<{ providerMessageId: string; accountId: string; messageId: string }>) =>
+    tx
+      .update(messages)
+      .set({
+        providerMessageId: p('providerMessageId'),
+        errorCode: null,
+        ack: sql`greatest(${messages.ack}, ${MESSAGE_ACK.sent})`,
+      })
+      .where(and(eq(messages.accountId, p('accountId')), eq(messages.id, p('messageId'))))
+      .returning(),
+);
 
 export async function failOutbound(tx: TTx, accountId: string, messageId: string, code: TErrorCode) {
   const [row] = await tx
