@@ -162,6 +162,8 @@ try {
   // Phase 1: a steady inbound rate from idle customers.
   const idle = [...phones];
   const latencies: number[] = [];
+  /** Per 10 s window of the phase (by when the turn started): its turns' latencies. */
+  const windows: number[][] = [];
   let failed = 0;
   const inFlight: Promise<void>[] = [];
   const end = Date.now() + SECONDS * 1000;
@@ -171,10 +173,13 @@ try {
     while (sent < due && idle.length > 0) {
       const phone = idle.shift()!;
       sent++;
+      const window = Math.floor((Date.now() - (end - SECONDS * 1000)) / 10_000);
       inFlight.push(
         turn(phone, sent)
           .then((ms) => {
             latencies.push(ms);
+            if (!windows[window]) windows[window] = [];
+            windows[window].push(ms);
           })
           .catch(() => {
             failed++;
@@ -191,6 +196,15 @@ try {
     metric: 'turn_p95_ms',
     value: round(percentile(latencies, 95)),
     turn_p50_ms: round(percentile(latencies, 50)),
+    // Where a long phase's tail comes from: each 10 s window's p95 (turns by when they started).
+    p95_by_10s: windows.map((w) =>
+      round(
+        percentile(
+          [...w].sort((a, b) => a - b),
+          95,
+        ),
+      ),
+    ),
     turns: latencies.length,
     debounce_s: DEBOUNCE,
     failed,
