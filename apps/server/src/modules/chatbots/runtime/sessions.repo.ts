@@ -41,6 +41,7 @@ export async function findActiveSessionAndBotIn(tx: TTx, accountId: string, conv
   return row as typeof row | undefined;
 }
 
+/** findActiveSessionAndBotIn's statement (builtOnce: built once). */
 const activeSessionAndBot = builtOnce((tx, p: TPlaceholders<{ accountId: string; conversationId: string }>) =>
   tx
     .select({ session: chatbotSessions, bot: chatbots })
@@ -307,6 +308,7 @@ export async function finishTurnIn(
   return rows[0];
 }
 
+/** finishTurnIn's statement (builtOnce: built once). */
 const endTurn = builtOnce(
   (
     tx,

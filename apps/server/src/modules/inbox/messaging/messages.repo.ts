@@ -160,12 +160,7 @@ export function touchConversation(tx: TTx, accountId: string, conversationId: st
     .returning();
 }
 
-/**
- * An automatic message's conversation, touched with its preview and given `seqs` event numbers in
- * one statement (its row stays locked until the commit, see takeEventSeq): only a conversation on
- * a live, active channel, and not closed unless `closed`. Answers the first event number, the
- * channel and the contact, or undefined (nothing written).
- */
+/** touchForAutomaticSend's statement (sqlOnce: built once). */
 const touchForSend = sqlOnce<{
   now: Date;
   preview: string;
@@ -186,6 +181,12 @@ const touchForSend = sqlOnce<{
     returning c.event_seq as seq, c.channel_id, ch.kind as channel_kind, c.contact_id`,
 );
 
+/**
+ * An automatic message's conversation, touched with its preview and given `seqs` event numbers in
+ * one statement (its row stays locked until the commit, see takeEventSeq): only a conversation on
+ * a live, active channel, and not closed unless `closed`. Answers the first event number, the
+ * channel and the contact, or undefined (nothing written).
+ */
 export async function touchForAutomaticSend(
   tx: TTx,
   accountId: string,

@@ -25,12 +25,6 @@ export type TClaim =
   | { state: 'stale'; row: TMessageRow | undefined }
   | { state: 'claimed'; context: TOutboundContext };
 
-/**
- * Takes outbound messages for sending, in one statement: only a pending message without a
- * provider id and without the guard is claimed (the guard is set in the same statement). A
- * message that still carries the guard was left by an attempt that died mid-send: it is marked
- * failed. Answers each id's claim (an id given twice is claimed once: the second is skipped).
- */
 /** Claims pending sends (builtOnce: the ids travel as one array, so the text never changes). */
 const claim = builtOnce((tx, p: TPlaceholders<{ accountId: string; ids: string }>) =>
   tx
@@ -49,6 +43,12 @@ const claim = builtOnce((tx, p: TPlaceholders<{ accountId: string; ids: string }
     .returning(),
 );
 
+/**
+ * Takes outbound messages for sending, in one statement: only a pending message without a
+ * provider id and without the guard is claimed (the guard is set in the same statement). A
+ * message that still carries the guard was left by an attempt that died mid-send: it is marked
+ * failed. Answers each id's claim (an id given twice is claimed once: the second is skipped).
+ */
 export async function claimOutbound(tx: TTx, accountId: string, messageIds: string[]): Promise<TClaim[]> {
   const ids = [...new Set(messageIds)];
   const claimedRows = await claim(tx, { accountId, ids: arrayLiteral(ids) });
@@ -98,6 +98,7 @@ export async function markSent(tx: TTx, accountId: string, messageId: string, pr
   return row as TMessageRow | undefined;
 }
 
+/** markSent's statement (builtOnce: built once). */
 const sent = builtOnce(
   (tx, p: TPlaceholders<{ providerMessageId: string; accountId: string; messageId: string }>) =>
     tx
