@@ -1,11 +1,10 @@
-import type { TChatbotTestSession, TFlowDocument } from '@atende/shared';
-import { and, eq } from 'drizzle-orm';
+import type { TChatbotTestSession } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { ChannelsService } from '../channels/channels.service';
 import { WEBCHAT_NAMESPACE, type WebchatService } from '../webchat/webchat.service';
-import { findPageRow } from './chatbots.repo';
+import { findPageRow, findTestVisitor } from './chatbots.repo';
 import { chatbotTestVisitors } from './chatbots.schema';
 import type { ChatbotsService } from './chatbots.service';
 
@@ -38,15 +37,7 @@ export class ChatbotTestService {
   /** The draft a test visitor's conversation runs (undefined: not a test visitor). */
   async testOf(accountId: string, contactId: string | null) {
     if (!contactId) return undefined;
-    return withTenant(this.db, accountId, async (tx) => {
-      const [row] = await tx
-        .select({ chatbotId: chatbotTestVisitors.chatbotId, document: chatbotTestVisitors.document })
-        .from(chatbotTestVisitors)
-        .where(
-          and(eq(chatbotTestVisitors.accountId, accountId), eq(chatbotTestVisitors.contactId, contactId)),
-        );
-      return row as { chatbotId: string; document: TFlowDocument } | undefined;
-    });
+    return findTestVisitor(this.db, accountId, contactId);
   }
 
   private async slugFor(accountId: string, channelIds: string[], chatbotId: string): Promise<string> {

@@ -1,9 +1,16 @@
 import type { TChatbotVersion, TFlowDocument } from '@atende/shared';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { builtOnce, type TPlaceholders } from '../../platform/db/built-once';
 import { rowsOf, type TDb } from '../../platform/db/client';
 import { type TTx, withTenant } from '../../platform/db/tenant';
 import { users } from '../auth/auth.schema';
-import { chatbotChannels, chatbotPages, chatbots, chatbotVersions } from './chatbots.schema';
+import {
+  chatbotChannels,
+  chatbotPages,
+  chatbots,
+  chatbotTestVisitors,
+  chatbotVersions,
+} from './chatbots.schema';
 
 export type TChatbotRow = typeof chatbots.$inferSelect;
 export type TChatbotPageRow = typeof chatbotPages.$inferSelect;
@@ -213,14 +220,40 @@ export function findVersionDocument(db: TDb, accountId: string, chatbotId: strin
 /** The published bot answering on a channel, with its live version. */
 export function findLiveBotOfChannel(db: TDb, accountId: string, channelId: string) {
   return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .select({ bot: chatbots })
-      .from(chatbotChannels)
-      .innerJoin(chatbots, eq(chatbots.id, chatbotChannels.chatbotId))
-      .where(and(eq(chatbotChannels.accountId, accountId), eq(chatbotChannels.channelId, channelId)));
+    const [row] = await liveBotOfChannel(tx, { accountId, channelId });
     return row?.bot;
   });
 }
+
+/** The draft a test visitor's conversation runs (undefined: not a test visitor). */
+export function findTestVisitor(db: TDb, accountId: string, contactId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await testVisitor(tx, { accountId, contactId });
+    return row as { chatbotId: string; document: TFlowDocument } | undefined;
+  });
+}
+
+/** findTestVisitor's statement (builtOnce: read when a conversation's first message comes). */
+const testVisitor = builtOnce((tx, p: TPlaceholders<{ accountId: string; contactId: string }>) =>
+  tx
+    .select({ chatbotId: chatbotTestVisitors.chatbotId, document: chatbotTestVisitors.document })
+    .from(chatbotTestVisitors)
+    .where(
+      and(
+        eq(chatbotTestVisitors.accountId, p('accountId')),
+        eq(chatbotTestVisitors.contactId, p('contactId')),
+      ),
+    ),
+);
+
+/** findLiveBotOfChannel's statement (builtOnce: read when a conversation's first message comes). */
+const liveBotOfChannel = builtOnce((tx, p: TPlaceholders<{ accountId: string; channelId: string }>) =>
+  tx
+    .select({ bot: chatbots })
+    .from(chatbotChannels)
+    .innerJoin(chatbots, eq(chatbots.id, chatbotChannels.chatbotId))
+    .where(and(eq(chatbotChannels.accountId, p('accountId')), eq(chatbotChannels.channelId, p('channelId')))),
+);
 
 export function findPageRow(db: TDb, accountId: string, chatbotId: string) {
   return withTenant(db, accountId, async (tx) => {

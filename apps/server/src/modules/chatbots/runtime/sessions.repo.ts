@@ -76,6 +76,35 @@ export async function turnJobState(db: TDb, accountId: string, id: string) {
   return row;
 }
 
+/** createSession's statement (builtOnce: the columns it sets are always the same). */
+const insertSession = builtOnce(
+  (
+    tx,
+    p: TPlaceholders<{
+      id: string;
+      accountId: string;
+      chatbotId: string;
+      version: number | null;
+      conversationId: string;
+      test: boolean;
+      state: TSessionState;
+    }>,
+  ) =>
+    tx
+      .insert(chatbotSessions)
+      .values({
+        id: p('id'),
+        accountId: p('accountId'),
+        chatbotId: p('chatbotId'),
+        version: p('version'),
+        conversationId: p('conversationId'),
+        test: p('test'),
+        state: p('state'),
+      })
+      .onConflictDoNothing()
+      .returning(),
+);
+
 /** The conversation's active session, or a new one (two racing creators get the same row). */
 export async function createSession(
   tx: TTx,
@@ -88,11 +117,7 @@ export async function createSession(
     state: TSessionState;
   },
 ): Promise<TSessionRow> {
-  const inserted = await tx
-    .insert(chatbotSessions)
-    .values({ id: newId(), ...values })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await insertSession(tx, { id: newId(), ...values });
   if (inserted[0]) return inserted[0];
   const [row] = await tx
     .select()
@@ -108,23 +133,34 @@ export async function createSession(
  * message already pending or answered changes nothing). Runs in the caller's transaction.
  */
 export async function appendPending(tx: TTx, sessionId: string, message: TPendingMessage): Promise<boolean> {
-  const rows = await tx
-    .update(chatbotSessions)
-    .set({
-      pending: sql`${chatbotSessions.pending} || ${JSON.stringify([message])}::jsonb`,
-      lastMessageId: message.id,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(chatbotSessions.id, sessionId),
-        sql`not (${chatbotSessions.processed} ? ${message.id})`,
-        sql`not exists (select 1 from jsonb_array_elements(${chatbotSessions.pending}) p where p->>'id' = ${message.id})`,
-      ),
-    )
-    .returning({ id: chatbotSessions.id });
+  const rows = await addToPending(tx, {
+    pending: JSON.stringify([message]),
+    messageId: message.id,
+    updatedAt: new Date(),
+    sessionId,
+  });
   return rows.length > 0;
 }
+
+/** appendPending's statement (builtOnce: built once). */
+const addToPending = builtOnce(
+  (tx, p: TPlaceholders<{ pending: string; messageId: string; updatedAt: Date; sessionId: string }>) =>
+    tx
+      .update(chatbotSessions)
+      .set({
+        pending: sql`${chatbotSessions.pending} || ${p('pending')}::jsonb`,
+        lastMessageId: p('messageId'),
+        updatedAt: p('updatedAt'),
+      })
+      .where(
+        and(
+          eq(chatbotSessions.id, p('sessionId')),
+          sql`not (${chatbotSessions.processed} ? ${p('messageId')})`,
+          sql`not exists (select 1 from jsonb_array_elements(${chatbotSessions.pending}) e where e->>'id' = ${p('messageId')})`,
+        ),
+      )
+      .returning({ id: chatbotSessions.id }),
+);
 
 /**
  * Adds customers' messages to their conversations' active sessions, in the transaction that stored
@@ -232,6 +268,29 @@ function leasedTurnOf(session: unknown, bot: unknown, facts: TConversationFacts)
 
 export type TLeasedTurn = NonNullable<Awaited<ReturnType<typeof acquireLeaseIn>>>;
 
+/** A session's bot (builtOnce: built once). */
+const botById = builtOnce((tx, p: TPlaceholders<{ accountId: string; id: string }>) =>
+  tx
+    .select()
+    .from(chatbots)
+    .where(and(eq(chatbots.accountId, p('accountId')), eq(chatbots.id, p('id')))),
+);
+
+/** acquireLeaseIn's statement (builtOnce: built once). */
+const lease = builtOnce((tx, p: TPlaceholders<{ token: string; sessionId: string }>) =>
+  tx
+    .update(chatbotSessions)
+    .set({ leaseToken: p('token'), leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(
+      and(
+        eq(chatbotSessions.id, p('sessionId')),
+        eq(chatbotSessions.status, 'active'),
+        sql`(${chatbotSessions.leaseUntil} is null or ${chatbotSessions.leaseUntil} < now())`,
+      ),
+    )
+    .returning(),
+);
+
 /**
  * acquireLease in the caller's transaction (a customer's message takes the lease with the
  * message: the lease holds only once that transaction commits). `bot`: the session's bot when the
@@ -244,24 +303,11 @@ export async function acquireLeaseIn(
   token: string,
   known?: { bot: typeof chatbots.$inferSelect | null },
 ) {
-  const [row] = await tx
-    .update(chatbotSessions)
-    .set({ leaseToken: token, leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-    .where(
-      and(
-        eq(chatbotSessions.id, sessionId),
-        eq(chatbotSessions.status, 'active'),
-        sql`(${chatbotSessions.leaseUntil} is null or ${chatbotSessions.leaseUntil} < now())`,
-      ),
-    )
-    .returning();
+  const [row] = await lease(tx, { token, sessionId });
   if (!row) return undefined;
   const facts = await conversationFactsIn(tx, accountId, row.conversationId);
   if (known?.bot?.id === row.chatbotId) return { session: row, facts, bot: known.bot };
-  const [bot] = await tx
-    .select()
-    .from(chatbots)
-    .where(and(eq(chatbots.accountId, accountId), eq(chatbots.id, row.chatbotId)));
+  const [bot] = await botById(tx, { accountId, id: row.chatbotId });
   return { session: row, facts, bot: bot as typeof bot | undefined };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { builtOnce, type TPlaceholders } from '../../../platform/db/built-once';
 import type { TDb } from '../../../platform/db/client';
 import { withTenant, type TTx } from '../../../platform/db/tenant';
 import { accountMembers } from '../../accounts/accounts.schema';
@@ -36,14 +37,19 @@ export function withLockedConversation<T>(
   fn: (tx: TTx, row: TConversationRow | undefined) => Promise<T>,
 ): Promise<T> {
   return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)))
-      .for('update');
+    const [row] = await lockConversation(tx, { accountId, id });
     return fn(tx, row);
   });
 }
+
+/** withLockedConversation's statement (builtOnce: built once). */
+const lockConversation = builtOnce((tx, p: TPlaceholders<{ accountId: string; id: string }>) =>
+  tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.accountId, p('accountId')), eq(conversations.id, p('id'))))
+    .for('update'),
+);
 
 export async function updateConversationRow(
   tx: TTx,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { builtOnce, type TPlaceholders } from '../../../platform/db/built-once';
 import { rowsOf, type TDb } from '../../../platform/db/client';
 import type { TTx } from '../../../platform/db/tenant';
 import { withTenant } from '../../../platform/db/tenant';
@@ -9,20 +10,25 @@ import { conversations } from '../inbox.schema';
 
 /** The waiting, unassigned conversation, locked; undefined when someone else holds or took it. */
 export async function lockWaitingConversation(tx: TTx, accountId: string, id: string) {
-  const [row] = await tx
+  const [row] = await lockWaiting(tx, { accountId, id });
+  return row;
+}
+
+/** lockWaitingConversation's statement (builtOnce: built once). */
+const lockWaiting = builtOnce((tx, p: TPlaceholders<{ accountId: string; id: string }>) =>
+  tx
     .select()
     .from(conversations)
     .where(
       and(
-        eq(conversations.accountId, accountId),
-        eq(conversations.id, id),
+        eq(conversations.accountId, p('accountId')),
+        eq(conversations.id, p('id')),
         eq(conversations.stage, 'waiting'),
         isNull(conversations.assigneeId),
       ),
     )
-    .for('update', { skipLocked: true });
-  return row;
-}
+    .for('update', { skipLocked: true }),
+);
 
 /**
  * Distributions of one account run one after another (a transaction advisory lock, one per
