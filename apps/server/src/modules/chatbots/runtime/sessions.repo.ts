@@ -76,47 +76,35 @@ export async function turnJobState(db: TDb, accountId: string, id: string) {
   return row;
 }
 
+/** What a new session is made of (createSession). */
+interface TNewSession {
+  accountId: string;
+  chatbotId: string;
+  version: number | null;
+  conversationId: string;
+  test: boolean;
+  state: TSessionState;
+}
+
 /** createSession's statement (builtOnce: the columns it sets are always the same). */
-const insertSession = builtOnce(
-  (
-    tx,
-    p: TPlaceholders<{
-      id: string;
-      accountId: string;
-      chatbotId: string;
-      version: number | null;
-      conversationId: string;
-      test: boolean;
-      state: TSessionState;
-    }>,
-  ) =>
-    tx
-      .insert(chatbotSessions)
-      .values({
-        id: p('id'),
-        accountId: p('accountId'),
-        chatbotId: p('chatbotId'),
-        version: p('version'),
-        conversationId: p('conversationId'),
-        test: p('test'),
-        state: p('state'),
-      })
-      .onConflictDoNothing()
-      .returning(),
+const insertSession = builtOnce((tx, p: TPlaceholders<TNewSession & { id: string }>) =>
+  tx
+    .insert(chatbotSessions)
+    .values({
+      id: p('id'),
+      accountId: p('accountId'),
+      chatbotId: p('chatbotId'),
+      version: p('version'),
+      conversationId: p('conversationId'),
+      test: p('test'),
+      state: p('state'),
+    })
+    .onConflictDoNothing()
+    .returning(),
 );
 
 /** The conversation's active session, or a new one (two racing creators get the same row). */
-export async function createSession(
-  tx: TTx,
-  values: {
-    accountId: string;
-    chatbotId: string;
-    version: number | null;
-    conversationId: string;
-    test: boolean;
-    state: TSessionState;
-  },
-): Promise<TSessionRow> {
+export async function createSession(tx: TTx, values: TNewSession): Promise<TSessionRow> {
   const inserted = await insertSession(tx, { id: newId(), ...values });
   if (inserted[0]) return inserted[0];
   const [row] = await tx
