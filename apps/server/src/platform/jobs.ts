@@ -1,7 +1,7 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from './db/client';
-import { type TTx, txExecutor } from './db/tenant';
+import { type TTx, txExecutor, txTailExecutor } from './db/tenant';
 import type { TErrorReporter } from './error-reporting';
 
 /**
@@ -276,7 +276,8 @@ export class Jobs {
    * Many jobs of several queues inserted in the caller's transaction at once: one statement per
    * queue (domain events flush a transaction's durable jobs this way just before its commit).
    * `endsTransaction`: nothing runs in `tx` after this write but its commit (a before-commit hook),
-   * so its role is not restored (one round trip fewer).
+   * so its role is not restored, and on node-postgres the role switch and the inserts go with the
+   * COMMIT in one simple query (three round trips become one).
    */
   async insertInTx(
     tx: TTx,
@@ -306,12 +307,14 @@ export class Jobs {
     write: (raw: ReturnType<typeof txExecutor>) => Promise<void>,
     restore = true,
   ) {
-    const raw = txExecutor(tx);
     if (!restore) {
-      await raw.executeSql("select set_config('role', 'none', true)");
-      await write(raw);
+      // The transaction's last writes: on node-postgres they travel with its COMMIT (txTailExecutor).
+      const tail = txTailExecutor(tx);
+      await tail.executeSql("select set_config('role', 'none', true)");
+      await write(tail);
       return;
     }
+    const raw = txExecutor(tx);
     const { rows } = await raw.executeSql(
       "select current_setting('role') as role, set_config('role', 'none', true)",
     );

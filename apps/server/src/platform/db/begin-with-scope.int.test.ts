@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { openTestDatabase, testEngine, type TTestDatabase } from '../../testing/test-db';
 import { newId } from './columns';
 import { rowsOf } from './client';
-import { inTransaction, withTenant } from './tenant';
+import { inTransaction, txTailExecutor, withTenant } from './tenant';
 
 // A tenant transaction's BEGIN travels with its scope statement (begin-with-scope.ts): the scope
 // still holds for the whole transaction, a failure still rolls everything back, and on
@@ -81,5 +81,55 @@ describe('tenant transactions', () => {
       expect(texts[0]).toMatch(/^begin; select set_config\('app\.account_id'/);
       expect(texts[2]).toBe('commit');
     } else expect(texts).toEqual([]); // PGlite has no connection to save round trips on
+  });
+});
+
+// A transaction's last writes (its domain events' jobs) travel with its COMMIT on PostgreSQL
+// (holdUntilCommit); on PGlite they run at once. Either way they commit or roll back with it.
+describe('statements held until the commit', () => {
+  const probe = async () =>
+    rowsOf<{ v: string }>(await db.database.db.execute(sql`select v from tail_probe order by v`)).map(
+      (r) => r.v,
+    );
+  beforeAll(async () => {
+    await db.database.db.execute(sql`create table if not exists tail_probe (v text)`);
+  });
+
+  it('commit with the transaction, sent with its COMMIT in one simple query (PostgreSQL)', async () => {
+    const calls = vi.spyOn(pg.Client.prototype, 'query');
+    await inTransaction(db.database.db, async (tx) => {
+      await txTailExecutor(tx).executeSql('insert into tail_probe values ($1)', ["it's held"]);
+    });
+    const texts = calls.mock.calls.map(([config]) =>
+      typeof config === 'string' ? config : (config as { text: string }).text,
+    );
+    expect(await probe()).toContain("it's held");
+    if (testEngine() === 'pg')
+      expect(texts[texts.length - 1]).toBe("insert into tail_probe values ('it''s held')\n;\ncommit");
+  });
+
+  it('a held statement that fails fails the commit, and the transaction writes nothing', async () => {
+    const failure = await inTransaction(db.database.db, async (tx) => {
+      await tx.execute(sql`insert into tail_probe values ('written before')`);
+      await txTailExecutor(tx).executeSql('insert into tail_probe values ($1::int::text)', ['not a number']);
+    }).then(
+      () => null,
+      (error: Error) => error,
+    );
+    // On PostgreSQL drizzle reports the COMMIT as the failed query, with the held statement's error as its cause.
+    const cause = (failure as (Error & { cause?: Error }) | null)?.cause ?? failure;
+    expect(cause?.message).toMatch(/invalid input syntax for type integer/);
+    expect(await probe()).not.toContain('written before');
+  });
+
+  it('a rollback drops what was held: no later transaction sends it', async () => {
+    await expect(
+      inTransaction(db.database.db, async (tx) => {
+        await txTailExecutor(tx).executeSql('insert into tail_probe values ($1)', ['rolled back']);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    for (let i = 0; i < 4; i++) await inTransaction(db.database.db, async (tx) => tx.execute(sql`select 1`));
+    expect(await probe()).not.toContain('rolled back');
   });
 });

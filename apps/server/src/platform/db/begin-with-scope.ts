@@ -28,6 +28,19 @@ type TQueryConfig = { text?: string; name?: string; values?: unknown[]; submit?:
 export class BeginWithScopeClient extends pg.Client {
   private heldBegin = false;
   private readonly prepared = new PreparedNames();
+  /** Statements that travel with the transaction's COMMIT (holdUntilCommit). */
+  private tail: string[] = [];
+
+  /**
+   * Holds a statement without parameters until the transaction's COMMIT, and sends both as one
+   * simple query (`statement; …; commit`): for a transaction's last writes, whose answers nobody
+   * reads (domain events' jobs, written as the connection's own user), two round trips fewer.
+   * A held statement that fails fails the COMMIT (the rest is not run; drizzle then rolls back);
+   * a ROLLBACK drops them.
+   */
+  holdUntilCommit(text: string) {
+    this.tail.push(text);
+  }
 
   override query(config: any, values?: any, callback?: any): any {
     const named = this.named(config, values, callback);
@@ -83,9 +96,18 @@ export class BeginWithScopeClient extends pg.Client {
       promised &&
       (values === undefined || (Array.isArray(values) && values.length === 0)) &&
       !(typeof config === 'object' && (config?.name || config?.values?.length));
+    if (plain && this.tail.length > 0 && (text === 'commit' || text === 'rollback')) {
+      const tail = this.tail;
+      this.tail = [];
+      if (text === 'commit')
+        return (super.query(`${tail.join('\n;\n')}\n;\ncommit`) as Promise<unknown>).then((results) =>
+          Array.isArray(results) ? results[results.length - 1] : results,
+        );
+    }
     if (!this.heldBegin) {
       if (plain && text === 'begin') {
         this.heldBegin = true;
+        this.tail = [];
         return Promise.resolve(BEGUN);
       }
       return super.query(config, values, callback);

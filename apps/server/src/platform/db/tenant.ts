@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { scopeStatement } from './begin-with-scope';
 import type { TDb } from './client';
+import { inlineParams } from './inline-params';
 
 export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
@@ -73,6 +74,25 @@ export function txExecutor(tx: TTx) {
   };
 }
 
+/**
+ * Raw SQL for a transaction's last writes, whose answers nobody reads (a beforeCommit hook's): on
+ * node-postgres each is held and sent with the COMMIT (BeginWithScopeClient.holdUntilCommit, its
+ * values written in as literals) and answers no rows; on PGlite, or with a value that cannot be
+ * written as a literal, it runs at once.
+ */
+export function txTailExecutor(tx: TTx) {
+  const client = (tx as unknown as { session: { client: TRawClient } }).session.client;
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      const inlined = client.holdUntilCommit ? inlineParams(text, values) : null;
+      if (inlined === null) return client.query(text, values);
+      client.holdUntilCommit!(inlined);
+      return { rows: [] };
+    },
+  };
+}
+
 interface TRawClient {
   query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  holdUntilCommit?(text: string): void;
 }

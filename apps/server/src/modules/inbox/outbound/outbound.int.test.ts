@@ -95,10 +95,16 @@ describe('outbound WhatsApp messages', () => {
       ),
     );
     queries.mockRestore();
+    const providerIds = new Set<string>();
     for (const [i, n] of [5, 6, 7, 8].entries()) {
       expect(sendsTo(`55119800001${n}0`)).toHaveLength(1);
-      expect(await messageRow(ctx, fresh[i].messageId)).toMatchObject({ ack: 1, error_code: null });
+      const row = await messageRow(ctx, fresh[i].messageId);
+      expect(row).toMatchObject({ ack: 1, error_code: null });
+      providerIds.add(String(row.provider_message_id));
     }
+    // Each message got its own provider id, though their outcomes were written in one statement.
+    expect(providerIds.size).toBe(4);
+    expect([...providerIds].every((id) => id.startsWith('wamid.'))).toBe(true);
     expect(sendsTo('5511980000190')).toHaveLength(0);
     expect(await messageRow(ctx, stale.messageId)).toMatchObject({
       ack: -1,

@@ -92,24 +92,35 @@ export async function claimOutbound(tx: TTx, accountId: string, messageIds: stri
   });
 }
 
-/** Sent: the provider's id, ack at least 'sent' (a delivery report may have raced ahead). */
-export async function markSent(tx: TTx, accountId: string, messageId: string, providerMessageId: string) {
-  const [row] = await sent(tx, { providerMessageId, accountId, messageId });
-  return row as TMessageRow | undefined;
+/**
+ * Sent: each message's provider id, ack at least 'sent' (a delivery report may have raced ahead),
+ * for a batch of sends in one statement. Answers the rows updated.
+ */
+export async function markSent(
+  tx: TTx,
+  accountId: string,
+  sends: ReadonlyArray<{ messageId: string; providerMessageId: string }>,
+): Promise<TMessageRow[]> {
+  if (sends.length === 0) return [];
+  return (await sent(tx, {
+    accountId,
+    ids: arrayLiteral(sends.map((s) => s.messageId)),
+    providerIds: arrayLiteral(sends.map((s) => s.providerMessageId)),
+  })) as TMessageRow[];
 }
 
-/** markSent's statement (builtOnce: built once). */
-const sent = builtOnce(
-  (tx, p: TPlaceholders<{ providerMessageId: string; accountId: string; messageId: string }>) =>
-    tx
-      .update(messages)
-      .set({
-        providerMessageId: p('providerMessageId'),
-        errorCode: null,
-        ack: sql`greatest(${messages.ack}, ${MESSAGE_ACK.sent})`,
-      })
-      .where(and(eq(messages.accountId, p('accountId')), eq(messages.id, p('messageId'))))
-      .returning(),
+/** markSent's statement (builtOnce: the batch travels as two arrays, so the text never changes). */
+const sent = builtOnce((tx, p: TPlaceholders<{ accountId: string; ids: string; providerIds: string }>) =>
+  tx
+    .update(messages)
+    .set({
+      providerMessageId: sql`sent.provider_id`,
+      errorCode: null,
+      ack: sql`greatest(${messages.ack}, ${MESSAGE_ACK.sent})`,
+    })
+    .from(sql`unnest(${p('ids')}::uuid[], ${p('providerIds')}::text[]) as sent(id, provider_id)`)
+    .where(and(eq(messages.accountId, p('accountId')), sql`${messages.id} = sent.id`))
+    .returning(),
 );
 
 export async function failOutbound(tx: TTx, accountId: string, messageId: string, code: TErrorCode) {

@@ -150,17 +150,14 @@ export class OutboundService {
   /** The account's sends' outcomes: sent (the provider's id) or failed (SMS credit given back). */
   private recordOutcomes(accountId: string, sends: TSendResult[]) {
     return withTenant(this.db, accountId, async (tx) => {
+      const sent = sends.flatMap(({ messageId, outcome }) =>
+        'providerMessageId' in outcome ? [{ messageId, providerMessageId: outcome.providerMessageId }] : [],
+      );
+      for (const row of await markSent(tx, accountId, sent)) await this.settle(tx, accountId, row);
       for (const { messageId, outcome, segments } of sends) {
-        if ('providerMessageId' in outcome)
-          await this.settle(
-            tx,
-            accountId,
-            await markSent(tx, accountId, messageId, outcome.providerMessageId),
-          );
-        else {
-          if (segments > 0) await refundSmsCredit(tx, accountId, segments);
-          await this.settle(tx, accountId, await failOutbound(tx, accountId, messageId, outcome.error));
-        }
+        if (!('error' in outcome)) continue;
+        if (segments > 0) await refundSmsCredit(tx, accountId, segments);
+        await this.settle(tx, accountId, await failOutbound(tx, accountId, messageId, outcome.error));
       }
       return sends.map(() => undefined);
     });
