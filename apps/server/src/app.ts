@@ -107,7 +107,7 @@ export async function buildApp(options: TBuildOptions = {}): Promise<FastifyInst
   });
 
   await platform.tenantCache.start();
-  platform.realtime.attach(app);
+  await platform.realtime.attach(app);
   await platform.jobs.start(options.workers ?? true);
   return app;
 }

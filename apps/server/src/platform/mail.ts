@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../config';
 import type { Jobs } from './jobs';
@@ -21,7 +21,8 @@ export const MAIL_QUEUE = 'mail';
  * dev outbox: logged and appended to DATA_DIR/outbox.log — never in production.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  /** SMTP's transport, made (and nodemailer loaded) with the first mail. */
+  private transport?: Promise<Transporter>;
 
   constructor(
     private readonly config: TConfig,
@@ -29,7 +30,6 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
   ) {
     if (!config.SMTP_URL && config.isProduction) throw new Error('SMTP_URL is required in production');
-    this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
     jobs.register<TMail>(MAIL_QUEUE, (mail) => this.deliver(mail));
   }
 
@@ -38,8 +38,12 @@ export class Mailer {
   }
 
   async deliver(mail: TMail): Promise<void> {
-    if (this.transport) {
-      await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
+    const smtp = this.config.SMTP_URL;
+    if (smtp) {
+      this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtp),
+      );
+      await (await this.transport).sendMail({ from: this.config.MAIL_FROM, ...mail });
       return;
     }
     this.log.info(
@@ -52,6 +56,6 @@ export class Mailer {
   }
 
   close() {
-    this.transport?.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }

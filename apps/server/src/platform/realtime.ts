@@ -2,8 +2,7 @@ import { rooms } from './rooms';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
-import { createShardedAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { TConfig } from '../config';
 import { localFirst } from './local-first-adapter';
@@ -61,7 +60,8 @@ export class Realtime {
     return this.io.of('/attendance');
   }
 
-  attach(app: FastifyInstance) {
+  /** Redis's client and adapter are loaded only when REDIS_URL is set (most servers never need them). */
+  async attach(app: FastifyInstance) {
     const io = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
@@ -70,6 +70,10 @@ export class Realtime {
     });
     this.io = io;
     if (this.config.REDIS_URL) {
+      const [{ Redis }, { createShardedAdapter }] = await Promise.all([
+        import('ioredis'),
+        import('@socket.io/redis-adapter'),
+      ]);
       const pub = new Redis(this.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: null });
       const sub = pub.duplicate();
       for (const client of [pub, sub])

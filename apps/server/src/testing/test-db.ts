@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, PGLITE_EXTENSIONS, type TDatabase } from '../platform/db/client';
+import { openDatabase, pgliteExtensions, type TDatabase } from '../platform/db/client';
 import { runMigrations } from '../platform/db/migrate';
 import { Jobs } from '../platform/jobs';
 
@@ -46,7 +46,7 @@ async function adminQuery(sql: string) {
 /** Migrates once (schema plus the job queue's tables); returns what each test file copies. */
 export async function prepareTemplate(engine: TEngine): Promise<string> {
   if (engine === 'pglite') {
-    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const pglite = await PGlite.create({ extensions: await pgliteExtensions() });
     const database = await openDatabase({ pglite });
     await runMigrations(database);
     const jobs = new Jobs(database, silentLog);
@@ -83,7 +83,7 @@ export interface TTestDatabase {
 export async function openTestDatabase(engine: TEngine, template: string): Promise<TTestDatabase> {
   if (engine === 'pglite') {
     const blob = new Blob([await readFile(template)]);
-    const pglite = await PGlite.create({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
+    const pglite = await PGlite.create({ loadDataDir: blob, extensions: await pgliteExtensions() });
     const database = await openDatabase({ pglite });
     return { database, destroy: () => database.close() };
   }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { TAiProvider, TAiUsageReport, TCompleteRequest, TCompletion, TEmbedding } from './ai.types';
 
 /** The tokens a response reports (absent from some OpenAI-compatible servers). */
@@ -26,20 +26,28 @@ export class OpenAiProvider implements TAiProvider {
   readonly kind = 'openai' as const;
   readonly model: string;
   private readonly embeddingModel: string;
-  private readonly client: OpenAI;
   private readonly deadlineMs: number;
+  private sdk?: Promise<OpenAI>;
 
-  constructor(options: TOpenAiOptions) {
+  constructor(private readonly options: TOpenAiOptions) {
     this.model = options.model ?? 'gpt-4o-mini';
     this.embeddingModel = options.embeddingModel ?? 'text-embedding-3-small';
     this.deadlineMs = options.deadlineMs ?? 120_000;
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      timeout: options.timeoutMs ?? 30_000,
-      maxRetries: options.maxRetries ?? 2,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+  }
+
+  /** The SDK's client, made (and the SDK loaded) at the first call: a server that makes none keeps it out of memory. */
+  private client(): Promise<OpenAI> {
+    this.sdk ??= import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          apiKey: this.options.apiKey,
+          baseURL: this.options.baseURL,
+          timeout: this.options.timeoutMs ?? 30_000,
+          maxRetries: this.options.maxRetries ?? 2,
+          ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+        }),
+    );
+    return this.sdk;
   }
 
   private signal(extra?: AbortSignal): AbortSignal {
@@ -51,7 +59,7 @@ export class OpenAiProvider implements TAiProvider {
     const signal = this.signal(request.signal);
     const base = { model: this.model, messages: request.messages };
     if (!request.onDelta) {
-      const response = await this.client.chat.completions.create(base, { signal });
+      const response = await (await this.client()).chat.completions.create(base, { signal });
       return {
         text: response.choices[0]?.message?.content ?? '',
         provider: 'openai',
@@ -59,7 +67,7 @@ export class OpenAiProvider implements TAiProvider {
         ...usageOf(response.usage),
       };
     }
-    const stream = await this.client.chat.completions.create(
+    const stream = await (await this.client()).chat.completions.create(
       { ...base, stream: true, stream_options: { include_usage: true } },
       { signal },
     );
@@ -79,7 +87,7 @@ export class OpenAiProvider implements TAiProvider {
   }
 
   async embed(input: string[]): Promise<TEmbedding> {
-    const response = await this.client.embeddings.create(
+    const response = await (await this.client()).embeddings.create(
       { model: this.embeddingModel, input },
       { signal: this.signal() },
     );

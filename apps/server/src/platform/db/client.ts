@@ -1,17 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { BeginWithScopeClient } from './begin-with-scope';
 
-/** Contrib extensions the migrations create (contact search: trigram index, accent folding). */
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+/**
+ * Contrib extensions the migrations create (contact search: trigram index, accent folding).
+ * PGlite is loaded only for the embedded database: a server on PostgreSQL never loads it.
+ */
+export async function pgliteExtensions() {
+  const [{ pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
+  return { pg_trgm, unaccent };
+}
 
 /**
  * Without drizzle's relational schema: nothing uses `db.query.*`, and with one every transaction
@@ -66,9 +72,11 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   if (!pglite) {
     const dir = resolve(options.dataDir ?? './data', 'pgdata');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+    const { PGlite } = await import('@electric-sql/pglite');
+    pglite = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   }
   const instance = pglite;
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   return {
     kind: 'pglite',
     db: drizzlePglite(instance) as unknown as TDb,

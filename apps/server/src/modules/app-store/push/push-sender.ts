@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import type { TPushPayload } from '@atende/shared';
 import type { TVapidKeys } from './vapid-keys';
 
@@ -26,7 +26,9 @@ export class PushSender {
     } catch {
       return 'gone';
     }
-    const details = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
+    // Loaded with the first notification: a server that sends none keeps it out of memory.
+    const { default: push } = await import('web-push');
+    const details = push.generateRequestDetails(subscription, JSON.stringify(payload), {
       vapidDetails: this.keys,
       TTL: PUSH_TTL_SECONDS,
       // Topic: ≤ 32 URL-safe characters; a conversation's UUID without dashes is exactly that.

@@ -1,6 +1,6 @@
+import { createECDH } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import webpush from 'web-push';
 import type { TConfig } from '../../../config';
 
 export interface TVapidKeys {
@@ -30,7 +30,23 @@ export function loadVapidKeys(config: TConfig): TVapidKeys {
     return { ...stored, subject };
   }
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const keys = webpush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return { ...keys, subject };
+}
+
+/**
+ * A VAPID key pair as web-push's generateVAPIDKeys makes one (RFC 8292): a P-256 key, the public
+ * key uncompressed (65 bytes) and the private key (32 bytes), base64url. Made here so a server
+ * that never sends a notification does not load web-push.
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // A private key with leading zero bytes comes shorter: padded back to 32 bytes.
+  const priv = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString('base64url'),
+  };
 }

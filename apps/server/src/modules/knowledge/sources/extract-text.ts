@@ -1,5 +1,3 @@
-import mammoth from 'mammoth';
-import WordExtractor from 'word-extractor';
 import { AppError } from '../../../platform/errors';
 import { looksLikeText, sniffKind } from '../../../platform/upload-check';
 
@@ -101,11 +99,14 @@ export async function extractText(type: TSourceFileType, data: Uint8Array): Prom
   try {
     if (type === 'pdf') extracted = await pdfParts(data);
     else if (type === 'docx') {
+      // Loaded when a document comes (as pdfjs): a server that never reads one keeps them out of memory.
+      const { default: mammoth } = await import('mammoth');
       const { value } = await (
         mammoth as unknown as { convertToMarkdown: typeof mammoth.extractRawText }
       ).convertToMarkdown({ buffer: Buffer.from(data) });
       extracted = { pages: 1, parts: markdownParts(value.replace(/\\([.!()\-#*_[\]])/g, '$1')) };
     } else if (type === 'doc') {
+      const { default: WordExtractor } = await import('word-extractor');
       const document = await new WordExtractor().extract(Buffer.from(data));
       extracted = { pages: 1, parts: markdownParts(document.getBody()) };
     } else extracted = { pages: 1, parts: markdownParts(Buffer.from(data).toString('utf8')) };
