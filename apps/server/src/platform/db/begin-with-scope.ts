@@ -99,10 +99,14 @@ export class BeginWithScopeClient extends pg.Client {
     if (plain && this.tail.length > 0 && (text === 'commit' || text === 'rollback')) {
       const tail = this.tail;
       this.tail = [];
-      if (text === 'commit')
-        return (super.query(`${tail.join('\n;\n')}\n;\ncommit`) as Promise<unknown>).then((results) =>
-          Array.isArray(results) ? results[results.length - 1] : results,
+      if (text === 'commit') {
+        // A transaction whose only statements were held: its BEGIN goes with them.
+        const begin = this.heldBegin ? 'begin;\n' : '';
+        this.heldBegin = false;
+        return (super.query(`${begin}${tail.join('\n;\n')}\n;\ncommit`) as Promise<unknown>).then(
+          (results) => (Array.isArray(results) ? results[results.length - 1] : results),
         );
+      }
     }
     if (!this.heldBegin) {
       if (plain && text === 'begin') {
