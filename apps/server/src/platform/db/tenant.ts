@@ -68,7 +68,7 @@ export function beforeCommit(tx: TTx, hook: () => Promise<void>): boolean {
 
 /** Raw SQL on the transaction's own connection (pg-boss inserts its jobs through it). */
 export function txExecutor(tx: TTx) {
-  const client = (tx as unknown as { session: { client: TRawClient } }).session.client;
+  const client = rawClientOf(tx);
   return {
     executeSql: (text: string, values?: unknown[]) => client.query(text, values),
   };
@@ -81,7 +81,7 @@ export function txExecutor(tx: TTx) {
  * written as a literal, it runs at once.
  */
 export function txTailExecutor(tx: TTx) {
-  const client = (tx as unknown as { session: { client: TRawClient } }).session.client;
+  const client = rawClientOf(tx);
   return {
     executeSql: async (text: string, values?: unknown[]) => {
       const inlined = client.holdUntilCommit ? inlineParams(text, values) : null;
@@ -90,6 +90,11 @@ export function txTailExecutor(tx: TTx) {
       return { rows: [] };
     },
   };
+}
+
+/** The connection (node-postgres client or PGlite) a drizzle transaction runs on. */
+function rawClientOf(tx: TTx): TRawClient {
+  return (tx as unknown as { session: { client: TRawClient } }).session.client;
 }
 
 interface TRawClient {
