@@ -2,7 +2,9 @@ import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type TDatabase } from './db/client';
+import { TENANT_CACHE_CHANNEL } from './tenant-cache';
 import { api, startTestApp, type TTestApp } from '../testing/test-app';
 import { addMember, signUp } from '../testing/fixtures';
 
@@ -88,5 +90,28 @@ describe('tenant cache across app instances', () => {
     // Loaded with nothing in between: kept.
     expect(await cache.scoped(accountId, 'test.rules', async () => `load ${++loads}`)).toBe('load 2');
     expect(loads).toBe(2);
+  });
+
+  it("an instance's own invalidation, back through NOTIFY, keeps what was loaded after it; another's drops it", async () => {
+    const cache = ctx.app.platform.tenantCache;
+    const { accountId } = await signUp(ctx);
+    const other = await signUp(ctx);
+    await cache.invalidate(accountId);
+    expect(await cache.scoped(accountId, 'test.rules', async () => 'after the change')).toBe(
+      'after the change',
+    );
+    // Its notification, as it arrives late on a busy server; then a later one: notifications
+    // arrive in the order they were sent, so once the later one is here, ours was handled.
+    const db = ctx.app.platform.database.db;
+    await db.execute(sql`select pg_notify(${TENANT_CACHE_CHANNEL}, ${`${accountId}:${cache.origin}`})`);
+    const marker = once(cache, 'invalidated');
+    await db.execute(sql`select pg_notify(${TENANT_CACHE_CHANNEL}, ${other.accountId})`);
+    expect(await marker).toEqual([other.accountId]);
+    expect(cache.peekScoped(accountId, 'test.rules')).toBe('after the change');
+    // The same change announced by the other instance is a change this one has not seen.
+    const dropped = once(cache, 'invalidated');
+    await second.platform.tenantCache.invalidate(accountId);
+    expect(await dropped).toEqual([accountId]);
+    expect(cache.peekScoped(accountId, 'test.rules')).toBeUndefined();
   });
 });

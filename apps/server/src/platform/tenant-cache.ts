@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from './db/client';
 import { PgListener } from './pg-listener';
 
-/** The NOTIFY channel every process listens on; the payload is the invalidated account id. */
+/**
+ * The NOTIFY channel every process listens on; the payload is the invalidated account id, then
+ * `:` and the sending cache's origin (absent from a bare account id, which is honoured too).
+ */
 export const TENANT_CACHE_CHANNEL = 'atende_tenant_cache';
 const CHANNEL = TENANT_CACHE_CHANNEL;
 const MAX_ENTRIES = 50_000;
@@ -38,6 +42,13 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
   private epoch = 0;
   private listener: PgListener | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  /**
+   * Names this cache in its notifications. Its own come back to it after the drop they announce
+   * and are ignored: dropped again then, they would throw away a value loaded meanwhile from the
+   * committed change (a rule change's first event reads the rules; its own notification, late on
+   * a busy server, made the next events read them again).
+   */
+  readonly origin = randomUUID().slice(0, 8);
 
   constructor(
     private readonly database: TDatabase,
@@ -49,13 +60,13 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
 
   async start(): Promise<void> {
     if (this.database.kind === 'pglite') {
-      this.unlisten = await this.database.pglite!.listen(CHANNEL, (id) => this.drop(id));
+      this.unlisten = await this.database.pglite!.listen(CHANNEL, (payload) => this.notified(payload));
       this.listening = true;
       return;
     }
     const listener = new PgListener(this.database.connectionString!, this.log, 'tenant cache');
     this.listener = listener;
-    listener.on('notification', (msg) => msg.payload && this.drop(msg.payload));
+    listener.on('notification', (msg) => msg.payload && this.notified(msg.payload));
     // Invalidations sent while the session was down are lost: nothing is cached until it is back,
     // and what was cached before is forgotten.
     listener.on('disconnected', () => {
@@ -132,7 +143,13 @@ export class TenantCache extends EventEmitter<{ invalidated: [accountId: string]
   /** Call after a committed change to an account, its plan, usage or members. */
   async invalidate(accountId: string): Promise<void> {
     this.drop(accountId);
-    await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${accountId})`);
+    await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${`${accountId}:${this.origin}`})`);
+  }
+
+  /** Another process's invalidation (or a bare account id); this cache's own were dropped at once. */
+  private notified(payload: string) {
+    const [accountId, origin] = payload.split(':');
+    if (origin !== this.origin) this.drop(accountId);
   }
 
   /** Whether a value whose load began at `epoch`, after `since` invalidations, may be kept. */
