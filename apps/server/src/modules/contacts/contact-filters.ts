@@ -18,7 +18,7 @@ export interface TContactWhere {
 /**
  * How many clauses of a filter name ids that belong to one account (a phase id, tag ids). The
  * planner multiplies selectivities as if independent, so each of these counts the account's share
- * of the table once more: estimates divide it back out (see findContactIdPage).
+ * of the table once more: estimates divide it back out (see findContactPage).
  */
 export function accountScopedClauses(filter: TContactFilter): number {
   const phase = filter.phase && filter.phase !== 'all' && filter.phase !== 'none' ? 1 : 0;

@@ -70,6 +70,27 @@ describe('GET /p/chat/contact/list', () => {
     expect(tooMany.statusCode).toBe(400);
   });
 
+  it('list items are exactly the contact as GET reads it (tags, phase, custom fields, dates)', async () => {
+    await queryRows(
+      ctx,
+      sql`update contacts set custom_fields = '{"plano": "ouro", "pontos": 12, "ativo": true}'::jsonb
+          where id = ${ids.maria}`,
+    );
+    const { items } = (await listContacts(ctx, owner.token, owner.accountId)).body.data;
+    for (const item of items) {
+      const one = await api(ctx.app, 'GET', `/p/chat/contact/${item._id}?acc=${owner.accountId}`, {
+        token: owner.token,
+      });
+      expect(item).toEqual(one.body.data);
+    }
+    expect(items.find((c: { _id: string }) => c._id === ids.maria)).toMatchObject({
+      tags: [vip._id, lead._id],
+      phase: phases[1]._id,
+      customFields: { plano: 'ouro', pontos: 12, ativo: true },
+    });
+    expect(items).toHaveLength(6);
+  });
+
   it('searches names and e-mails by substring, ignoring case and accents', async () => {
     expect(await names('search=joao')).toEqual(['João Gonçalves']);
     expect(await names('search=GONCALVES')).toEqual(['João Gonçalves']);
@@ -144,6 +165,21 @@ describe('GET /p/chat/contact/list', () => {
     const some = await listContacts(ctx, big.token, big.accountId, 'search=bulk 99');
     expect(some.body.data.count).toBe(111);
     expect(some.body.data.countIsEstimate).toBeUndefined();
+    // Phase and tag (the planner's estimates of both, with the account's share): past the 301
+    // counted with the page, still an exact count.
+    const tag = await createTag(ctx, big.token, big.accountId, 'Lote');
+    const [phase] = (
+      await api(ctx.app, 'GET', `/p/chat/inbox/phases?acc=${big.accountId}`, { token: big.token })
+    ).body.data;
+    await queryRows(
+      ctx,
+      sql`update contacts set tags = array[${tag._id}]::uuid[], phase_id = ${phase._id}
+          where account_id = ${big.accountId} and name like 'Bulk 4%'`,
+    );
+    const scoped = await listContacts(ctx, big.token, big.accountId, `phase=${phase._id}&tags=${tag._id}`);
+    expect(scoped.body.data).toMatchObject({ count: 1111 });
+    expect(scoped.body.data.countIsEstimate).toBeUndefined();
+    expect(scoped.body.data.items).toHaveLength(30);
   });
 
   it('pages before, across and past the first 301 matches with the same count, newest first', async () => {

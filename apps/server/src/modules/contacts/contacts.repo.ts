@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_LIMITS } from '@atende/shared';
-import { jsonOf, rowsOf, type TDb } from '../../platform/db/client';
+import { rowsOf, type TDb } from '../../platform/db/client';
+import { ownerThenTenant, statementText, tenantStatement } from '../../platform/db/one-trip';
 import { withTenant, type TTx } from '../../platform/db/tenant';
 import { contacts } from './contacts.schema';
-import { uuidArrayLiteral } from '../../platform/db/sql-arrays';
+import { uuidArray, uuidArrayLiteral } from '../../platform/db/sql-arrays';
 import { lockPhones, phoneOwner } from './contact-identity.repo';
 
 export type TContactRow = typeof contacts.$inferSelect;
@@ -23,13 +24,17 @@ export interface TCountEstimate {
   scoped: number;
 }
 
+/** The transaction-local setting that hands the page's ids from the owner's read to the scoped one. */
+const PAGE_IDS = 'atende.contact_page';
+
 /**
- * Ids of one page (newest first) and the number of matching contacts, capped at countCap + 1.
+ * One page of contacts (newest first) and the number of matching contacts, capped at countCap + 1.
  *
- * These statements run as the table owner, outside row-level security: PostgreSQL never uses a
- * non-leakproof operator (LIKE, &&) as an index condition on a table under RLS, so under RLS every
- * search would scan the whole account. The WHERE always carries `c.account_id = <acc>`, only ids
- * and a number come out, and the rows themselves are then read under RLS (findContactsByIds), so
+ * The page's ids are chosen as the table owner, outside row-level security: PostgreSQL never uses
+ * a non-leakproof operator (LIKE, &&) as an index condition on a table under RLS, so under RLS
+ * every search would scan the whole account. The WHERE always carries `c.account_id = <acc>`, only
+ * ids and a number come out, and the rows themselves are then read under RLS, in the same
+ * transaction (ownerThenTenant: one round trip; the ids pass in a transaction-local setting), so
  * another account's data cannot surface even if a filter were wrong.
  *
  * The count, cheapest first: the page comes with a count up to 301 (exact for most searches);
@@ -38,13 +43,14 @@ export interface TCountEstimate {
  * ('10.000+'); otherwise a capped count. Counts are ordered like the page so they take its plan
  * (index walk for common filters, GIN bitmap for rare ones) and stop at their limit.
  */
-export async function findContactIdPage(
+export async function findContactPage(
   db: TDb,
+  accountId: string,
   where: SQL,
   limit: number,
   offset: number,
   estimate: TCountEstimate,
-) {
+): Promise<{ rows: TContactRow[]; total: number }> {
   const capped = (cap: number) =>
     sql`(select count(*)::int from (select 1 from contacts c where ${where}
           order by c.created_at desc, c.id desc limit ${cap + 1}) t)`;
@@ -56,22 +62,44 @@ export async function findContactIdPage(
       ? sql`select m.id, m.created_at from m order by m.created_at desc, m.id desc limit ${limit} offset ${offset}`
       : sql`select c.id, c.created_at from contacts c where ${where}
             order by c.created_at desc, c.id desc limit ${limit} offset ${offset}`;
-  const [first] = rowsOf<{ small: number; ids: string[] | string }>(
-    await db.execute(sql`
-      with m as materialized (
-        select c.id, c.created_at from contacts c where ${where}
-        order by c.created_at desc, c.id desc limit ${SMALL_COUNT + 1})
-      select (select count(*)::int from m) as small,
-        (select coalesce(json_agg(p.id order by p.created_at desc, p.id desc), '[]'::json)
-         from (${page}) p) as ids`),
+  // Past SMALL_COUNT matches the count may be answered from the planner's estimates (plan_rows),
+  // read in the same statement.
+  const plan = (query: SQL) =>
+    sql`case when h.small > ${SMALL_COUNT} then public.plan_rows(${statementText(query)}) end`;
+  const byAccount = (query: SQL) => (estimate.scoped >= 2 ? plan(query) : sql`null::float8`);
+  const [[first], found] = await ownerThenTenant<TPageHead, TContactRow>(
+    db,
+    accountId,
+    sql`with m as materialized (
+          select c.id, c.created_at from contacts c where ${where}
+          order by c.created_at desc, c.id desc limit ${SMALL_COUNT + 1}),
+        p as (${page})
+      select h.small,
+        set_config(${PAGE_IDS}, (select coalesce(array_agg(p.id), '{}')::text from p), true),
+        ${plan(sql`select 1 from contacts c where ${estimate.where}`)} as matches,
+        ${byAccount(sql`select 1 from contacts c where c.account_id = ${estimate.accountId}`)} as account,
+        ${byAccount(sql`select 1 from contacts c`)} as "all"
+      from (select count(*)::int as small from m) h`,
+    sql`select ${contactRowColumns} from contacts
+        where account_id = ${accountId} and id = any(current_setting(${PAGE_IDS})::uuid[])
+        order by created_at desc, id desc`,
   );
-  const ids = jsonOf<string[]>(first.ids);
-  if (Number(first.small) <= SMALL_COUNT) return { ids, total: Number(first.small) };
-  if (ids.length > 0 && ids.length < limit) return { ids, total: offset + ids.length };
+  const rows = found.map(contactRowOf);
+  const small = Number(first.small);
+  if (small <= SMALL_COUNT) return { rows, total: small };
+  if (rows.length > 0 && rows.length < limit) return { rows, total: offset + rows.length };
   const cap = CONTACT_LIMITS.countCap;
-  if ((await estimateMatches(db, estimate)) >= ESTIMATE_SKIP_FACTOR * cap) return { ids, total: cap + 1 };
+  if (estimatedMatches(first, estimate.scoped) >= ESTIMATE_SKIP_FACTOR * cap) return { rows, total: cap + 1 };
   const [{ total }] = rowsOf<{ total: number }>(await db.execute(sql`select ${capped(cap)} as total`));
-  return { ids, total: Number(total) };
+  return { rows, total: Number(total) };
+}
+
+/** The page statement's answer: the first matches counted, and the planner's estimates past them. */
+interface TPageHead {
+  small: number;
+  matches: number | null;
+  account: number | null;
+  all: number | null;
 }
 
 /**
@@ -79,24 +107,11 @@ export async function findContactIdPage(
  * leaves the account clause out when one is there; with both, the account's share of the table
  * (counted once too often by the independence assumption) is divided back out.
  */
-async function estimateMatches(db: TDb, estimate: TCountEstimate): Promise<number> {
-  const rows = await estimateRows(db, sql`select 1 from contacts c where ${estimate.where}`);
-  if (estimate.scoped < 2) return rows;
-  const account = await estimateRows(
-    db,
-    sql`select 1 from contacts c where c.account_id = ${estimate.accountId}`,
-  );
-  const all = await estimateRows(db, sql`select 1 from contacts c`);
-  const share = Math.min(1, Math.max(account / Math.max(all, 1), 1e-6));
-  return rows / share ** (estimate.scoped - 1);
-}
-
-/** The planner's row estimate for a query (EXPLAIN, nothing executed). */
-async function estimateRows(db: TDb, query: SQL): Promise<number> {
-  const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${query}`));
-  const value = Object.values(row)[0];
-  const plan = jsonOf<Array<{ Plan: { 'Plan Rows': number } }>>(value);
-  return plan[0].Plan['Plan Rows'];
+function estimatedMatches(head: TPageHead, scoped: number): number {
+  const matches = Number(head.matches);
+  if (scoped < 2) return matches;
+  const share = Math.min(1, Math.max(Number(head.account) / Math.max(Number(head.all), 1), 1e-6));
+  return matches / share ** (scoped - 1);
 }
 
 /** Keyset batches for the export (same owner-side lookup as the list; rows read under RLS). */
@@ -116,15 +131,39 @@ export async function findContactIdsAfter(
 }
 
 /** Rows by id, read under RLS, in the order of `ids`. */
+/**
+ * A contact's columns under TContactRow's names, for statements drizzle's select does not build
+ * (tags as text[], which both engines parse; the list's items equal GET one contact: contacts-list test).
+ */
+const contactRowColumns =
+  sql.raw(`id, account_id as "accountId", name, email, phone, profile_pic as "profilePic",
+  type, phase_id as "phaseId", inbox, chat, status, tags::text[] as tags, custom_fields as "customFields", blocked,
+  opt_out as "optOut", source, created_at as "createdAt", updated_at as "updatedAt", deleted_at as "deletedAt",
+  merged_into as "mergedInto", search`);
+
+/** Instants come as Dates (node-postgres) or as PostgreSQL's text (drizzle's execute on PGlite). */
+function contactRowOf(r: TContactRow): TContactRow {
+  return {
+    ...r,
+    createdAt: new Date(r.createdAt),
+    updatedAt: new Date(r.updatedAt),
+    deletedAt: r.deletedAt ? new Date(r.deletedAt) : null,
+  };
+}
+
+/**
+ * The contacts of these ids in the given order, read in the account's scope in one round trip
+ * (tenantStatement: the list's page costs two statements, not four).
+ */
 export async function findContactsByIds(db: TDb, accountId: string, ids: string[]): Promise<TContactRow[]> {
   if (ids.length === 0) return [];
-  const rows = await withTenant(db, accountId, (tx) =>
-    tx
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, ids))),
+  const rows = await tenantStatement<TContactRow>(
+    db,
+    accountId,
+    sql`select ${contactRowColumns} from contacts
+        where account_id = ${accountId} and id = any(${uuidArray(ids)})`,
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.map((r) => [r.id, contactRowOf(r)]));
   return ids.map((id) => byId.get(id)).filter((r): r is TContactRow => !!r);
 }
 

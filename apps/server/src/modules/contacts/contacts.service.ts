@@ -27,8 +27,7 @@ import {
   bulkRetagContacts,
   bulkSetPhase,
   findContact,
-  findContactIdPage,
-  findContactsByIds,
+  findContactPage,
   findDuplicates,
   insertContact,
   restoreContact,
@@ -108,8 +107,14 @@ export class ContactsService {
       scoped: accountScopedClauses(query),
     };
     const offset = (query.page - 1) * query.limit;
-    const { ids, total } = await findContactIdPage(this.db, where, query.limit, offset, estimate);
-    const rows = await findContactsByIds(this.db, tenant.accountId, ids);
+    const { rows, total } = await findContactPage(
+      this.db,
+      tenant.accountId,
+      where,
+      query.limit,
+      offset,
+      estimate,
+    );
     const items = rows.map(presentContact);
     if (total > CONTACT_LIMITS.countCap)
       return { items, count: CONTACT_LIMITS.countCap, countIsEstimate: true };

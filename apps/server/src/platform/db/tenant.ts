@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { scopeStatement } from './begin-with-scope';
 import type { TDb } from './client';
 import { inlineParams } from './inline-params';
@@ -16,15 +16,18 @@ const beforeCommitHooks = new WeakMap<object, (() => Promise<void>) | null>();
  * Hooks registered with onCommit(tx, …) run after the commit, in order; none runs on rollback.
  */
 export function withTenant<T>(db: TDb, accountId: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
-  const scope = scopeStatement(accountId);
   return inTransaction(db, async (tx) => {
-    await tx.execute(
-      scope
-        ? sql.raw(scope)
-        : sql`select set_config('app.account_id', ${accountId}, true), set_config('role', 'atende_tenant', true)`,
-    );
+    await tx.execute(tenantScope(accountId));
     return fn(tx);
   });
+}
+
+/** The statement that puts a transaction in the account's scope (its row-level security, the tenant role). */
+export function tenantScope(accountId: string): SQL {
+  const scope = scopeStatement(accountId);
+  return scope
+    ? sql.raw(scope)
+    : sql`select set_config('app.account_id', ${accountId}, true), set_config('role', 'atende_tenant', true)`;
 }
 
 /**

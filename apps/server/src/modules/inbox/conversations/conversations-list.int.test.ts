@@ -132,12 +132,31 @@ describe('tabs and filters', () => {
   });
 
   it('list items have exactly the shape of one conversation read alone', async () => {
-    const page = await list('tab=attendance&scope=all', manager.token);
-    for (const item of page.items) {
-      const one = await get(`/p/chat/conversation/${item._id}`, manager.token);
-      expect(item).toEqual(one.body.data);
+    // Every tab's items, with every field set somewhere and a preview JSON must escape.
+    const preview = 'Olá "Vera" \\ $& $1 </script> \u2028 😀 \u0001';
+    await queryRows(
+      ctx,
+      sql`update conversations set last_message_preview = ${preview}, close_reason = 'Resolvido',
+            close_sub_reason = 'Dúvida', hold_until = now() + interval '1 hour', taken_at = now(),
+            unread_count = 7, counted = true
+          where id = ${ids.anaOpen}`,
+    );
+    let compared = 0;
+    for (const tab of ['waiting', 'attendance&scope=all', 'closed']) {
+      const page = await list(`tab=${tab}`, manager.token);
+      for (const item of page.items) {
+        const one = await get(`/p/chat/conversation/${item._id}`, manager.token);
+        expect(item).toEqual(one.body.data);
+        compared += 1;
+      }
     }
-    expect(page.items.length).toBeGreaterThan(0);
+    expect(compared).toBe(7);
+    const ana = (await list('tab=attendance&scope=all', manager.token)).items.find(
+      (i) => i._id === ids.anaOpen,
+    );
+    expect(ana).toMatchObject({ lastMessagePreview: preview, unreadCount: 7, closeReason: 'Resolvido' });
+    const tagged = (await list(`tab=attendance&scope=all&tag=${ids.tagId}`, manager.token)).items[0];
+    expect(tagged).toMatchObject({ contact: { tags: [ids.tagId] } });
   });
 
   it('attendance: mine for operators (even asking for all); all for managers, with operator/channel/tag filters', async () => {
