@@ -130,7 +130,6 @@ export async function findContactIdsAfter(
   return rowsOf<{ id: string; createdAt: string }>(result);
 }
 
-/** Rows by id, read under RLS, in the order of `ids`. */
 /**
  * A contact's columns under TContactRow's names, for statements drizzle's select does not build
  * (tags as text[], which both engines parse; the list's items equal GET one contact: contacts-list test).

@@ -161,7 +161,7 @@ export function touchConversation(tx: TTx, accountId: string, conversationId: st
     .returning();
 }
 
-/** touchForAutomaticSend's statement (sqlOnce: built once). */
+/** storeAutomaticMessage's statement (sqlOnce: built once). */
 const storeAutomatic = sqlOnce<{
   now: Date;
   preview: string;
