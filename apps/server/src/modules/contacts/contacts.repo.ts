@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_LIMITS } from '@atende/shared';
 import { rowsOf, type TDb } from '../../platform/db/client';
 import { ownerThenTenant, statementText, tenantStatement } from '../../platform/db/one-trip';
@@ -131,14 +131,15 @@ export async function findContactIdsAfter(
 }
 
 /**
- * A contact's columns under TContactRow's names, for statements drizzle's select does not build
- * (tags as text[], which both engines parse; the list's items equal GET one contact: contacts-list test).
+ * A contact's columns under TContactRow's names (from the table's own definition), for statements
+ * drizzle's select does not build; tags as text[], which both engines parse (the list's items equal
+ * GET one contact: contacts-list test).
  */
-const contactRowColumns =
-  sql.raw(`id, account_id as "accountId", name, email, phone, profile_pic as "profilePic",
-  type, phase_id as "phaseId", inbox, chat, status, tags::text[] as tags, custom_fields as "customFields", blocked,
-  opt_out as "optOut", source, created_at as "createdAt", updated_at as "updatedAt", deleted_at as "deletedAt",
-  merged_into as "mergedInto", search`);
+const contactRowColumns = sql.raw(
+  Object.entries(getTableColumns(contacts))
+    .map(([key, column]) => `${column.name === 'tags' ? 'tags::text[]' : column.name} as "${key}"`)
+    .join(', '),
+);
 
 /** Instants come as Dates (node-postgres) or as PostgreSQL's text (drizzle's execute on PGlite). */
 function contactRowOf(r: TContactRow): TContactRow {

@@ -16,10 +16,9 @@ const dialect = new PgDialect();
  * turn in PostgreSQL) costs more than the write. On PGlite (no network) it is withTenant.
  */
 export async function tenantStatement<T>(db: TDb, accountId: string, statement: SQL): Promise<T[]> {
-  const pool = (db as unknown as { $client: unknown }).$client;
+  const pool = pgPoolOf(db);
   const scope = scopeStatement(accountId);
-  if (!(pool instanceof pg.Pool) || !scope)
-    return withTenant(db, accountId, async (tx) => rowsOf<T>(await tx.execute(statement)));
+  if (!pool || !scope) return withTenant(db, accountId, async (tx) => rowsOf<T>(await tx.execute(statement)));
   const results = await oneSimpleQuery(pool, `begin; ${scope}; ${statementText(statement)}; commit`);
   return results[2].rows as T[];
 }
@@ -37,9 +36,9 @@ export async function ownerThenTenant<A, B>(
   owner: SQL,
   tenant: SQL,
 ): Promise<[A[], B[]]> {
-  const pool = (db as unknown as { $client: unknown }).$client;
+  const pool = pgPoolOf(db);
   const scope = scopeStatement(accountId);
-  if (!(pool instanceof pg.Pool) || !scope)
+  if (!pool || !scope)
     return inTransaction(db, async (tx) => {
       const first = rowsOf<A>(await tx.execute(owner));
       await tx.execute(tenantScope(accountId));
@@ -50,6 +49,12 @@ export async function ownerThenTenant<A, B>(
     `begin; ${statementText(owner)}; ${scope}; ${statementText(tenant)}; commit`,
   );
   return [results[1].rows as A[], results[3].rows as B[]];
+}
+
+/** The node-postgres pool under drizzle; null on PGlite (no network: nothing to save there). */
+function pgPoolOf(db: TDb): pg.Pool | null {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
 }
 
 /** A statement's text with its values written in as literals (drizzle's own escaping). */
