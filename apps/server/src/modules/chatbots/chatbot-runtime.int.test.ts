@@ -13,6 +13,9 @@ import {
   type TTestChannel,
 } from '../inbox/testing/intake.testing';
 import { listen } from '../team-chat/team-chat.testing';
+import { newId } from '../../platform/db/columns';
+import { withTenant } from '../../platform/db/tenant';
+import { appendPendingOfConversations } from './runtime/sessions.repo';
 import { menuFlow } from './testing/chatbots.testing';
 
 let ctx: TTestApp;
@@ -223,13 +226,13 @@ describe('a message on a session that answers at once (no debounce)', () => {
     await writes(phone, 'oi');
     await until(async () => textsTo(phone).length >= 2);
     const session = await sessionOf(phone);
-    // The conversation's first message opened the session through the runtime's job.
-    expect(await runtimeJobsOf(session.conversation_id)).toBe(1);
+    // The conversation's first message opened the session in its own transaction too.
+    expect(await runtimeJobsOf(session.conversation_id)).toBe(0);
 
     await writes(phone, '1');
     await until(async () => textsTo(phone).length >= 3);
     expect(textsTo(phone)[2]).toBe('Qual é o seu e-mail?');
-    expect(await runtimeJobsOf(session.conversation_id)).toBe(1);
+    expect(await runtimeJobsOf(session.conversation_id)).toBe(0);
 
     // The process dies once the message is stored: its turn never starts here.
     const patched = runtime() as unknown as { runSoon: (job: unknown) => void };
@@ -242,7 +245,7 @@ describe('a message on a session that answers at once (no debounce)', () => {
     const left = await sessionOf(phone);
     expect(left.pending).toHaveLength(1);
     expect(textsTo(phone)).toHaveLength(3);
-    expect(await runtimeJobsOf(session.conversation_id)).toBe(1);
+    expect(await runtimeJobsOf(session.conversation_id)).toBe(0);
     // The message's transaction leased the session to the turn that never ran.
     const [lease] = await queryRows<{ leased: boolean }>(
       ctx,
@@ -263,6 +266,90 @@ describe('a message on a session that answers at once (no debounce)', () => {
     expect((await sessionOf(phone)).pending).toEqual([]);
     await runtime().sweep();
     expect(textsTo(phone)).toHaveLength(4);
+  });
+
+  it("a customer who writes again after the flow ended starts it again, on a new session made in the message's transaction", async () => {
+    await publish(menuFlow());
+    const phone = '5511970002903';
+    await writes(phone, 'oi');
+    await until(async () => textsTo(phone).length >= 2);
+    await writes(phone, '2');
+    await until(async () => (await sessionOf(phone)).status === 'ended');
+    const ended = await sessionOf(phone);
+    expect(ended.stage).toBe('flow');
+
+    await writes(phone, 'oi de novo');
+    await until(async () => textsTo(phone).length >= 5);
+    expect(textsTo(phone)).toEqual([
+      'Olá, Rita! Sou o robô.',
+      'Com qual área?',
+      'Suporte: veja nosso site.',
+      'Olá, Rita! Sou o robô.',
+      'Com qual área?',
+    ]);
+    const again = await sessionOf(phone);
+    expect(again.id).not.toBe(ended.id);
+    expect(again.conversation_id).toBe(ended.conversation_id);
+    expect(again.status).toBe('active');
+    expect(await runtimeJobsOf(ended.conversation_id)).toBe(0);
+  });
+
+  it("two transactions storing a conversation's messages at once make one session: the later one leaves its message to the runtime's job (PostgreSQL) or joins the session (PGlite, one transaction at a time)", async () => {
+    await publish(menuFlow());
+    const phone = '5511970002902';
+    await writes(phone, 'oi');
+    await until(async () => textsTo(phone).length >= 2);
+    const first = await sessionOf(phone);
+    await queryRows(ctx, sql`update chatbot_sessions set status = 'ended' where id = ${first.id}`);
+    const [conversation] = await queryRows<{ channel_id: string; contact_id: string }>(
+      ctx,
+      sql`select channel_id, contact_id from conversations where id = ${first.conversation_id}`,
+    );
+    const item = (id: string) => ({
+      conversationId: first.conversation_id,
+      channelId: conversation.channel_id,
+      contactId: conversation.contact_id,
+      messages: [{ id, text: 'oi', reply: null, fileUrl: null }],
+    });
+    const db = ctx.db.database.db;
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let firstAppended = () => {};
+    const appended = new Promise<void>((r) => {
+      firstAppended = r;
+    });
+    // The first transaction makes the session and holds it uncommitted while the second tries.
+    const one = withTenant(db, owner.accountId, async (tx) => {
+      const taken = await appendPendingOfConversations(tx, owner.accountId, [item('race-1')], newId());
+      firstAppended();
+      await gate;
+      return taken;
+    });
+    await appended;
+    const two = withTenant(db, owner.accountId, (tx) =>
+      appendPendingOfConversations(tx, owner.accountId, [item('race-2')], newId()),
+    );
+    setTimeout(release, 50);
+    const [taken1, taken2] = await Promise.all([one, two]);
+    expect(taken1).toHaveLength(1);
+    expect(taken1[0].leased?.session.pending).toEqual([item('race-1').messages[0]]);
+    if (ctx.db.database.kind === 'pg') {
+      // Blocked on chatbot_sessions_active_uq until the first committed, then made nothing.
+      expect(taken2).toEqual([]);
+    } else {
+      // PGlite runs one transaction at a time: the second saw the first's session and joined it
+      // (the first's turn holds the lease).
+      expect(taken2).toEqual([
+        { conversationId: first.conversation_id, sessionId: taken1[0].sessionId, leased: undefined },
+      ]);
+    }
+    const active = await queryRows<{ id: string }>(
+      ctx,
+      sql`select id from chatbot_sessions where conversation_id = ${first.conversation_id} and status = 'active'`,
+    );
+    expect(active.map((r) => r.id)).toEqual([taken1[0].sessionId]);
   });
 });
 

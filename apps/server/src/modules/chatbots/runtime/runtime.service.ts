@@ -129,10 +129,11 @@ export class ChatbotRuntime {
   ) {}
 
   /**
-   * message.created (inbound, conversation in the flow stage). With a session already going (every
-   * message but a conversation's first), one transaction reads it, adds the message and — when
-   * the turn can start at once (no debounce, a free turn slot) — takes the turn's lease with its
-   * facts, so the turn starts without another round of reads.
+   * message.created (inbound, conversation in the flow stage), for the messages settleInTx left to
+   * the job (a bot with a debounce, a test visitor, a process without workers). With a session
+   * already going, one transaction reads it, adds the message and — when the turn can start at
+   * once (no debounce, a free turn slot) — takes the turn's lease with its facts, so the turn
+   * starts without another round of reads; with none, startSession makes it.
    */
   async onInbound(event: TDomainEvent<'message.created'>) {
     const { accountId } = event;
@@ -162,25 +163,36 @@ export class ChatbotRuntime {
    * the messages join their sessions' pending ones there when the bot answers at once, a session
    * no turn holds is leased to its turn in the same statement (with its bot and facts), and the
    * turn starts in this process once that transaction commits — no job, no transaction of the
-   * listener's own, no lease transaction. A process that dies before the turn ends leaves the
-   * messages pending: the sweep runs the turn once the lease has run out. Answers the events still
-   * needing the job (a conversation's first message, a bot with a debounce).
+   * listener's own, no lease transaction. A conversation with no session yet (its first message,
+   * or its next after the flow ended) gets one there when its channel's published bot answers at
+   * once. A process that dies before the turn ends leaves the messages pending: the sweep runs the
+   * turn once the lease has run out. Answers the events still needing the job (a bot with a
+   * debounce, a test visitor's conversation, a channel whose bot was unpublished meanwhile).
    */
   async settleInTx(tx: TTx, events: TDomainEvent<'message.created'>[]) {
     const { accountId } = events[0];
-    const byConversation = new Map<string, TPendingMessage[]>();
+    const byConversation = new Map<
+      string,
+      {
+        conversationId: string;
+        channelId: string | null;
+        contactId: string | null;
+        messages: TPendingMessage[];
+      }
+    >();
     for (const event of events) {
-      const list = byConversation.get(event.data.conversationId) ?? [];
-      list.push(pendingOf(event));
-      byConversation.set(event.data.conversationId, list);
+      const { conversationId, channelId, contactId } = event.data;
+      const item = byConversation.get(conversationId) ?? {
+        conversationId,
+        channelId,
+        contactId,
+        messages: [],
+      };
+      item.messages.push(pendingOf(event));
+      byConversation.set(conversationId, item);
     }
     const token = newId();
-    const taken = await appendPendingOfConversations(
-      tx,
-      accountId,
-      [...byConversation].map(([conversationId, messages]) => ({ conversationId, messages })),
-      token,
-    );
+    const taken = await appendPendingOfConversations(tx, accountId, [...byConversation.values()], token);
     if (taken.length === 0) return events;
     onCommit(tx, () => {
       for (const { sessionId, leased } of taken)

@@ -5,7 +5,7 @@ import { newId } from '../../../platform/db/columns';
 import { tenantStatement } from '../../../platform/db/one-trip';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { chatbotSessions, chatbots, type TPendingMessage } from '../chatbots.schema';
-import type { TSessionState } from './session-state';
+import { initialState, type TSessionState } from './session-state';
 
 export type TSessionRow = typeof chatbotSessions.$inferSelect;
 
@@ -151,14 +151,22 @@ const addToPending = builtOnce(
 );
 
 /**
- * Adds customers' messages to their conversations' active sessions, in the transaction that stored
- * the messages (the inbox's intake, through the runtime's settle), for sessions whose bot answers
- * at once (no debounce): one statement for the transaction's messages, each conversation's in
- * order, each message once (one already pending or answered is skipped). A session no turn holds
- * is leased to `token` in the same statement, and comes back with what its turn reads first (its
- * bot, its conversation's facts), so the turn starts after the commit with no transaction of its
- * own. Answers the sessions that took the messages; a conversation with no such session is left
- * to the runtime's job.
+ * Adds customers' messages to their conversations' bot sessions, in the transaction that stored
+ * the messages (the inbox's intake, through the runtime's settle), for bots that answer at once
+ * (no debounce): one statement for the transaction's messages, each conversation's in order, each
+ * message once (one already pending or answered is skipped).
+ *
+ * - A conversation with an active session: the messages join its pending ones, and a session no
+ *   turn holds is leased to `token`.
+ * - A conversation with none (its first message, or the next one after its flow ended): a session
+ *   of its channel's published bot is created with the messages pending and leased to `token`, as
+ *   the runtime's job would (startSession), unless the contact is a test visitor (a test runs the
+ *   draft: the job reads it). Two racing creators meet on chatbot_sessions_active_uq: the loser
+ *   creates nothing and its messages go to the job, which finds the winner's session.
+ *
+ * Each session leased here comes back with what its turn reads first (its bot, its conversation's
+ * facts), so the turn starts after the commit with no transaction of its own. A conversation left
+ * out (no bot to answer at once, a test visitor, a lost race) is left to the runtime's job.
  *
  * The rows are locked in id order and waited for, not skipped: a session row is only ever held by
  * a turn's short transaction (its lease, its last reply with its end), never across a network
@@ -167,16 +175,22 @@ const addToPending = builtOnce(
 export async function appendPendingOfConversations(
   tx: TTx,
   accountId: string,
-  items: Array<{ conversationId: string; messages: TPendingMessage[] }>,
+  items: Array<{
+    conversationId: string;
+    channelId: string | null;
+    contactId: string | null;
+    messages: TPendingMessage[];
+  }>,
   token: string,
 ): Promise<Array<{ sessionId: string; conversationId: string; leased: TLeasedTurn | undefined }>> {
+  const values = items.map((item) => ({ ...item, newSessionId: newId() }));
   const rows = rowsOf<
     TConversationFacts & { sessionId: string; conversationId: string; session: unknown; bot: unknown }
   >(
     await tx.execute(sql`
       with v as (
-        select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
-          as v("conversationId" uuid, messages jsonb)
+        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          as v("conversationId" uuid, "channelId" uuid, "contactId" uuid, "newSessionId" uuid, messages jsonb)
       ), s as (
         select cs.id, v.messages from chatbot_sessions cs
         join v on v."conversationId" = cs.conversation_id
@@ -199,13 +213,29 @@ export async function appendPendingOfConversations(
             then now() + make_interval(secs => ${LEASE_SECONDS}) else cs.lease_until end
         from s where cs.id = s.id
         returning cs.*
-      )
-      select l.id as "sessionId", l.conversation_id as "conversationId",
-        case when l.lease_token = ${token} then to_jsonb(l.*) end as session,
-        case when l.lease_token = ${token} then to_jsonb(b.*) end as bot, f.*
-      from l
-      left join chatbots b on b.id = l.chatbot_id and b.account_id = l.account_id
-      left join lateral (${factsSelect(accountId, sql`l.conversation_id`)}) f on true`),
+      ), n as (
+        insert into chatbot_sessions (id, account_id, chatbot_id, version, conversation_id, test, state,
+          pending, last_message_id, lease_token, lease_until)
+        select v."newSessionId", ${accountId}, b.id, b.published_version, v."conversationId", false,
+          ${JSON.stringify(initialState())}::jsonb, v.messages, v.messages->-1->>'id', ${token},
+          now() + make_interval(secs => ${LEASE_SECONDS})
+        from v
+        join chatbot_channels cc on cc.channel_id = v."channelId" and cc.account_id = ${accountId}
+        join chatbots b on b.id = cc.chatbot_id and b.account_id = cc.account_id
+        where b.debounce_seconds = 0 and b.published_version is not null
+          and not exists (select 1 from chatbot_sessions a
+            where a.account_id = ${accountId} and a.conversation_id = v."conversationId" and a.status = 'active')
+          and not exists (select 1 from chatbot_test_visitors t
+            where t.account_id = ${accountId} and t.contact_id = v."contactId")
+        on conflict do nothing
+        returning *
+      ), r as (select * from l union all select * from n)
+      select r.id as "sessionId", r.conversation_id as "conversationId",
+        case when r.lease_token = ${token} then to_jsonb(r.*) end as session,
+        case when r.lease_token = ${token} then to_jsonb(b.*) end as bot, f.*
+      from r
+      left join chatbots b on b.id = r.chatbot_id and b.account_id = r.account_id
+      left join lateral (${factsSelect(accountId, sql`r.conversation_id`)}) f on true`),
   );
   return rows.map(({ sessionId, conversationId, session, bot, ...facts }) => ({
     sessionId,
