@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { builtOnce, sqlOnce, type TPlaceholders } from '../../../platform/db/built-once';
-import { rowsOf, type TDb } from '../../../platform/db/client';
+import { jsonOf, rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import { withTenant, type TTx } from '../../../platform/db/tenant';
 import { conversations, messages } from '../inbox.schema';
-import type { TMessageRow } from '../conversations/message-presenter';
+import { messageFromJson, type TMessageRow } from '../conversations/message-presenter';
+import { conversationRecordColumns, type TConversationRecord } from '../conversations/conversations.repo';
 
 export type TNewMessage = Omit<typeof messages.$inferInsert, 'accountId' | 'conversationId'>;
 
@@ -161,60 +162,110 @@ export function touchConversation(tx: TTx, accountId: string, conversationId: st
 }
 
 /** touchForAutomaticSend's statement (sqlOnce: built once). */
-const touchForSend = sqlOnce<{
+const storeAutomatic = sqlOnce<{
   now: Date;
   preview: string;
   seqs: number;
   accountId: string;
   conversationId: string;
   closed: boolean;
+  id: string;
+  kind: string;
+  body: string | null;
+  interactive: string | null;
+  media: string | null;
+  clientId: string;
 }>(
   (p) => sql`
-    update conversations c
-    set last_message_at = ${p('now')}, last_message_preview = ${p('preview')},
-        updated_at = ${p('now')}, event_seq = c.event_seq + ${p('seqs')}
-    from channels ch
-    where c.account_id = ${p('accountId')} and c.id = ${p('conversationId')}
-      and ch.account_id = c.account_id and ch.id = c.channel_id
-      and ch.deleted_at is null and ch.status = 'active'
-      and (${p('closed')} or c.stage <> 'closed')
-    returning c.event_seq as seq, c.channel_id, ch.kind as channel_kind, c.contact_id`,
+    with t as (
+      update conversations c
+      set last_message_at = ${p('now')}, last_message_preview = ${p('preview')},
+          updated_at = ${p('now')}, event_seq = c.event_seq + ${p('seqs')}::int
+      from channels ch
+      where c.account_id = ${p('accountId')} and c.id = ${p('conversationId')}
+        and ch.account_id = c.account_id and ch.id = c.channel_id
+        and ch.deleted_at is null and ch.status = 'active'
+        and (${p('closed')}::boolean or c.stage <> 'closed')
+      returning c.*, ch.kind as channel_kind
+    ),
+    ins as (
+      insert into messages (id, account_id, conversation_id, channel_id, author_type, kind, body,
+        interactive, media, client_id)
+      select ${p('id')}::uuid, t.account_id, t.id, t.channel_id, 'bot', ${p('kind')}, ${p('body')},
+        ${p('interactive')}::jsonb, ${p('media')}::jsonb, ${p('clientId')}
+      from t
+      on conflict do nothing
+      returning *
+    )
+    select (select to_jsonb(ins) from ins) as message,
+      (select m.id from messages m where m.account_id = ${p('accountId')}
+         and m.conversation_id = ${p('conversationId')} and m.client_id = ${p('clientId')}) as "storedBefore",
+      t.event_seq as seq, t.channel_kind as "channelKind",
+      to_jsonb(x) as conversation
+    from t cross join lateral (
+      select ${conversationRecordColumns('t', 'ct', sql`t.channel_kind`)}
+      from contacts ct where ct.id = t.contact_id) x`,
 );
 
 /**
- * An automatic message's conversation, touched with its preview and given `seqs` event numbers in
- * one statement (its row stays locked until the commit, see takeEventSeq): only a conversation on
- * a live, active channel, and not closed unless `closed`. Answers the first event number, the
- * channel and the contact, or undefined (nothing written).
+ * An automatic message (a bot's reply, an automation's) stored with its conversation's activity
+ * in one statement: the conversation touched with the preview and given `seqs` event numbers (its
+ * row stays locked until the commit), only on a live, active channel and not closed unless
+ * `closed`; the message inserted; the conversation as listed after both. Undefined when the
+ * conversation may not be written to (nothing written); `storedBefore` when a message of the same
+ * client id was stored before (the caller rolls the touch back).
  */
-export async function touchForAutomaticSend(
+export async function storeAutomaticMessage(
   tx: TTx,
   accountId: string,
   conversationId: string,
-  values: { preview: string; seqs: number; closed: boolean },
-) {
-  const now = new Date();
+  values: {
+    preview: string;
+    seqs: number;
+    closed: boolean;
+    kind: string;
+    body: string | null;
+    interactive: unknown;
+    media: unknown;
+    clientId: string;
+  },
+): Promise<
+  | { message: TMessageRow; listed: TConversationRecord; firstSeq: number; channelKind: string }
+  | { storedBefore: string }
+  | undefined
+> {
   const [row] = rowsOf<{
+    message: Record<string, unknown> | string | null;
+    storedBefore: string | null;
     seq: string | number;
-    channel_id: string;
-    channel_kind: string;
-    contact_id: string;
+    channelKind: string;
+    conversation: Record<string, unknown> | string;
   }>(
-    await touchForSend(tx, {
-      now,
+    await storeAutomatic(tx, {
+      now: new Date(),
       preview: values.preview.slice(0, PREVIEW_MAX),
       seqs: values.seqs,
       accountId,
       conversationId,
       closed: values.closed,
+      id: newId(),
+      kind: values.kind,
+      body: values.body,
+      interactive: values.interactive == null ? null : JSON.stringify(values.interactive),
+      media: values.media == null ? null : JSON.stringify(values.media),
+      clientId: values.clientId,
     }),
   );
   if (!row) return undefined;
+  if (!row.message) {
+    if (!row.storedBefore) throw new Error('automatic message neither stored nor found');
+    return { storedBefore: row.storedBefore };
+  }
   return {
+    message: messageFromJson(jsonOf(row.message)),
+    listed: jsonOf<TConversationRecord>(row.conversation),
     firstSeq: Number(row.seq) - values.seqs + 1,
-    channelId: row.channel_id,
-    channelKind: row.channel_kind,
-    contactId: row.contact_id,
+    channelKind: row.channelKind,
   };
 }
 

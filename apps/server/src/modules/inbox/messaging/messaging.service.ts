@@ -17,13 +17,13 @@ import {
 } from '../actions/conversation-actions.repo';
 import { presentChatMessage } from '../conversations/message-presenter';
 import type { TConversationRow } from '../conversations/conversation-open';
-import { findConversationListRow, readConversationListRow } from '../conversations/conversations.repo';
+import { findConversationListRow } from '../conversations/conversations.repo';
 import type { InboxAccess, TViewer } from '../access/inbox-access';
 import type { InboxEmitter } from '../realtime/inbox-emitter';
 import type { InboxFilesService } from '../files/inbox-files.service';
 import { isInDepartments } from '../access/inbox-rooms';
 import type { TMessageRow } from '../conversations/message-presenter';
-import { insertMessageRow, touchConversation, touchForAutomaticSend } from './messages.repo';
+import { insertMessageRow, storeAutomaticMessage, touchConversation } from './messages.repo';
 import { isWithinReplyWindow, type OutboundService } from '../outbound/outbound.service';
 import { systemMessage } from './system-messages';
 import type { TTemplateReader } from './start-conversation.service';
@@ -169,41 +169,34 @@ export class MessagingService {
   ): Promise<string | undefined> {
     const { text, interactive, media } =
       typeof content === 'string' ? { text: content, interactive: undefined, media: undefined } : content;
-    // One transaction, four statements: the conversation (checked, touched, given the events'
-    // numbers and locked), the message, the conversation as listed for the event, and the jobs
-    // with the commit (and the caller's alsoInTx). A message stored before (a repeated turn) rolls
-    // the touch back.
+    // One transaction, two statements: the conversation (checked, touched, given the events'
+    // numbers and locked), the message and the conversation as listed for the event in one; the
+    // jobs with the commit (and the caller's alsoInTx). A message stored before (a repeated turn)
+    // rolls the touch back.
     try {
       return await withTenant(this.db, accountId, async (tx) => {
-        const preview = text || media?.fileName || '';
-        const opened = await touchForAutomaticSend(tx, accountId, conversationId, {
-          preview,
+        const stored = await storeAutomaticMessage(tx, accountId, conversationId, {
+          preview: text || media?.fileName || '',
           seqs: 2,
           closed: Boolean(options.closed),
-        });
-        if (!opened) return undefined;
-        const result = await insertMessageRow(tx, accountId, conversationId, {
-          channelId: opened.channelId,
-          authorType: 'bot',
           kind: media ? kindOf(media.mimeType) : interactive ? 'interactive' : 'text',
           body: media ? text || null : text,
           interactive: interactive ?? null,
           media: media ?? null,
           clientId: `auto:${purpose}`,
         });
-        if (!result.inserted) throw new StoredBefore(result.row.id);
-        const listed = await readConversationListRow(tx, accountId, conversationId);
-        if (!listed) throw new Error('conversation vanished under its lock');
-        await this.emitter.conversationRead(tx, accountId, listed, opened.firstSeq);
-        await this.emitter.messagesCreated(tx, accountId, [result.row], {
-          channelKind: opened.channelKind,
-          contactId: opened.contactId,
-          firstSeq: opened.firstSeq + 1,
+        if (!stored) return undefined;
+        if ('storedBefore' in stored) throw new StoredBefore(stored.storedBefore);
+        const { message, listed, firstSeq, channelKind } = stored;
+        await this.emitter.conversationRead(tx, accountId, listed, firstSeq);
+        await this.emitter.messagesCreated(tx, accountId, [message], {
+          channelKind,
+          contactId: listed.contactId,
+          firstSeq: firstSeq + 1,
         });
-        if (opened.channelKind !== 'webchat')
-          await this.outbound.enqueue(tx, accountId, result.row.id, conversationId);
+        if (channelKind !== 'webchat') await this.outbound.enqueue(tx, accountId, message.id, conversationId);
         await options.alsoInTx?.(tx);
-        return result.row.id;
+        return message.id;
       });
     } catch (error) {
       if (error instanceof StoredBefore) return error.messageId;

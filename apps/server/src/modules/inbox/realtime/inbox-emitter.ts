@@ -5,7 +5,7 @@ import type { TTx } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
 import { presentConversation } from '../conversations/conversation-presenter';
 import { presentChatMessage } from '../conversations/message-presenter';
-import { readConversationListRow, type TConversationListRow } from '../conversations/conversations.repo';
+import { readConversationListRow, type TConversationRecord } from '../conversations/conversations.repo';
 import type { TMessageRow } from '../conversations/message-presenter';
 
 type TLink = (fileId: string, fileName: string) => string;
@@ -63,7 +63,7 @@ export class InboxEmitter {
    * conversation.updated (or opened) from the conversation as listed, read in `tx` after the
    * change, with the event number the caller took for it (takeEventSeq).
    */
-  async conversationRead(tx: TTx, accountId: string, row: TConversationListRow, seq: number, opened = false) {
+  async conversationRead(tx: TTx, accountId: string, row: TConversationRecord, seq: number, opened = false) {
     const conversationId = row.id;
     const conversation = presentConversation(row);
     if (opened)
