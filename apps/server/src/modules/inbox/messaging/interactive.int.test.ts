@@ -75,6 +75,21 @@ describe('interactive messages on WhatsApp', () => {
     await until(async () => fake.sends.filter((s) => s.body.to === '5511970000001').length === 1);
   });
 
+  it('sends of the same purpose at once store one message, and each answers its id (the later ones waited for the conversation)', async () => {
+    const conversationId = await conversationOf('+5511970000009');
+    const send = () =>
+      ctx.app.services.inbox.messaging.sendAutomatic(owner.accountId, conversationId, menu, 'menu:race');
+    const ids = await Promise.all([send(), send(), send(), send(), send()]);
+    expect(ids[0]).toEqual(expect.any(String));
+    expect(new Set(ids)).toEqual(new Set([ids[0]]));
+    const stored = await queryRows<{ id: string }>(
+      ctx,
+      sql`select id from messages where conversation_id = ${conversationId} and client_id = 'auto:menu:race'`,
+    );
+    expect(stored.map((r) => r.id)).toEqual([ids[0]]);
+    await until(async () => fake.sends.filter((s) => s.body.to === '5511970000009').length === 1);
+  });
+
   it('sends 7 options as a list message with rows Meta accepts', async () => {
     const conversationId = await conversationOf('+5511970000002');
     const options = ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado', 'Domingo'].map(

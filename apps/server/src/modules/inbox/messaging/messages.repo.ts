@@ -161,7 +161,7 @@ export function touchConversation(tx: TTx, accountId: string, conversationId: st
     .returning();
 }
 
-/** touchForAutomaticSend's statement (sqlOnce: built once). */
+/** storeAutomaticMessage's statement (sqlOnce: built once). */
 const storeAutomatic = sqlOnce<{
   now: Date;
   preview: string;
@@ -197,10 +197,7 @@ const storeAutomatic = sqlOnce<{
       on conflict do nothing
       returning *
     )
-    select (select to_jsonb(ins) from ins) as message,
-      (select m.id from messages m where m.account_id = ${p('accountId')}
-         and m.conversation_id = ${p('conversationId')} and m.client_id = ${p('clientId')}) as "storedBefore",
-      t.event_seq as seq, t.channel_kind as "channelKind",
+    select (select to_jsonb(ins) from ins) as message, t.event_seq as seq, t.channel_kind as "channelKind",
       to_jsonb(x) as conversation
     from t cross join lateral (
       select ${conversationRecordColumns('t', 'ct', sql`t.channel_kind`)}
@@ -236,7 +233,6 @@ export async function storeAutomaticMessage(
 > {
   const [row] = rowsOf<{
     message: Record<string, unknown> | string | null;
-    storedBefore: string | null;
     seq: string | number;
     channelKind: string;
     conversation: Record<string, unknown> | string;
@@ -258,8 +254,21 @@ export async function storeAutomaticMessage(
   );
   if (!row) return undefined;
   if (!row.message) {
-    if (!row.storedBefore) throw new Error('automatic message neither stored nor found');
-    return { storedBefore: row.storedBefore };
+    // Stored before under its client id (a repeated turn). Read in a statement of its own: the
+    // message may come from a transaction that committed while this statement waited for the
+    // conversation's lock, and this statement's snapshot, taken before, does not see it.
+    const [before] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.accountId, accountId),
+          eq(messages.conversationId, conversationId),
+          eq(messages.clientId, values.clientId),
+        ),
+      );
+    if (!before) throw new Error('automatic message neither stored nor found');
+    return { storedBefore: before.id };
   }
   return {
     message: messageFromJson(jsonOf(row.message)),
