@@ -35,6 +35,11 @@ export const sequenceOfConversationEvent: TSequenceOf = (packet) => {
 export interface TLocalFirstOptions extends TReorderOptions {
   /** Which broadcasts are numbered (default: the inbox's conversation events). */
   sequenceOf?: TSequenceOf;
+  /**
+   * Whether a broadcast must be published to the other nodes now (default: always). False when
+   * this node knows it is alone: the publication would only come back to itself.
+   */
+  publishes?: (adapter: ClusterAdapter) => boolean;
 }
 
 /**
@@ -58,6 +63,7 @@ export function localFirst(
   options: TLocalFirstOptions = {},
 ): TAdapterFactory {
   const sequenceOf = options.sequenceOf ?? sequenceOfConversationEvent;
+  const publishes = options.publishes ?? (() => true);
   // A function declaration, not an arrow: Socket.IO calls the factory with `new`.
   function create(nsp: unknown) {
     const adapter = factory(nsp) as ClusterAdapter;
@@ -75,7 +81,7 @@ export function localFirst(
 
     adapter.broadcast = async (packet: TPacket, opts: BroadcastOptions) => {
       deliver(packet, opts);
-      if (opts.flags?.local) return;
+      if (opts.flags?.local || !publishes(adapter)) return;
       const message = {
         type: MessageType.BROADCAST,
         data: {

@@ -61,6 +61,15 @@ export class PgListener extends EventEmitter<{
   }
 
   /**
+   * How long every channel has been listened to without a break, in ms (0 while not connected): a
+   * notification sent over that time has reached this session.
+   */
+  listeningForMs(): number {
+    return this.ready ? Date.now() - this.listeningSince : 0;
+  }
+  private listeningSince = 0;
+
+  /**
    * Opens the session. Resolves once the first attempt settled: connected, or failed with
    * reconnection under way (start() never rejects; `connected` tells which).
    */
@@ -78,6 +87,8 @@ export class PgListener extends EventEmitter<{
     await client
       .query(`LISTEN ${pg.escapeIdentifier(channel)}`)
       .catch((err: unknown) => this.lost(client, err));
+    // A new channel's notifications are heard from now on only.
+    this.listeningSince = Date.now();
   }
 
   async stop(): Promise<void> {
@@ -114,6 +125,7 @@ export class PgListener extends EventEmitter<{
     }
     if (client !== this.client) return; // lost (or stopped) while listening
     this.ready = true;
+    this.listeningSince = Date.now();
     if (this.attempt > 0) this.log.info({ listener: this.name }, 'PostgreSQL listener reconnected');
     this.attempt = 0;
     this.scheduleHeartbeat(client);

@@ -5,6 +5,7 @@ import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adap
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { TConfig } from '../config';
+import type { ClusterAdapter } from 'socket.io-adapter';
 import { localFirst } from './local-first-adapter';
 import { coalescedNotifyPool } from './coalesced-notify';
 import { PgListener, poolWithListener } from './pg-listener';
@@ -28,6 +29,23 @@ const ZHandshake = z.object({
   platform: z.string().max(20).default('web'),
 });
 
+/** Every node of the cluster says it is alive this often (the adapter's heartbeat)... */
+const NODE_HEARTBEAT_MS = 5_000;
+/** ...and a node not heard from for this long is gone. */
+const NODE_TIMEOUT_MS = 10_000;
+
+/**
+ * This node is alone: no other node was heard from, and the adapter's channel has been listened
+ * to without a break for longer than a node may stay silent — every live node would have been
+ * heard (its first heartbeat on start, then every NODE_HEARTBEAT_MS). A lone node does not
+ * publish its broadcasts (a pg_notify round trip each batch, and every notification coming back
+ * to itself); a node starting up, or this node's listener reconnecting, makes it publish again.
+ */
+export function aloneInCluster(adapter: ClusterAdapter, listener: PgListener): boolean {
+  const nodes = (adapter as unknown as { nodesMap?: Map<string, number> }).nodesMap;
+  return nodes !== undefined && nodes.size === 0 && listener.listeningForMs() > NODE_TIMEOUT_MS;
+}
+
 export type TSocketHandler = (socket: Socket, namespace: Namespace) => void;
 
 /**
@@ -49,6 +67,11 @@ export class Realtime {
     private readonly cache: TenantCache,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** This node believes it is the cluster's only one: its broadcasts are not published (PostgreSQL adapter). */
+  isAlone(): boolean {
+    return this.listener !== null && aloneInCluster(this.namespace.adapter as ClusterAdapter, this.listener);
+  }
 
   /** Feature modules add their event handlers before the server starts. */
   onConnection(handler: TSocketHandler) {
@@ -93,9 +116,18 @@ export class Realtime {
       // The adapter's LISTEN session is a PgListener: it survives the database going away.
       this.listener = new PgListener(this.database.connectionString!, this.log, 'socket.io adapter');
       void this.listener.start();
-      const pool = poolWithListener(coalescedNotifyPool(this.database.pool!), this.listener);
-      const factory = createPostgresAdapter(pool, { errorHandler: warn });
-      io.adapter(localFirst(factory as Parameters<typeof localFirst>[0], warn) as never);
+      const listener = this.listener;
+      const pool = poolWithListener(coalescedNotifyPool(this.database.pool!), listener);
+      const factory = createPostgresAdapter(pool, {
+        errorHandler: warn,
+        heartbeatInterval: NODE_HEARTBEAT_MS,
+        heartbeatTimeout: NODE_TIMEOUT_MS,
+      });
+      io.adapter(
+        localFirst(factory as Parameters<typeof localFirst>[0], warn, {
+          publishes: (adapter) => !aloneInCluster(adapter, listener),
+        }) as never,
+      );
     }
     const namespace = io.of('/attendance');
     namespace.use((socket, next) => {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
-import { TEST_JWT_SECRET } from '../../testing/helpers';
+import { TEST_JWT_SECRET, until } from '../../testing/helpers';
 import { testEngine } from '../../testing/test-db';
 import { startTestApp, type TTestApp } from '../../testing/test-app';
 import { type ChatClient, connectChat, listen, roomOf } from './team-chat.testing';
@@ -35,7 +35,13 @@ beforeAll(async () => {
   ctx = await startTestApp();
   node1 = await listen(ctx);
   const database = ctx.app.platform.database;
-  node2 = database.kind === 'pg' ? await startSecondNode(database.connectionString!) : node1;
+  if (database.kind === 'pg') {
+    // Alone, node1 publishes nothing to the cluster; a node that starts must change that at once.
+    const realtime = ctx.app.platform.realtime;
+    await until(async () => realtime.isAlone(), 20_000);
+    node2 = await startSecondNode(database.connectionString!);
+    await until(async () => !realtime.isAlone());
+  } else node2 = node1;
   owner = await signUp(ctx);
   bob = await addMember(ctx, owner, 'operator');
 });
@@ -100,7 +106,7 @@ async function chatAcrossNodes() {
 
 if (testEngine() === 'pg') {
   describe('team chat on two server processes sharing PostgreSQL (pg adapter)', () => {
-    it('delivers messages, read counts and presence between clients connected to different processes', async () => {
+    it('delivers messages, read counts and presence between clients connected to different processes (node1 was alone, not publishing, until node2 started)', async () => {
       expect(node2).not.toBe(node1);
       await chatAcrossNodes();
     });
