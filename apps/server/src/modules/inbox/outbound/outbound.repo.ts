@@ -1,14 +1,13 @@
 import { MESSAGE_ACK, type TErrorCode } from '@atende/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { builtOnce, type TPlaceholders } from '../../../platform/db/built-once';
-import { rowsOf } from '../../../platform/db/client';
+import { builtOnce, sqlOnce, type TPlaceholders } from '../../../platform/db/built-once';
+import { jsonOf, rowFromJson, rowsOf } from '../../../platform/db/client';
 import { arrayLiteral } from '../../../platform/db/sql-arrays';
 import type { TTx } from '../../../platform/db/tenant';
 import { accounts } from '../../accounts/accounts.schema';
 import { channels } from '../../channels/channels.schema';
-import { contacts } from '../../contacts/contacts.schema';
 import { conversations, messages } from '../inbox.schema';
-import type { TMessageRow } from '../conversations/message-presenter';
+import { messageFromJson, type TMessageRow } from '../conversations/message-presenter';
 
 /** The in-flight guard of an outbound message (error_code while ack is pending). */
 export const SENDING_GUARD = 'SENDING';
@@ -25,35 +24,57 @@ export type TClaim =
   | { state: 'stale'; row: TMessageRow | undefined }
   | { state: 'claimed'; context: TOutboundContext };
 
-/** Claims pending sends (builtOnce: the ids travel as one array, so the text never changes). */
-const claim = builtOnce((tx, p: TPlaceholders<{ accountId: string; ids: string }>) =>
-  tx
-    .update(messages)
-    .set({ errorCode: SENDING_GUARD })
-    .where(
-      and(
-        eq(messages.accountId, p('accountId')),
-        sql`${messages.id} = any(${p('ids')}::uuid[])`,
-        eq(messages.ack, MESSAGE_ACK.pending),
-        eq(messages.private, false),
-        sql`${messages.providerMessageId} is null and ${messages.errorCode} is null`,
-        sql`${messages.authorType} <> 'contact'`,
-      ),
+/**
+ * Claims pending sends and reads what their sending needs, in one statement (sqlOnce: the ids
+ * travel as one array, so the text never changes): each claimed message with its conversation,
+ * channel and contact's phone.
+ */
+const claim = sqlOnce<{ accountId: string; ids: string }>(
+  (p) => sql`
+    with c as (
+      update messages set error_code = ${sql.raw(`'${SENDING_GUARD}'`)}
+      where account_id = ${p('accountId')} and id = any(${p('ids')}::uuid[])
+        and ack = ${sql.raw(String(MESSAGE_ACK.pending))} and private = false
+        and provider_message_id is null and error_code is null and author_type <> 'contact'
+      returning *
     )
-    .returning(),
+    select to_jsonb(c.*) as message, to_jsonb(cv.*) as conversation, to_jsonb(ch.*) as channel,
+      ct.phone as "contactPhone"
+    from c
+    left join conversations cv on cv.account_id = c.account_id and cv.id = c.conversation_id
+    left join channels ch on ch.id = cv.channel_id
+    left join contacts ct on ct.id = cv.contact_id`,
 );
 
 /**
  * Takes outbound messages for sending, in one statement: only a pending message without a
- * provider id and without the guard is claimed (the guard is set in the same statement). A
- * message that still carries the guard was left by an attempt that died mid-send: it is marked
- * failed. Answers each id's claim (an id given twice is claimed once: the second is skipped).
+ * provider id and without the guard is claimed (the guard is set in the same statement), and
+ * comes back with what its send reads. A message that still carries the guard was left by an
+ * attempt that died mid-send: it is marked failed. Answers each id's claim (an id given twice is
+ * claimed once: the second is skipped).
  */
 export async function claimOutbound(tx: TTx, accountId: string, messageIds: string[]): Promise<TClaim[]> {
   const ids = [...new Set(messageIds)];
-  const claimedRows = await claim(tx, { accountId, ids: arrayLiteral(ids) });
+  const claimedRows = rowsOf<{
+    message: unknown;
+    conversation: unknown;
+    channel: unknown;
+    contactPhone: string | null;
+  }>(await claim(tx, { accountId, ids: arrayLiteral(ids) }));
   const claims = new Map<string, TClaim>();
-  const others = ids.filter((id) => !claimedRows.some((row) => row.id === id));
+  for (const row of claimedRows) {
+    const message = messageFromJson(jsonOf(row.message)!);
+    claims.set(message.id, {
+      state: 'claimed',
+      context: {
+        message,
+        conversation: rowFromJson(conversations, row.conversation)!,
+        channel: rowFromJson(channels, row.channel) ?? null,
+        contactPhone: row.contactPhone,
+      },
+    });
+  }
+  const others = ids.filter((id) => !claims.has(id));
   const current =
     others.length > 0
       ? await tx
@@ -69,20 +90,6 @@ export async function claimOutbound(tx: TTx, accountId: string, messageIds: stri
         row: await failOutbound(tx, accountId, id, 'CHANNEL_PROVIDER_ERROR'),
       });
     else claims.set(id, { state: 'skip' });
-  }
-  const conversationIds = [...new Set(claimedRows.map((row) => row.conversationId))];
-  const contexts =
-    conversationIds.length > 0
-      ? await tx
-          .select({ conversation: conversations, channel: channels, contactPhone: contacts.phone })
-          .from(conversations)
-          .leftJoin(channels, eq(channels.id, conversations.channelId))
-          .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-          .where(and(eq(conversations.accountId, accountId), inArray(conversations.id, conversationIds)))
-      : [];
-  for (const claimed of claimedRows) {
-    const ctx = contexts.find((c) => c.conversation.id === claimed.conversationId)!;
-    claims.set(claimed.id, { state: 'claimed', context: { message: claimed, ...ctx } });
   }
   const given = new Set<string>();
   return messageIds.map((id) => {
