@@ -32,6 +32,8 @@ export class PgListener extends EventEmitter<{
   private readonly channels = new Set<string>();
   private client: pg.Client | null = null;
   private ready = false;
+  /** When the session last started listening on every channel it has now (listeningForMs). */
+  private listeningSince = 0;
   private stopped = false;
   private attempt = 0;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -67,7 +69,6 @@ export class PgListener extends EventEmitter<{
   listeningForMs(): number {
     return this.ready ? Date.now() - this.listeningSince : 0;
   }
-  private listeningSince = 0;
 
   /**
    * Opens the session. Resolves once the first attempt settled: connected, or failed with

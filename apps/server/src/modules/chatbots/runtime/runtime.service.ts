@@ -55,6 +55,7 @@ import {
   strandedSessions,
   turnJobState,
   type TLeasedTurn,
+  type TConversationMessages,
   type TSessionRow,
   type TTurnEnd,
 } from './sessions.repo';
@@ -171,15 +172,7 @@ export class ChatbotRuntime {
    */
   async settleInTx(tx: TTx, events: TDomainEvent<'message.created'>[]) {
     const { accountId } = events[0];
-    const byConversation = new Map<
-      string,
-      {
-        conversationId: string;
-        channelId: string | null;
-        contactId: string | null;
-        messages: TPendingMessage[];
-      }
-    >();
+    const byConversation = new Map<string, TConversationMessages>();
     for (const event of events) {
       const { conversationId, channelId, contactId } = event.data;
       const item = byConversation.get(conversationId) ?? {

@@ -150,6 +150,14 @@ const addToPending = builtOnce(
       .returning({ id: chatbotSessions.id }),
 );
 
+/** A conversation's customer messages stored in one transaction, for its bot session. */
+export interface TConversationMessages {
+  conversationId: string;
+  channelId: string | null;
+  contactId: string | null;
+  messages: TPendingMessage[];
+}
+
 /**
  * Adds customers' messages to their conversations' bot sessions, in the transaction that stored
  * the messages (the inbox's intake, through the runtime's settle), for bots that answer at once
@@ -175,12 +183,7 @@ const addToPending = builtOnce(
 export async function appendPendingOfConversations(
   tx: TTx,
   accountId: string,
-  items: Array<{
-    conversationId: string;
-    channelId: string | null;
-    contactId: string | null;
-    messages: TPendingMessage[];
-  }>,
+  items: TConversationMessages[],
   token: string,
 ): Promise<Array<{ sessionId: string; conversationId: string; leased: TLeasedTurn | undefined }>> {
   const values = items.map((item) => ({ ...item, newSessionId: newId() }));

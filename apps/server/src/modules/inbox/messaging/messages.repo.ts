@@ -98,17 +98,32 @@ export async function insertMessageRow(
     createdAt: values.createdAt ? values.createdAt.toISOString() : null,
   });
   if (row) return { row, inserted: true };
-  const [existing] = await tx
+  const existing = await findMessageOfClientId(tx, accountId, conversationId, values.clientId ?? '');
+  return { row: existing!, inserted: false };
+}
+
+/**
+ * The conversation's message stored under `clientId` (a retried send's first copy), read in a
+ * statement of its own: one whose insert met the first copy's row may have waited for that
+ * transaction's commit, which its own snapshot does not see.
+ */
+async function findMessageOfClientId(
+  tx: TTx,
+  accountId: string,
+  conversationId: string,
+  clientId: string,
+): Promise<TMessageRow | undefined> {
+  const [row] = await tx
     .select()
     .from(messages)
     .where(
       and(
         eq(messages.accountId, accountId),
         eq(messages.conversationId, conversationId),
-        eq(messages.clientId, values.clientId ?? ''),
+        eq(messages.clientId, clientId),
       ),
     );
-  return { row: existing, inserted: false };
+  return row;
 }
 
 /** Every column of a message, defaults written out (builtOnce: the text is the same for all). */
@@ -254,19 +269,9 @@ export async function storeAutomaticMessage(
   );
   if (!row) return undefined;
   if (!row.message) {
-    // Stored before under its client id (a repeated turn). Read in a statement of its own: the
-    // message may come from a transaction that committed while this statement waited for the
-    // conversation's lock, and this statement's snapshot, taken before, does not see it.
-    const [before] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.accountId, accountId),
-          eq(messages.conversationId, conversationId),
-          eq(messages.clientId, values.clientId),
-        ),
-      );
+    // Stored before under its client id (a repeated turn), possibly by a transaction that
+    // committed while this statement waited for the conversation's lock.
+    const before = await findMessageOfClientId(tx, accountId, conversationId, values.clientId);
     if (!before) throw new Error('automatic message neither stored nor found');
     return { storedBefore: before.id };
   }
