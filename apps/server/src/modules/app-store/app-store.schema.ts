@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -87,7 +88,8 @@ export const webhookEvents = pgTable(
     id: uuid('id').primaryKey(),
     accountId: accountIdColumn(),
     name: text('name'),
-    payload: jsonb('payload').notNull(),
+    /** The body as posted: json (its text), not jsonb (see migration 0054). */
+    payload: json('payload').notNull(),
     endpointIds: uuid('endpoint_ids').array(),
     dueAt: tsColumn('due_at'),
     createdAt: createdAtColumn(),

@@ -22,5 +22,12 @@ describe('inlineParams', () => {
     expect(inlineParams('select $1', [{ a: 1 }])).toBeNull();
     expect(inlineParams('select $1', [Number.NaN])).toBeNull();
     expect(inlineParams('select $2', ['only one'])).toBeNull();
+    expect(inlineParams('select $1')).toBeNull();
+  });
+
+  it('answers a statement without values as it is', () => {
+    const text = `insert into t values ('{"a":"it''s"}'), ('$1')`;
+    expect(inlineParams(text)).toBe(text);
+    expect(inlineParams('select 1', [])).toBe('select 1');
   });
 });

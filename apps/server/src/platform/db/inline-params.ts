@@ -7,6 +7,8 @@ import pg from 'pg';
  * Null when a value is not text, a number, a boolean or null: the caller sends it as it is.
  */
 export function inlineParams(text: string, values: readonly unknown[] = []): string | null {
+  // Nothing to write in (a statement inlined already, its bodies kilobytes of quoted text).
+  if (values.length === 0 && !text.includes('$')) return text;
   const literals: string[] = [];
   for (const value of values) {
     const literal = literalOf(value);

@@ -3,7 +3,8 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { jsonOf, rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import { textArray, uuidArray } from '../../../platform/db/sql-arrays';
-import { inTransaction, type TTx, withTenant } from '../../../platform/db/tenant';
+import { statementText } from '../../../platform/db/one-trip';
+import { inTransaction, type TTx, txTailExecutor, withTenant } from '../../../platform/db/tenant';
 import { appInstalls, webhookDeliveries, webhookEndpoints, webhookEvents } from '../app-store.schema';
 
 export type TEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -89,7 +90,7 @@ const liveEndpointOf = (accountId: string) =>
 /** A delivery's columns with its body: its own copy (written before webhook_events), else its event's. */
 const deliveryWithBody = {
   ...getTableColumns(webhookDeliveries),
-  payload: sql<unknown>`coalesce(${webhookDeliveries.payload}, ${webhookEvents.payload})`,
+  payload: sql<unknown>`coalesce(${webhookDeliveries.payload}::json, ${webhookEvents.payload})`,
 };
 
 /** What an attempt posts with: the endpoint and its install. */
@@ -156,7 +157,7 @@ export interface TNewDelivery {
  */
 function eventColumns(events: Array<{ id: string; name: string; payload: unknown }>, more?: SQL) {
   return sql`rows from (unnest(${uuidArray(events.map((e) => e.id))}), unnest(${textArray(events.map((e) => e.name))}),
-    jsonb_array_elements(${JSON.stringify(events.map((e) => e.payload))}::jsonb)${more ? sql`, unnest(${more})` : sql``})`;
+    json_array_elements(${JSON.stringify(events.map((e) => e.payload))}::json)${more ? sql`, unnest(${more})` : sql``})`;
 }
 
 /**
@@ -241,15 +242,22 @@ export interface TPendingEvent {
   endpointIds: string[];
 }
 
-/** The events as rows due for their fan-out (deliveries written by expandDueEvents); a repeat writes none. */
+/**
+ * The events as rows due for their fan-out (deliveries written by expandDueEvents); a repeat
+ * writes none. Nothing reads its answer, so on PostgreSQL it travels with the transaction's COMMIT
+ * (txTailExecutor: under a burst this is written by every customer message's transaction, and a
+ * round trip of its own cost more than the row); if it fails, the COMMIT fails with it.
+ */
 export async function insertPendingEvents(tx: TTx, accountId: string, events: TPendingEvent[]) {
   if (!events.length) return;
   const targets = textArray(events.map((e) => `{${e.endpointIds.join(',')}}`));
-  await tx.execute(sql`
-    insert into webhook_events (id, account_id, name, payload, endpoint_ids, due_at)
-    select e.id, ${accountId}, e.name, e.body, e.targets::uuid[], now()
-    from ${eventColumns(events, targets)} as e(id, name, body, targets)
-    on conflict do nothing`);
+  await txTailExecutor(tx).executeSql(
+    statementText(sql`
+      insert into webhook_events (id, account_id, name, payload, endpoint_ids, due_at)
+      select e.id, ${accountId}, e.name, e.body, e.targets::uuid[], now()
+      from ${eventColumns(events, targets)} as e(id, name, body, targets)
+      on conflict do nothing`),
+  );
 }
 
 /** Log rows deleted a statement at most (short transactions beside the traffic). */
