@@ -215,32 +215,49 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
-export function sumCpu(pids: number[]): number {
-  return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-}
-
-/** The PostgreSQL backends serving the benchmark server (by its application_name). */
-export async function backendPids(name: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await client.connect();
-  const { rows } = await client.query<{ pid: number }>(
-    'select pid from pg_stat_activity where application_name = $1',
-    [name],
-  );
-  await client.end();
-  return rows.map((r) => r.pid);
-}
-
 /**
  * Starts counting the CPU the server process and its PostgreSQL backends (`appName`, see
- * withAppName) use; the answer gives each in ms per operation since the start.
+ * withAppName) use; the answer gives each in ms per operation since the start. The pool closes
+ * idle connections and opens new ones meanwhile: backends are listed again every second (a new
+ * one counts from 0) and read every 100 ms, so one that exits keeps what it had used by then
+ * (read only at both ends, its CPU went missing and the figure could even come out negative).
  */
 export async function cpuMeter(serverPid: number, appName: string) {
-  const backends = await backendPids(appName);
   const server0 = cpuSeconds(serverPid);
-  const pg0 = sumCpu(backends);
+  const used = new Map<number, { first: number; last: number }>();
+  const read = () => {
+    for (const [pid, cpu] of used) {
+      const now = cpuSeconds(pid);
+      if (now > cpu.last) cpu.last = now;
+    }
+  };
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  const list = async (first: boolean) => {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where application_name = $1',
+      [appName],
+    );
+    for (const { pid } of rows)
+      if (!used.has(pid)) {
+        const now = cpuSeconds(pid);
+        used.set(pid, { first: first ? now : 0, last: now });
+      }
+  };
+  await list(true);
+  const reader = setInterval(read, 100);
+  let listing = Promise.resolve();
+  const lister = setInterval(() => {
+    listing = listing.then(() => list(false)).catch(() => undefined);
+  }, 1000);
   return (operations: number) => {
+    clearInterval(reader);
+    clearInterval(lister);
+    void listing.then(() => client.end()).catch(() => undefined);
+    read();
     const per = (seconds: number) => round((seconds * 1000) / Math.max(operations, 1), 3);
-    return { server: per(cpuSeconds(serverPid) - server0), pg: per(sumCpu(backends) - pg0) };
+    let pg = 0;
+    for (const cpu of used.values()) pg += cpu.last - cpu.first;
+    return { server: per(cpuSeconds(serverPid) - server0), pg: per(pg) };
   };
 }
