@@ -245,11 +245,12 @@ export async function cpuMeter(serverPid: number, appName: string) {
       }
   };
   await list(true);
-  const reader = setInterval(read, 100);
+  // unref: a benchmark that fails before reading its meter still exits.
+  const reader = setInterval(read, 100).unref();
   let listing = Promise.resolve();
   const lister = setInterval(() => {
     listing = listing.then(() => list(false)).catch(() => undefined);
-  }, 1000);
+  }, 1000).unref();
   return (operations: number) => {
     clearInterval(reader);
     clearInterval(lister);

@@ -12,16 +12,19 @@ import { addTeammateByApi } from '../support/team-chat';
 
 const T = 240_000;
 
-/**
- * The date filter set to "Tudo" (the figures that follow are polled: they load again). The seeded
- * history is the ten days before today and figures are D-1: on a month's first day the default
- * "Este mês" has no day yet and shows 0 (this test failed at 00:05 on December 1st, São Paulo).
- */
-async function showAll(page: Page) {
+/** Chooses a period in the date filter (its label) and waits for the address to carry it (its key). */
+async function choosePeriod(page: Page, label: string, filter: string) {
   await page.getByRole('textbox', { name: 'Período' }).click();
-  await page.getByRole('option', { name: 'Tudo' }).click();
-  await page.waitForURL((url) => url.searchParams.get('filter') === 'all');
+  await page.getByRole('option', { name: label }).click();
+  await page.waitForURL((url) => url.searchParams.get('filter') === filter);
 }
+
+/**
+ * "Tudo", before reading seeded figures (polled after it: they load again). The seeded history is
+ * the ten days before today and figures are D-1: on a month's first day the default "Este mês"
+ * has no day yet and shows 0 (this test failed at 00:05 on December 1st, São Paulo).
+ */
+const showAll = (page: Page) => choosePeriod(page, 'Tudo', 'all');
 
 describe.skipIf(!hasChromium())('dashboards in chromium', () => {
   const suite = useE2eSuite(T);
@@ -108,9 +111,7 @@ describe.skipIf(!hasChromium())('dashboards in chromium', () => {
       });
 
       // The date filter: last year has nothing yet; the address keeps the choice across the tabs.
-      await manager.getByRole('textbox', { name: 'Período' }).click();
-      await manager.getByRole('option', { name: 'Ano passado' }).click();
-      await manager.waitForURL((url) => url.searchParams.get('filter') === 'lastYear');
+      await choosePeriod(manager, 'Ano passado', 'lastYear');
       await manager.getByTestId('agents-empty').waitFor();
       await manager.getByRole('link', { name: 'Visão compacta' }).click();
       await manager.waitForURL(
