@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from './platform/db/client';
@@ -45,6 +46,7 @@ export async function seedDemoSurveys(app: FastifyInstance, accountId: string, c
     const [csat, nps, comment] = DEMO_ANSWERS[index];
     const replies = [String(csat), String(nps), ...(comment ? [comment] : [])];
     for (const [turn, text] of replies.entries()) {
+      await surveyMessagesSent(app, accountId, conversation.id, turn + 1);
       const at = new Date();
       const stored = await s.inbound.receive(
         record,
@@ -70,7 +72,36 @@ export async function seedDemoSurveys(app: FastifyInstance, accountId: string, c
         at,
       });
     }
+    await surveyMessagesSent(app, accountId, conversation.id, replies.length + 1);
     answered += 1;
   }
   return { surveys: answered };
+}
+
+/**
+ * The customer answers a question once it is out, and the seed goes on (to the dashboards'
+ * history shift) once the thanks is. After an answer, the next message goes out from whichever
+ * comes first, the seed's recordMessage or the durable listener of the answer's message.created;
+ * when the listener took the answer first, recordMessage returns before that message is stored.
+ * A reply written then would find the closed conversation awaiting nothing and open a new one, as
+ * a real customer's would; a thanks stored after the shift would be a message of today.
+ */
+async function surveyMessagesSent(
+  app: FastifyInstance,
+  accountId: string,
+  conversationId: string,
+  count: number,
+) {
+  for (let tries = 0; tries < 500; tries += 1) {
+    const [row] = await withTenant(app.platform.database.db, accountId, async (tx) =>
+      rowsOf<{ n: number }>(
+        await tx.execute(sql`select count(*)::int as n from messages
+          where account_id = ${accountId} and conversation_id = ${conversationId}
+            and client_id like 'auto:survey:%'`),
+      ),
+    );
+    if (row.n >= count) return;
+    await setTimeout(20);
+  }
+  throw new Error(`demo survey: ${count} survey messages not sent in conversation ${conversationId}`);
 }
