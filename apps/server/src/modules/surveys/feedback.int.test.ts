@@ -84,6 +84,12 @@ async function seedSurvey(s: {
   return conversationId;
 }
 
+/** The current year in the account's time zone (America/Sao_Paulo). */
+const yearInSaoPaulo = () =>
+  Number(
+    new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()),
+  );
+
 describe('the feedback report', () => {
   it('an account without answers reports no scores (null), not zero', async () => {
     const res = await call('GET', '/p/surveys/report', other.token, other.accountId);
@@ -98,24 +104,36 @@ describe('the feedback report', () => {
   });
 
   it("computes NPS, CSAT, response rate, distributions and groups; dates in the account's time zone", async () => {
-    // 2026-01-01T02:00Z is 31 Dec 2025, 23:00 in São Paulo (last year); 04:00Z is 1 Jan 2026, 01:00.
-    await seedSurvey({ createdAt: '2026-01-01T02:00:00Z', csat: 5, nps: 10, operatorId: manager.userId });
-    await seedSurvey({ createdAt: '2026-01-01T04:00:00Z', csat: 4, nps: 9, operatorId: manager.userId });
+    const lastYear = yearInSaoPaulo() - 1;
+    // Last year's first hours, whenever the test runs: <last year>-01-01T02:00Z is 31 Dec of the
+    // year before, 23:00 in São Paulo; 04:00Z is 1 Jan of last year, 01:00.
     await seedSurvey({
-      createdAt: '2026-01-01T05:00:00Z',
+      createdAt: `${lastYear}-01-01T02:00:00Z`,
+      csat: 5,
+      nps: 10,
+      operatorId: manager.userId,
+    });
+    await seedSurvey({
+      createdAt: `${lastYear}-01-01T04:00:00Z`,
+      csat: 4,
+      nps: 9,
+      operatorId: manager.userId,
+    });
+    await seedSurvey({
+      createdAt: `${lastYear}-01-01T05:00:00Z`,
       csat: 2,
       nps: 3,
       comment: 'Demorou muito',
       name: 'Rita Souza',
     });
     await seedSurvey({
-      createdAt: '2026-01-01T06:00:00Z',
+      createdAt: `${lastYear}-01-01T06:00:00Z`,
       csat: 5,
       nps: 8,
       comment: 'Gostei do atendimento',
     });
-    await seedSurvey({ createdAt: '2026-01-01T07:00:00Z' }); // sent, not answered
-    await seedSurvey({ createdAt: '2026-01-01T08:00:00Z', status: 'not_sent' });
+    await seedSurvey({ createdAt: `${lastYear}-01-01T07:00:00Z` }); // sent, not answered
+    await seedSurvey({ createdAt: `${lastYear}-01-01T08:00:00Z`, status: 'not_sent' });
 
     const all = (await call('GET', '/p/surveys/report?dateFilter=all')).body.data;
     expect(all).toMatchObject({ sent: 5, answered: 4, notSent: 1, responseRate: 80 });
@@ -130,14 +148,17 @@ describe('the feedback report', () => {
       { score: 5, count: 2 },
     ]);
     expect(all.trendUnit).toBe('month');
-    expect(all.trend.map((t: { period: string }) => t.period)).toEqual(['2025-12', '2026-01']);
+    expect(all.trend.map((t: { period: string }) => t.period)).toEqual([
+      `${lastYear - 1}-12`,
+      `${lastYear}-01`,
+    ]);
     const byOperator = all.byOperator.find((g: { key: string }) => g.key === manager.userId);
     expect(byOperator).toMatchObject({ answered: 2, csat: 100, nps: 100 });
 
-    const lastYear = (await call('GET', '/p/surveys/report?dateFilter=lastYear')).body.data;
-    expect(lastYear).toMatchObject({ sent: 1, answered: 1, nps: { score: 100 } });
+    const inLastYear = (await call('GET', '/p/surveys/report?dateFilter=lastYear')).body.data;
+    expect(inLastYear).toMatchObject({ sent: 4, answered: 3, nps: { score: 0 } });
     const thisYear = (await call('GET', '/p/surveys/report?dateFilter=thisYear')).body.data;
-    expect(thisYear).toMatchObject({ sent: 4, answered: 3 });
+    expect(thisYear).toMatchObject({ sent: 0, answered: 0 });
     const byOp = (await call('GET', `/p/surveys/report?operatorId=${manager.userId}`)).body.data;
     expect(byOp).toMatchObject({ sent: 2, answered: 2 });
     // Another account sees none of it.
