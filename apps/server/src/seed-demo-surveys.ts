@@ -92,7 +92,7 @@ async function surveyMessagesSent(
   conversationId: string,
   count: number,
 ) {
-  for (let tries = 0; tries < 500; tries += 1) {
+  for (let tries = 0; tries < 1500; tries += 1) {
     const [row] = await withTenant(app.platform.database.db, accountId, async (tx) =>
       rowsOf<{ n: number }>(
         await tx.execute(sql`select count(*)::int as n from messages
