@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_LIMITS,
   ZDashboardAgents,
   ZDashboardLegacy,
   ZDashboardMain,
@@ -10,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { NOT_AUTHORIZED, useTwoAccounts } from '../../testing/app-fixtures';
 import { newId } from '../../platform/db/columns';
-import { queryRows, until } from '../../testing/helpers';
+import { queryRows, until, yearIn } from '../../testing/helpers';
 import { api } from '../../testing/test-app';
 import { setAccountFlags } from '../contacts/contacts.fixtures';
 import { createChannel, member, type TMember, webchatBody, withAcc } from '../inbox/testing/inbox.testing';
@@ -260,7 +261,10 @@ describe('dashboard APIs', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body.fields![0]).toMatchObject({ path: expect.stringContaining('from'), key: 'required' });
     const lastYear = await call('GET', '/p/dashboards/main?filter=lastYear');
-    expect(lastYear.body.data.period.from).toBe('2025-09-01');
+    // Last year from 1 January, never before the first day with data (spec §9: September 2025).
+    const january = `${yearIn(NY) - 1}-01-01`;
+    const since = DASHBOARD_LIMITS.dataSince;
+    expect(lastYear.body.data.period.from).toBe(january < since ? since : january);
   });
 
   it('legacy: the account’s totals for managers, their own for operators', async () => {

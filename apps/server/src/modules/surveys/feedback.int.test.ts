@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/db/columns';
 import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
-import { queryRows, uniqueIp, until } from '../../testing/helpers';
+import { queryRows, uniqueIp, until, yearIn } from '../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
 import { setAccountFlags } from '../contacts/contacts.fixtures';
 import { type ChatClient, listen } from '../team-chat/team-chat.testing';
@@ -84,12 +84,6 @@ async function seedSurvey(s: {
   return conversationId;
 }
 
-/** The current year in the account's time zone (America/Sao_Paulo). */
-const yearInSaoPaulo = () =>
-  Number(
-    new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()),
-  );
-
 describe('the feedback report', () => {
   it('an account without answers reports no scores (null), not zero', async () => {
     const res = await call('GET', '/p/surveys/report', other.token, other.accountId);
@@ -104,7 +98,7 @@ describe('the feedback report', () => {
   });
 
   it("computes NPS, CSAT, response rate, distributions and groups; dates in the account's time zone", async () => {
-    const lastYear = yearInSaoPaulo() - 1;
+    const lastYear = yearIn('America/Sao_Paulo') - 1;
     // Last year's first hours, whenever the test runs: <last year>-01-01T02:00Z is 31 Dec of the
     // year before, 23:00 in São Paulo; 04:00Z is 1 Jan of last year, 01:00.
     await seedSurvey({
