@@ -44,13 +44,13 @@ export function signAccessToken(
     .sign(new TextEncoder().encode(options.secret ?? TEST_JWT_SECRET));
 }
 
-/** A distinct client address per test, so per-IP rate limits of one test never touch another. */
-let ipCounter = 0;
 /** The current year in a time zone (tests of 'this year' and 'last year' that hold every year). */
 export function yearIn(timeZone: string): number {
   return Number(new Intl.DateTimeFormat('en', { timeZone, year: 'numeric' }).format(new Date()));
 }
 
+/** A distinct client address per test, so per-IP rate limits of one test never touch another. */
+let ipCounter = 0;
 export function uniqueIp(): Record<string, string> {
   ipCounter += 1;
   return { 'x-forwarded-for': `198.51.100.${ipCounter % 250}` };
