@@ -45,6 +45,10 @@ export default defineConfig({
           include: ['e2e/specs/**/*.e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what the page shows after a server round trip (an AI suggestion,
+          // figures after a filter change): its 1 s default failed inbox-ai once with the specs
+          // running side by side on a loaded runner.
+          expect: { poll: { timeout: 15_000 } },
           // Each spec starts its own server (fresh embedded database, own port, own SMTP sink) and
           // its own chromium; scripts/test.mjs runs two side by side.
           pool: 'forks',
