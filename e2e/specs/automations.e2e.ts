@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium())('automations in chromium', () => {
             '/p/chat/conversation/list?tab=waiting',
           )
         ).items.find((c) => c.contact.name === 'Carla Mendes')?._id;
-      await expect.poll(findCarla, { timeout: 15_000 }).toMatch(/^[0-9a-f-]{36}$/);
+      await expect.poll(findCarla).toMatch(/^[0-9a-f-]{36}$/);
       const conversation = (await findCarla())!;
       await apiAs(operator, suite.server, 'POST', `/p/chat/conversation/${conversation}/take`);
       await apiAs(operator, suite.server, 'POST', `/p/chat/conversation/${conversation}/messages`, {

@@ -119,12 +119,12 @@ describe.skipIf(!hasChromium())('campaigns in chromium', () => {
       // The campaign page follows it live until it finishes.
       await page.waitForURL(/\/apps\/campaigns\/[0-9a-f-]{36}/);
       await page.getByTestId('campaign-status').getByText('Finalizada').waitFor({ timeout: 30_000 });
-      await expect.poll(() => page.getByTestId('progress-sent').textContent(), { timeout: 15_000 }).toBe('3');
+      await expect.poll(() => page.getByTestId('progress-sent').textContent()).toBe('3');
       expect(fake.sends.filter((s) => s.body.type === 'template')).toHaveLength(3);
       // Meta reports one read: the page shows it without a reload.
       const toRita = fake.sends.find((s) => s.body.to === '5511981110001')!;
       await webhook(whatsappWebhook(PHONE_ID, { statuses: [{ id: toRita.wamid, status: 'read' }] }));
-      await expect.poll(() => page.getByTestId('progress-read').textContent(), { timeout: 15_000 }).toBe('1');
+      await expect.poll(() => page.getByTestId('progress-read').textContent()).toBe('1');
       await shootBothLanguages(page, 'campaign-page', async (lang) => {
         await page
           .getByTestId('campaign-status')
@@ -138,9 +138,7 @@ describe.skipIf(!hasChromium())('campaigns in chromium', () => {
           messages: [{ from: '5511981110001', name: 'Rita Souza', text: 'Quero usar o cupom!' }],
         }),
       );
-      await expect
-        .poll(() => page.getByTestId('progress-replied').textContent(), { timeout: 15_000 })
-        .toBe('1');
+      await expect.poll(() => page.getByTestId('progress-replied').textContent()).toBe('1');
       await page.goto('/apps/inbox');
       await page.getByRole('tab', { name: /Campanhas/ }).click();
       await page.getByText('Rita Souza').first().waitFor();

@@ -8,7 +8,6 @@ import { closeToasts, goTo, inBothLanguages, signedInPage, toast, useE2eSuite } 
 
 const T = 120_000;
 /** Polls longer than vitest's 1 s default: the machine is shared, a debounced search plus a request can take longer. */
-const poll = <V>(fn: () => V | Promise<V>) => expect.poll(fn, { timeout: 15_000 });
 
 interface TPhase {
   _id: string;
@@ -63,31 +62,31 @@ describe.skipIf(!hasChromium())('contacts and leads pages in chromium', () => {
         data: { name: 'Ana Paula', email: 'ana@paula.com', phase: phaseId('new') },
       });
       await page.reload();
-      await poll(() => rows().count()).toBe(3);
+      await expect.poll(() => rows().count()).toBe(3);
       expect(await page.getByTestId('contacts-count').textContent()).toBe('3 contatos');
 
       await page.getByRole('searchbox', { name: 'Buscar por nome, e-mail ou telefone' }).fill('diego');
       await page.waitForURL((url) => url.searchParams.get('search') === 'diego');
-      await poll(() => rows().count()).toBe(1);
+      await expect.poll(() => rows().count()).toBe(1);
       await page.reload();
-      await poll(() => rows().count()).toBe(1);
+      await expect.poll(() => rows().count()).toBe(1);
       expect(await page.getByRole('searchbox').inputValue()).toBe('diego');
       // By phone digits too.
       await page.getByRole('searchbox').fill('97777');
-      await poll(async () => (await rows().allTextContents()).join('|')).toContain('Bruna Lima');
+      await expect.poll(async () => (await rows().allTextContents()).join('|')).toContain('Bruna Lima');
       expect(await rows().count()).toBe(1);
 
       await page.getByRole('button', { name: 'Limpar filtros' }).click();
-      await poll(() => rows().count()).toBe(3);
+      await expect.poll(() => rows().count()).toBe(3);
       await pickOption(page, /^Fase$/, 'Em contato');
       await page.waitForURL((url) => url.searchParams.get('phase') === phaseId('contacted'));
-      await poll(() => rows().count()).toBe(1);
+      await expect.poll(() => rows().count()).toBe(1);
       expect(await rows().first().textContent()).toContain('Bruna Lima');
       await page.goBack();
       await page.goForward();
-      await poll(() => rows().count()).toBe(1);
+      await expect.poll(() => rows().count()).toBe(1);
       await page.getByRole('button', { name: 'Limpar filtros' }).click();
-      await poll(() => rows().count()).toBe(3);
+      await expect.poll(() => rows().count()).toBe(3);
       await inBothLanguages(page, 'contacts-page', async (lang) => {
         await page.getByRole('heading', { name: lang === 'en' ? 'Contacts' : 'Contatos' }).waitFor();
         await page
@@ -145,10 +144,10 @@ describe.skipIf(!hasChromium())('contacts and leads pages in chromium', () => {
 
       await page.getByRole('button', { name: 'Excluir Ana Paula' }).click();
       await toast(page, 'Contato Ana Paula excluído').waitFor();
-      await poll(() => rows().count()).toBe(2);
+      await expect.poll(() => rows().count()).toBe(2);
       await toast(page, 'Contato Ana Paula excluído').getByRole('button', { name: 'Desfazer' }).click();
       await toast(page, 'Contato Ana Paula restaurado').waitFor();
-      await poll(() => rows().count()).toBe(3);
+      await expect.poll(() => rows().count()).toBe(3);
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Exportar' }).click();
@@ -193,20 +192,20 @@ describe.skipIf(!hasChromium())('contacts and leads pages in chromium', () => {
     async () => {
       await goTo(page, '/apps/leads');
       await leadColumn(page, 'Novo').getByTestId('lead-card').first().waitFor();
-      await poll(() => columnCount(page, 'Novo')).toBe('2');
-      await poll(() => columnCount(page, 'Qualificado')).toBe('0');
-      await poll(() => columnCount(page, 'Em contato')).toBe('1');
+      await expect.poll(() => columnCount(page, 'Novo')).toBe('2');
+      await expect.poll(() => columnCount(page, 'Qualificado')).toBe('0');
+      await expect.poll(() => columnCount(page, 'Em contato')).toBe('1');
 
       const card = leadColumn(page, 'Novo').getByRole('article', { name: 'Diego Ramos' });
       await card.dragTo(leadColumn(page, 'Qualificado'));
       await leadColumn(page, 'Qualificado').getByRole('article', { name: 'Diego Ramos' }).waitFor();
-      await poll(() => columnCount(page, 'Novo')).toBe('1');
-      await poll(() => columnCount(page, 'Qualificado')).toBe('1');
+      await expect.poll(() => columnCount(page, 'Novo')).toBe('1');
+      await expect.poll(() => columnCount(page, 'Qualificado')).toBe('1');
 
       await page.reload();
       await leadColumn(page, 'Qualificado').getByRole('article', { name: 'Diego Ramos' }).waitFor();
-      await poll(() => columnCount(page, 'Novo')).toBe('1');
-      await poll(() => columnCount(page, 'Qualificado')).toBe('1');
+      await expect.poll(() => columnCount(page, 'Novo')).toBe('1');
+      await expect.poll(() => columnCount(page, 'Qualificado')).toBe('1');
       const stored = await apiAs<{ items: Array<{ name: string }> }>(
         page,
         suite.server,
@@ -221,14 +220,14 @@ describe.skipIf(!hasChromium())('contacts and leads pages in chromium', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('menuitem', { name: 'Ganho' }).click();
       await leadColumn(page, 'Ganho').getByRole('article', { name: 'Bruna Lima' }).waitFor();
-      await poll(() => columnCount(page, 'Em contato')).toBe('0');
-      await poll(() => columnCount(page, 'Ganho')).toBe('1');
+      await expect.poll(() => columnCount(page, 'Em contato')).toBe('0');
+      await expect.poll(() => columnCount(page, 'Ganho')).toBe('1');
 
       // The board follows the filters (search).
       await page.getByRole('searchbox').fill('ana');
-      await poll(() => page.getByTestId('lead-card').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('lead-card').count()).toBe(1);
       await page.getByRole('button', { name: 'Limpar filtros' }).click();
-      await poll(() => page.getByTestId('lead-card').count()).toBe(3);
+      await expect.poll(() => page.getByTestId('lead-card').count()).toBe(3);
 
       await inBothLanguages(page, 'leads-page', async (lang) => {
         await leadColumn(page, lang === 'en' ? 'Qualified' : 'Qualificado').waitFor();

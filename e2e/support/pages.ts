@@ -64,7 +64,7 @@ export async function closeToasts(page: Page): Promise<void> {
     for (const b of (globalThis as any).document.querySelectorAll('.mantine-Notification-root button'))
       b.click();
   });
-  await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
 }
 
 /**
