@@ -26,12 +26,29 @@ export function zList<T extends z.ZodType>(item: T) {
  * (typed by the schema's input), the route wraps it with `ok()`, and fastify-type-provider-zod's
  * serializer checks it and strips what the schema does not name. The schema is the OpenAPI answer.
  */
-export interface TOkResponse<T extends z.ZodType = z.ZodType> {
+export interface TOkResponse<T extends z.ZodType = z.ZodType, P extends boolean = boolean> {
   kind: 'ok';
   data: T;
   envelope: ReturnType<typeof zOk<T>>;
-  /** Serialized with JSON.stringify, not parsed (documented only): for benchmarked hot routes. */
-  passthrough: boolean;
+  /**
+   * Serialized with JSON.stringify, not parsed (documented only): for benchmarked hot routes. Their
+   * handlers may also answer a JsonText (data written as JSON once, sent again as it is).
+   */
+  passthrough: P;
+}
+
+/**
+ * A passthrough route's `data` already written as JSON: an answer a service remembers (the inbox
+ * list's page cache) is sent again without being built and serialized again. `T` is the data the
+ * text holds; the route's envelope is written around it (tenant-route.ts stringifyEnvelope).
+ */
+export class JsonText<T> {
+  declare private readonly _holds?: T;
+  private constructor(readonly text: string) {}
+
+  static of<T>(data: T): JsonText<T> {
+    return new JsonText<T>(JSON.stringify(data));
+  }
 }
 
 /**
@@ -46,7 +63,7 @@ export interface TRawResponse {
 
 export type TResponseSpec = TOkResponse | TRawResponse;
 
-export function okOf<T extends z.ZodType>(data: T): TOkResponse<T> {
+export function okOf<T extends z.ZodType>(data: T): TOkResponse<T, false> {
   return { kind: 'ok', data, envelope: zOk(data), passthrough: false };
 }
 
@@ -54,7 +71,7 @@ export function okOf<T extends z.ZodType>(data: T): TOkResponse<T> {
  * okOf without the serializer's parse: the schema documents the answer, JSON.stringify writes it.
  * Only where a benchmark shows the parse costs (say why at the call site).
  */
-export function passthroughOf<T extends z.ZodType>(data: T): TOkResponse<T> {
+export function passthroughOf<T extends z.ZodType>(data: T): TOkResponse<T, true> {
   return { ...okOf(data), passthrough: true };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import { type TRole, ZAccQuery, ZErrorEnvelope, zUuid } from '@atende/shared';
-import { ok, rawSchema, type TOkResponse, type TRawResponse, type TResponseSpec } from './envelope';
+import { JsonText, ok, rawSchema, type TOkResponse, type TRawResponse, type TResponseSpec } from './envelope';
 import { requestLang } from './i18n';
 import { actorOf, type TActor } from './request-context';
 import { requireTenant, type TAccountSource, type TTenant, tenantOf } from './tenancy';
@@ -65,13 +65,30 @@ export interface TTenantCtx<P, Q, B> {
 
 /** A JSON route's handler returns the envelope's `data`; a raw route's sends through `reply` and returns it. */
 export type TTenantResult<R> =
-  R extends TOkResponse<infer D> ? z.input<D> : R extends TRawResponse ? FastifyReply : never;
+  R extends TOkResponse<infer D, true>
+    ? z.input<D> | JsonText<z.input<D>>
+    : R extends TOkResponse<infer D>
+      ? z.input<D>
+      : R extends TRawResponse
+        ? FastifyReply
+        : never;
 
 export type TTenantHandler<P, Q, B, R> = (
   ctx: TTenantCtx<P, Q, B>,
 ) => TTenantResult<R> | Promise<TTenantResult<R>>;
 
-const stringify = () => (data: unknown) => JSON.stringify(data);
+/**
+ * The passthrough routes' serializer: JSON.stringify, except that a `data` already written as JSON
+ * (JsonText) is put in as it is, after the rest of the envelope (status, frontVersionConflict).
+ */
+export function stringifyEnvelope(payload: unknown): string {
+  const data = (payload as { data?: unknown } | null)?.data;
+  if (!(data instanceof JsonText)) return JSON.stringify(payload);
+  const { data: _data, ...rest } = payload as Record<string, unknown>;
+  const head = JSON.stringify(rest);
+  return head === '{}' ? `{"data":${data.text}}` : `${head.slice(0, -1)},"data":${data.text}}`;
+}
+const stringify = () => stringifyEnvelope;
 
 function querySchema(account: TAccountIn, query: TObject | undefined): TObject | undefined {
   if (account === 'query') {

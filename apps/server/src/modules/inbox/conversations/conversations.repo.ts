@@ -170,8 +170,34 @@ export type TConversationRecord = {
       : TConversationListRow[K];
 };
 
-/** A page row: the record, its keyset cursor (microseconds since the epoch) and the capped count. */
-export type TConversationPageRow = TConversationRecord & { cursorUs: string; total: number };
+/**
+ * A page row: the record, its keyset cursor (microseconds since the epoch), the capped count, and
+ * its row version (rowVersionSql).
+ */
+export type TConversationPageRow = TConversationRecord & {
+  cursorUs: string;
+  total: number;
+  rowVersion: string;
+};
+
+/**
+ * What a page row shows, as versions: the conversation's id and the xmin (the writing
+ * transaction) of its row, of its contact's row and of its channel's row. Any write to any of
+ * them (an UPDATE writes a new row version with a new xmin) changes it.
+ */
+const rowVersionSql = sql.raw(
+  `p.id::text || '.' || p.rx::text || '.' || ct.rx::text || '.' || coalesce(ch.rx::text, '-')`,
+);
+
+/** The capped count of the filter's matches, whatever the page. */
+function totalSql(accountId: string, filter: TConversationFilter, countCap: number) {
+  const { before: _before, ...unpaged } = filter;
+  return sql`(select count(*)::int from (select 1 from ${conversations} ${contactJoin(filter)}
+    where ${whereOf(accountId, unpaged)} limit ${countCap}) t)`;
+}
+
+const contactJoin = (filter: TConversationFilter) =>
+  needsContact(filter) ? sql`inner join ${contacts} on ${contacts.id} = ${conversations.contactId}` : sql``;
 
 /**
  * One page of a tab, most recent activity first (keyset on last_message_at, id), with the capped
@@ -180,21 +206,16 @@ export type TConversationPageRow = TConversationRecord & { cursorUs: string; tot
  * planner never hashes the whole account's contacts for 1,000 rows).
  */
 function pageSql(accountId: string, filter: TConversationFilter, limit: number, countCap: number) {
-  const join = needsContact(filter)
-    ? sql`inner join ${contacts} on ${contacts.id} = ${conversations.contactId}`
-    : sql``;
-  const { before: _before, ...unpaged } = filter;
   return sql`
     select ${conversationRecordColumns('p', 'ct', sql`ch.kind`)},
       (extract(epoch from p.last_message_at) * 1000000)::bigint::text as "cursorUs",
-      (select count(*)::int from (select 1 from ${conversations} ${join}
-         where ${whereOf(accountId, unpaged)} limit ${countCap}) t) as total
-    from (select ${conversations}.* from ${conversations} ${join}
+      ${totalSql(accountId, filter, countCap)} as total, ${rowVersionSql} as "rowVersion"
+    from (select ${conversations}.*, ${conversations}.xmin as rx from ${conversations} ${contactJoin(filter)}
           where ${whereOf(accountId, filter)}
           order by ${conversations.lastMessageAt} desc, ${conversations.id} desc
           limit ${limit}) p
-    cross join lateral (select name, phone, email, profile_pic, tags from contacts where id = p.contact_id offset 0) ct
-    left join lateral (select kind from channels where id = p.channel_id offset 0) ch on true`;
+    cross join lateral (select name, phone, email, profile_pic, tags, xmin as rx from contacts where id = p.contact_id offset 0) ct
+    left join lateral (select kind, xmin as rx from channels where id = p.channel_id offset 0) ch on true`;
 }
 
 export function listConversationPage(
@@ -209,6 +230,36 @@ export function listConversationPage(
       sql`${pageSql(accountId, filter, limit, countCap)} order by p.last_message_at desc, p.id desc`,
     );
     return rowsOf<TConversationPageRow>(result);
+  });
+}
+
+/**
+ * The version of the page listConversationPage would answer now, without reading it: the capped
+ * count and the md5 of its rows' versions (rowVersionSql) in page order, joined by ','. An empty
+ * page has version null.
+ */
+export async function readConversationPageVersion(
+  db: TDb,
+  accountId: string,
+  filter: TConversationFilter,
+  limit: number,
+  countCap: number,
+): Promise<{ total: number; version: string | null }> {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = rowsOf<{ total: number; version: string | null }>(
+      await tx.execute(sql`
+        select ${totalSql(accountId, filter, countCap)} as total,
+          md5(string_agg(${rowVersionSql}, ',' order by p.last_message_at desc, p.id desc)) as version
+        from (select ${conversations.id}, ${conversations}.xmin as rx, ${conversations.contactId},
+                ${conversations.channelId}, ${conversations.lastMessageAt}
+              from ${conversations} ${contactJoin(filter)}
+              where ${whereOf(accountId, filter)}
+              order by ${conversations.lastMessageAt} desc, ${conversations.id} desc
+              limit ${limit}) p
+        cross join lateral (select xmin as rx from contacts where id = p.contact_id offset 0) ct
+        left join lateral (select xmin as rx from channels where id = p.channel_id offset 0) ch on true`),
+    );
+    return { total: Number(row.total), version: row.version };
   });
 }
 

@@ -34,6 +34,7 @@ export async function conversationsRoutes(app: FastifyInstance) {
   // The inbox list is benchmarked (bench/inbox-load: 1,000 conversations a page). The zod
   // serializer's parse doubles its serialization (1.5 → 3.2 ms a page), so the schema documents
   // the answer and JSON.stringify writes it (the service's TConversationList type still checks it).
+  // A page answered again unchanged is its remembered JSON (JsonText, conversation-page-cache.ts).
   route.get(
     '/p/chat/conversation/list',
     { ...member, query: ZConversationListQuery, response: passthroughOf(ZConversationList) },

@@ -8,6 +8,7 @@ import {
   type TQuickMessageVariable,
 } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
+import { JsonText } from '../../../platform/envelope';
 import { AppError } from '../../../platform/errors';
 import { isAsciiText, searchTermOf, type TSearchTerm } from '../../../platform/search-term';
 import { foldSearchText } from '../../../platform/db/fold-text';
@@ -20,6 +21,7 @@ import {
   findConversationListRow,
   listConversationPage,
   listConversationsUpdatedSince,
+  readConversationPageVersion,
   type TConversationFilter,
   type TConversationListRow,
 } from './conversations.repo';
@@ -28,12 +30,15 @@ import type { InboxFilesService } from '../files/inbox-files.service';
 import { canSee, type TVisibilityPolicy } from '../access/inbox-rooms';
 import { listMessageRows } from '../messaging/messages.repo';
 import { isUuid } from '../../../platform/db/columns';
+import { ConversationPageCache, pageVersionOf, storedPageVersion } from './conversation-page-cache';
 
 const COUNT_CAP = 10_000;
 const CATCH_UP_MAX = 1000;
 
 /** Reading the inbox: tab lists with filters, one conversation, its messages, catch-up after a reconnect. */
 export class ConversationsService {
+  private readonly pages = new ConversationPageCache();
+
   constructor(
     private readonly db: TDb,
     private readonly access: InboxAccess,
@@ -47,20 +52,46 @@ export class ConversationsService {
    * managers and up), closed history (operators: theirs). With `contactId`, that contact's
    * conversations in every stage instead, as far as the caller may see them (canSee).
    */
-  async list(viewer: TViewer, query: TConversationListQuery): Promise<TConversationList> {
+  async list(
+    viewer: TViewer,
+    query: TConversationListQuery,
+  ): Promise<TConversationList | JsonText<TConversationList>> {
     const policy = await this.access.gate(viewer);
     const { loadSize } = await this.settings.get(viewer.accountId);
     const limit = Math.min(query.limit ?? loadSize, loadSize);
     const filter = this.filterOf(viewer, policy, query);
     filter.search = await this.searchOf(query.search);
     if (query.before && query.beforeId) filter.before = { at: query.before, id: query.beforeId };
+    // A searched page is not kept: searches are typed once and would push the tabs' pages out.
+    const key = filter.search ? null : JSON.stringify([viewer.accountId, limit, filter]);
+    if (key && this.pages.shouldCheck(key)) {
+      const { total, version } = await readConversationPageVersion(
+        this.db,
+        viewer.accountId,
+        filter,
+        limit,
+        COUNT_CAP,
+      );
+      const kept = this.pages.get(key, storedPageVersion(total, version));
+      if (kept) return kept;
+    }
     const rows = await listConversationPage(this.db, viewer.accountId, filter, limit, COUNT_CAP);
     const last = rows.at(-1);
-    return {
+    const page: TConversationList = {
       items: rows.map(presentConversation),
       count: last ? Number(last.total) : await this.countOf(viewer.accountId, filter),
       next: rows.length === limit && last ? { before: isoMicros(last.cursorUs), beforeId: last.id } : null,
     };
+    const version = last
+      ? pageVersionOf(
+          Number(last.total),
+          rows.map((r) => r.rowVersion),
+        )
+      : null;
+    if (!key || !version) return page;
+    const written = JsonText.of(page);
+    this.pages.set(key, version, written);
+    return written;
   }
 
   /** The list's filter narrowed to what the viewer may see. */
