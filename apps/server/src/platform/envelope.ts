@@ -38,16 +38,17 @@ export interface TOkResponse<T extends z.ZodType = z.ZodType, P extends boolean 
 }
 
 /**
- * A passthrough route's `data` already written as JSON: an answer a service remembers (the inbox
- * list's page cache) is sent again without being built and serialized again. `T` is the data the
- * text holds; the route's envelope is written around it (tenant-route.ts stringifyEnvelope).
+ * A passthrough route's answer already written as JSON: an answer a service remembers (the inbox
+ * list's page cache) is sent again without being built, serialized and encoded again. `T` is the
+ * data it holds; tenant-route.ts stringifyEnvelope sends it (with any field a hook adds).
  */
 export class JsonText<T> {
   declare private readonly _holds?: T;
-  private constructor(readonly text: string) {}
+  /** `{"status":1,"data":…}` in UTF-8. */
+  private constructor(readonly okBytes: Buffer) {}
 
   static of<T>(data: T): JsonText<T> {
-    return new JsonText<T>(JSON.stringify(data));
+    return new JsonText<T>(Buffer.from(`{"status":1,"data":${JSON.stringify(data)}}`));
   }
 }
 

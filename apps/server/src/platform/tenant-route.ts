@@ -78,17 +78,20 @@ export type TTenantHandler<P, Q, B, R> = (
 ) => TTenantResult<R> | Promise<TTenantResult<R>>;
 
 /**
- * The passthrough routes' serializer: JSON.stringify, except that a `data` already written as JSON
- * (JsonText) is put in as it is, after the rest of the envelope (status, frontVersionConflict).
+ * The passthrough routes' serializer: JSON.stringify, except for an answer already written as
+ * JSON (JsonText), sent as it is, with the fields a hook added beside `status` and `data`
+ * (frontVersionConflict) put in before its last brace.
  */
-export function stringifyEnvelope(payload: unknown): string {
+export function stringifyEnvelope(payload: unknown): string | Buffer {
   const data = (payload as { data?: unknown } | null)?.data;
   if (!(data instanceof JsonText)) return JSON.stringify(payload);
-  const { data: _data, ...rest } = payload as Record<string, unknown>;
-  const head = JSON.stringify(rest);
-  return head === '{}' ? `{"data":${data.text}}` : `${head.slice(0, -1)},"data":${data.text}}`;
+  const { data: _data, status: _status, ...added } = payload as Record<string, unknown>;
+  const more = JSON.stringify(added);
+  if (more === '{}') return data.okBytes;
+  return Buffer.concat([data.okBytes.subarray(0, -1), Buffer.from(`,${more.slice(1)}`)]);
 }
-const stringify = () => stringifyEnvelope;
+// fastify types a serializer as returning a string; it sends a Buffer as well (reply.js onSendEnd).
+const stringify = () => stringifyEnvelope as (payload: unknown) => string;
 
 function querySchema(account: TAccountIn, query: TObject | undefined): TObject | undefined {
   if (account === 'query') {

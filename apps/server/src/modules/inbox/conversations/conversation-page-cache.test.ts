@@ -43,9 +43,9 @@ describe('inbox page cache', () => {
     expect(cache.shouldCheck('k')).toBe(true);
   });
 
-  it('keeps at most its size in characters, dropping the least recently used, and forgets expired pages', () => {
+  it('keeps at most its size in bytes, dropping the least recently used, and forgets expired pages', () => {
     let now = 0;
-    const one = page(1).text.length;
+    const one = page(1).okBytes.length;
     const cache = new ConversationPageCache(2 * one, 1000, () => now);
     cache.set('a', 'v', page(1));
     cache.set('b', 'v', page(2));
@@ -79,9 +79,12 @@ describe('inbox page cache', () => {
 describe('passthrough envelope', () => {
   it('puts data written as JSON once into the envelope as it is, beside the other fields', () => {
     const data = { items: [{ preview: 'aspas " e \\ e </script> e \u2028' }], count: 1 };
-    const text = stringifyEnvelope({ status: 1, data: JsonText.of(data), frontVersionConflict: true });
-    expect(JSON.parse(text)).toEqual({ status: 1, data, frontVersionConflict: true });
-    expect(JSON.parse(stringifyEnvelope({ data: JsonText.of(data) }))).toEqual({ data });
+    const bytes = stringifyEnvelope({ status: 1, data: JsonText.of(data), frontVersionConflict: true });
+    expect(JSON.parse(bytes.toString())).toEqual({ status: 1, data, frontVersionConflict: true });
+    expect(JSON.parse(stringifyEnvelope({ status: 1, data: JsonText.of(data) }).toString())).toEqual({
+      status: 1,
+      data,
+    });
     expect(stringifyEnvelope({ status: 1, data })).toBe(JSON.stringify({ status: 1, data }));
   });
 });

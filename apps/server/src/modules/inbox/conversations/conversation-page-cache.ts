@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { TConversationList } from '@atende/shared';
 import type { JsonText } from '../../../platform/envelope';
 
-/** The pages kept, in UTF-16 code units of their JSON (about 40 pages of 1,000 conversations). */
-export const MAX_CACHED_CHARS = 32 * 1024 * 1024;
+/** The pages kept, in bytes of their JSON (about 40 pages of 1,000 conversations). */
+export const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 /** A page is never answered from here after this long, whatever its version. */
 export const CACHED_PAGE_TTL_MS = 10 * 60_000;
 /** After checks that found the page changed, at most this many requests in a row skip the check. */
@@ -31,14 +31,14 @@ interface TEntry {
  * on most requests: after k checks in a row that missed, the next 2^k − 1 requests (at most
  * MAX_SKIPPED_CHECKS) read the page without checking; a hit starts over.
  *
- * Bounded by the characters kept (least recently used dropped first) and by a TTL.
+ * Bounded by the bytes kept (least recently used dropped first) and by a TTL.
  */
 export class ConversationPageCache {
   private readonly entries = new Map<string, TEntry>();
-  private chars = 0;
+  private bytes = 0;
 
   constructor(
-    private readonly maxChars = MAX_CACHED_CHARS,
+    private readonly maxBytes = MAX_CACHED_BYTES,
     private readonly ttlMs = CACHED_PAGE_TTL_MS,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -75,12 +75,12 @@ export class ConversationPageCache {
   set(key: string, version: string, page: JsonText<TConversationList>): void {
     const previous = this.entries.get(key);
     this.drop(key);
-    if (page.text.length > this.maxChars) return;
+    if (page.okBytes.length > this.maxBytes) return;
     const { misses = 0, skip = 0 } = previous ?? {};
     this.entries.set(key, { version, page, expires: this.clock() + this.ttlMs, misses, skip });
-    this.chars += page.text.length;
+    this.bytes += page.okBytes.length;
     for (const oldest of this.entries.keys()) {
-      if (this.chars <= this.maxChars) break;
+      if (this.bytes <= this.maxBytes) break;
       this.drop(oldest);
     }
   }
@@ -92,7 +92,7 @@ export class ConversationPageCache {
   private drop(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.chars -= entry.page.text.length;
+    this.bytes -= entry.page.okBytes.length;
     this.entries.delete(key);
   }
 }
