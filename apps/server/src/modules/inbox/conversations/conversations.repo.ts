@@ -199,6 +199,14 @@ function totalSql(accountId: string, filter: TConversationFilter, countCap: numb
 const contactJoin = (filter: TConversationFilter) =>
   needsContact(filter) ? sql`inner join ${contacts} on ${contacts.id} = ${conversations.contactId}` : sql``;
 
+/** The page's conversations with `columns` and their row's xmin (rx), as `p`: an index walk, LIMIT inside. */
+function pageOf(accountId: string, filter: TConversationFilter, limit: number, columns: SQL) {
+  return sql`(select ${columns}, ${conversations}.xmin as rx from ${conversations} ${contactJoin(filter)}
+    where ${whereOf(accountId, filter)}
+    order by ${conversations.lastMessageAt} desc, ${conversations.id} desc
+    limit ${limit}) p`;
+}
+
 /**
  * One page of a tab, most recent activity first (keyset on last_message_at, id), with the capped
  * count of matches, in one statement. The page of conversations is chosen first (an index walk,
@@ -210,10 +218,7 @@ function pageSql(accountId: string, filter: TConversationFilter, limit: number, 
     select ${conversationRecordColumns('p', 'ct', sql`ch.kind`)},
       (extract(epoch from p.last_message_at) * 1000000)::bigint::text as "cursorUs",
       ${totalSql(accountId, filter, countCap)} as total, ${rowVersionSql} as "rowVersion"
-    from (select ${conversations}.*, ${conversations}.xmin as rx from ${conversations} ${contactJoin(filter)}
-          where ${whereOf(accountId, filter)}
-          order by ${conversations.lastMessageAt} desc, ${conversations.id} desc
-          limit ${limit}) p
+    from ${pageOf(accountId, filter, limit, sql`${conversations}.*`)}
     cross join lateral (select name, phone, email, profile_pic, tags, xmin as rx from contacts where id = p.contact_id offset 0) ct
     left join lateral (select kind, xmin as rx from channels where id = p.channel_id offset 0) ch on true`;
 }
@@ -250,12 +255,7 @@ export async function readConversationPageVersion(
       await tx.execute(sql`
         select ${totalSql(accountId, filter, countCap)} as total,
           md5(string_agg(${rowVersionSql}, ',' order by p.last_message_at desc, p.id desc)) as version
-        from (select ${conversations.id}, ${conversations}.xmin as rx, ${conversations.contactId},
-                ${conversations.channelId}, ${conversations.lastMessageAt}
-              from ${conversations} ${contactJoin(filter)}
-              where ${whereOf(accountId, filter)}
-              order by ${conversations.lastMessageAt} desc, ${conversations.id} desc
-              limit ${limit}) p
+        from ${pageOf(accountId, filter, limit, sql`${conversations.id}, ${conversations.contactId}, ${conversations.channelId}, ${conversations.lastMessageAt}`)}
         cross join lateral (select xmin as rx from contacts where id = p.contact_id offset 0) ct
         left join lateral (select xmin as rx from channels where id = p.channel_id offset 0) ch on true`),
     );
