@@ -25,7 +25,8 @@ interface TEntry {
  * database on every request, so a page is answered from here only while none of its conversations,
  * contacts or channels has been written since, and its count is the same: every process sees every
  * write at once, whoever made it. A page of 1,000 conversations costs the server about 14 ms to
- * read and write out, and its version about 0.3 ms (bench/inbox-load).
+ * read and write out; its version is one statement of about 3 ms in PostgreSQL and a single row
+ * for the server (bench/inbox-load).
  *
  * A page that keeps changing (a busy account's waiting tab) would cost a version read for nothing
  * on most requests: after k checks in a row that missed, the next 2^k − 1 requests (at most
