@@ -29,5 +29,8 @@ export async function hammer(options: {
     });
   });
   latencies.sort((a, b) => a - b);
-  return { latencies, non2xx, errors: result.errors, rps: result.requests.average };
+  const wireKbPerResponse = result.requests.total
+    ? result.throughput.total / result.requests.total / 1024
+    : 0;
+  return { latencies, non2xx, errors: result.errors, rps: result.requests.average, wireKbPerResponse };
 }

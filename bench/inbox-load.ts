@@ -93,7 +93,11 @@ const login = await fetch(`${server.url}/g/auth/login`, {
   body: JSON.stringify({ email: server.email, password: server.password }),
 });
 const session = ((await login.json()) as { data: { accessToken: string } }).data;
-const headers = { authorization: `Bearer ${session.accessToken}` };
+// As a browser asks: Chrome's Accept-Encoding (a remembered page is answered gzipped).
+const headers = {
+  authorization: `Bearer ${session.accessToken}`,
+  'accept-encoding': 'gzip, deflate, br, zstd',
+};
 const url = `${server.url}/p/chat/conversation/list?acc=${server.accountId}&tab=waiting&limit=1000`;
 const probe = (await (await fetch(url, { headers })).json()) as { data: { items: unknown[]; count: number } };
 if (probe.data.items.length !== OPEN)
@@ -138,6 +142,7 @@ emit({
   requests: run.latencies.length,
   non2xx: run.non2xx,
   response_kb: round(bytes / 1024, 0),
+  wire_kb: round(run.wireKbPerResponse, 0),
   loadavg: os.loadavg()[0],
 });
 emit({
@@ -150,5 +155,6 @@ emit({
   p99_ms: round(percentile(changing.latencies, 99)),
   requests: changing.latencies.length,
   non2xx: changing.non2xx,
+  wire_kb: round(changing.wireKbPerResponse, 0),
   writes,
 });

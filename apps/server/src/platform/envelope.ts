@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { z } from 'zod';
 import { ZErrorEnvelope } from '@atende/shared';
 
@@ -45,12 +47,28 @@ export interface TOkResponse<T extends z.ZodType = z.ZodType, P extends boolean 
 export class JsonText<T> {
   declare private readonly _holds?: T;
   /** `{"status":1,"data":…}` in UTF-8. */
+  private gzip?: Promise<Buffer>;
+  private asked = 0;
   private constructor(readonly okBytes: Buffer) {}
 
   static of<T>(data: T): JsonText<T> {
     return new JsonText<T>(Buffer.from(`{"status":1,"data":${JSON.stringify(data)}}`));
   }
+
+  /**
+   * `okBytes` gzipped, from the second time this answer is asked for in gzip (json-text-gzip.ts):
+   * a page built for one request and then changed is not worth compressing. Made once, in libuv's
+   * thread pool, and kept with the answer.
+   */
+  gzippedWhenRepeated(): Promise<Buffer> | null {
+    this.asked += 1;
+    if (this.asked < 2) return null;
+    this.gzip ??= gzipAsync(this.okBytes);
+    return this.gzip;
+  }
 }
+
+const gzipAsync = promisify(gzip);
 
 /**
  * A route that answers something other than the JSON envelope (a file, a stream, HTML, a script):

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type TRole, ZAccQuery, ZErrorEnvelope, zUuid } from '@atende/shared';
 import { JsonText, ok, rawSchema, type TOkResponse, type TRawResponse, type TResponseSpec } from './envelope';
 import { requestLang } from './i18n';
+import { gzipOnSend, offerGzip } from './json-text-gzip';
 import { actorOf, type TActor } from './request-context';
 import { requireTenant, type TAccountSource, type TTenant, tenantOf } from './tenancy';
 
@@ -146,6 +147,7 @@ export function tenantRoute<
     preHandler,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     ...(json && !response.passthrough ? {} : { serializerCompiler: stringify }),
+    ...(json && response.passthrough ? { onSend: gzipOnSend } : {}),
     schema: {
       tags,
       ...(spec.summary ? { summary: spec.summary } : {}),
@@ -171,6 +173,7 @@ export function tenantRoute<
         },
       };
       const result = await handler(ctx);
+      if (result instanceof JsonText) await offerGzip(request, reply, result);
       return json ? ok(result) : result;
     },
   });

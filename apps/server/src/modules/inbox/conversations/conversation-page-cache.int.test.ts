@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TSignedUp } from '../../../testing/fixtures';
@@ -132,6 +133,31 @@ describe('inbox list page versions', () => {
     const after = await waiting(owner.token, owner.accountId, query);
     expect(after.items).toEqual(before.items);
     expect(after.count).toBe(before.count + 1);
+  });
+
+  it('sends a page asked for again gzipped to a client that accepts it, the same JSON', async () => {
+    const ask = (acceptEncoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: withAcc('/p/chat/conversation/list?tab=waiting&limit=2', owner.accountId),
+        headers: {
+          authorization: `Bearer ${owner.token}`,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+    const first = await ask('gzip, deflate, br, zstd');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.headers.vary).toContain('accept-encoding');
+    const again = await ask('gzip, deflate, br, zstd');
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(Number(again.headers['content-length'])).toBe(again.rawPayload.length);
+    expect(JSON.parse(gunzipSync(again.rawPayload).toString('utf8'))).toEqual(first.json());
+    for (const plain of [undefined, 'identity', 'gzip;q=0, br']) {
+      const res = await ask(plain);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.json()).toEqual(first.json());
+    }
   });
 
   it("never answers one account's page to another", async () => {
