@@ -46,9 +46,9 @@ export interface TOkResponse<T extends z.ZodType = z.ZodType, P extends boolean 
  */
 export class JsonText<T> {
   declare private readonly _holds?: T;
-  /** `{"status":1,"data":…}` in UTF-8. */
   private gzip?: Promise<Buffer>;
   private asked = 0;
+  /** `{"status":1,"data":…}` in UTF-8. */
   private constructor(readonly okBytes: Buffer) {}
 
   static of<T>(data: T): JsonText<T> {

@@ -30,8 +30,9 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 export async function offerGzip(request: FastifyRequest, reply: FastifyReply, answer: JsonText<unknown>) {
   reply.header('vary', 'accept-encoding');
   if (!acceptsGzip(request.headers['accept-encoding'])) return;
-  const gzip = answer.gzippedWhenRepeated();
-  if (gzip) offered.set(reply, { plain: answer.okBytes, gzip: await gzip });
+  // A compression that failed leaves the answer as it is: gzip is only ever a cheaper way to send it.
+  const gzip = await answer.gzippedWhenRepeated()?.catch(() => null);
+  if (gzip) offered.set(reply, { plain: answer.okBytes, gzip });
 }
 
 /** onSend of the passthrough routes: the gzip copy instead of the remembered bytes, when offered. */

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import type { TConversationList } from '@atende/shared';
 import type { JsonText } from '../../../platform/envelope';
 
-/** The pages kept, in bytes of their JSON (about 40 pages of 1,000 conversations). */
+/**
+ * The pages kept, in bytes of their JSON (about 40 pages of 1,000 conversations). A page sent
+ * gzipped also holds its gzip copy (json-text-gzip.ts), about a tenth of its size, not counted.
+ */
 export const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 /** A page is never answered from here after this long, whatever its version. */
 export const CACHED_PAGE_TTL_MS = 10 * 60_000;
