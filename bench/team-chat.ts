@@ -2,6 +2,8 @@
 // receipt by every other client at 20 messages/s (p50_ms, p99_ms), the server's rss_mb; then the
 // same for a bare socket.io broadcast server (no auth, no database) in the same run:
 // ours_over_bare = our p99 / bare p99. Both servers run in their own process; ours on PostgreSQL.
+// Each phase also prints the CPU a message cost the server (its fan-out, per socket) and the
+// clients (1,000 of them in this one process: a latency includes their share of the two cores).
 // `--bare` runs the bare server itself (the child process of this benchmark).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -38,6 +40,12 @@ if (process.argv.includes('--bare')) {
   process.on('SIGTERM', () => process.exit(0));
 } else {
   await main();
+}
+
+/** CPU milliseconds (user + system) a process has used so far (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function rssMb(pid: number): number {
@@ -129,6 +137,8 @@ async function measure(sockets: Socket[], payload: (i: number) => Record<string,
     rss = Math.max(rss, rssMb(pid));
   }, 250);
   const started = performance.now();
+  const clientCpu = process.cpuUsage();
+  const serverCpu = cpuMs(pid);
   for (let i = 0; i < total; i++) {
     const due = started + (i * 1000) / RATE;
     const wait = due - performance.now();
@@ -139,9 +149,14 @@ async function measure(sockets: Socket[], payload: (i: number) => Record<string,
   }
   await Promise.race([allDone, new Promise((r) => setTimeout(r, 30_000))]);
   clearInterval(sampler);
+  const clientUsage = process.cpuUsage(clientCpu);
+  const cpu = {
+    server_cpu_ms_per_msg: round((cpuMs(pid) - serverCpu) / total),
+    client_cpu_ms_per_msg: round((clientUsage.user + clientUsage.system) / 1000 / total),
+  };
   rss = Math.max(rss, rssMb(pid));
   latencies.sort((a, b) => a - b);
-  return { latencies, lost: total - finished, rss };
+  return { latencies, lost: total - finished, rss, cpu };
 }
 
 async function runOurs() {
@@ -217,11 +232,15 @@ async function main() {
     emit({ bench: 'team-chat', metric, value: round(value), unit, ...extra, better: 'lower', ...context });
   const p99 = percentile(ours.latencies, 99);
   const bareP99 = percentile(bare.latencies, 99);
+  const fanOut = (cpu: { server_cpu_ms_per_msg: number }) => ({
+    ...cpu,
+    server_fan_out_us_per_socket: round((cpu.server_cpu_ms_per_msg * 1000) / (CLIENTS - 1)),
+  });
   line('p50_ms', percentile(ours.latencies, 50), 'ms', { lost: ours.lost });
-  line('p99_ms', p99, 'ms', { goal: 20, lost: ours.lost });
+  line('p99_ms', p99, 'ms', { goal: 20, lost: ours.lost, ...fanOut(ours.cpu) });
   line('rss_mb', ours.rss, 'MB', { goal: 180, rss_before_clients_mb: round(ours.idleRss) });
   line('bare_p50_ms', percentile(bare.latencies, 50), 'ms', { lost: bare.lost });
-  line('bare_p99_ms', bareP99, 'ms', { lost: bare.lost });
+  line('bare_p99_ms', bareP99, 'ms', { lost: bare.lost, ...fanOut(bare.cpu) });
   line('bare_rss_mb', bare.rss, 'MB');
   line('ours_over_bare', p99 / bareP99, 'ratio');
   process.exit(0);
