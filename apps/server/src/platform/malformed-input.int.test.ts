@@ -240,6 +240,50 @@ describe('bodies that are not JSON', () => {
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
+  it('a lone UTF-16 surrogate answers 400 VALIDATION_FAILED naming the field, and changes nothing', async () => {
+    const acc = `?acc=${user.accountId}`;
+    const before = await send({
+      method: 'GET',
+      url: '/g/user/me',
+      token: true,
+      headers: { 'accept-language': 'en' },
+    });
+    for (const [method, url, payload, path] of [
+      // A jsonb column: PostgreSQL refuses the escape (was a 500).
+      ['PUT', `/p/surveys/settings${acc}`, '{"csatQuestion":"a\\ud800b"}', 'csatQuestion'],
+      ['PUT', `/p/surveys/settings${acc}`, '{"thanksMessage":"\\udc00"}', 'thanksMessage'],
+      // A text column: it would have been stored as U+FFFD, not what was sent.
+      ['PUT', '/g/user/me', '{"name":"Ana \\uD83D"}', 'name'],
+      ['PUT', '/g/user/me', '{"\\ud800":"x"}', ''],
+    ] as const) {
+      const res = await send({
+        method,
+        url,
+        token: true,
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(res.body.message).toBe('Please correct all errors in your form');
+      expect(res.body.fields).toEqual([{ path, key: 'invalid', message: 'Invalid value' }]);
+    }
+    const after = await send({ method: 'GET', url: '/g/user/me', token: true });
+    expect(after.body.data.name).toBe(before.body.data.name);
+    // A whole pair, escaped or not, is an ordinary character.
+    for (const name of ['Ana \\ud83d\\ude00', 'Ana 😀']) {
+      const res = await send({
+        method: 'PUT',
+        url: '/g/user/me',
+        token: true,
+        headers: { 'content-type': 'application/json' },
+        payload: `{"name":"${name}"}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.data.name).toBe('Ana 😀');
+    }
+  });
+
   it('a deeply nested body does not crash the server', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const res = await login(deep);
