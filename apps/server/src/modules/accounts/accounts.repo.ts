@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
-import { newId } from '../../platform/db/columns';
+import { isEmptyPatch, newId } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 import { accountMembers, accountPlans, accounts, conversationUsage, invitations } from './accounts.schema';
 
@@ -53,11 +53,6 @@ export function findAccountWithPlan(db: TDb, accountId: string, periodStart: str
       .where(eq(accounts.id, accountId));
     return row;
   });
-}
-
-/** True when a patch sets nothing (an empty SET is an SQL error, not a no-op). */
-function isEmptyPatch(patch: object): boolean {
-  return Object.values(patch).every((value) => value === undefined);
 }
 
 export function updateAccountRow(db: TDb, accountId: string, patch: Partial<TNewAccount>) {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
-import { newId } from '../../platform/db/columns';
+import { isEmptyPatch, newId } from '../../platform/db/columns';
 import { withTenant } from '../../platform/db/tenant';
 import { clearPhaseFromContacts, movePhaseContacts } from './contacts.repo';
 import { contactPhases } from './contacts.schema';
@@ -84,10 +84,13 @@ export function updatePhase(
   patch: { name?: string; color?: string },
 ) {
   return withTenant(db, accountId, async (tx) => {
+    const where = and(eq(contactPhases.accountId, accountId), eq(contactPhases.id, id));
+    // A body with nothing to change (`{}`) is a no-op: an empty SET is an SQL error, not a no-op.
+    if (isEmptyPatch(patch)) return (await tx.select().from(contactPhases).where(where))[0];
     const [row] = await tx
       .update(contactPhases)
       .set({ ...patch, ...(patch.name ? { key: null } : {}) })
-      .where(and(eq(contactPhases.accountId, accountId), eq(contactPhases.id, id)))
+      .where(where)
       .returning();
     return row;
   });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
-import { newId } from '../../platform/db/columns';
+import { isEmptyPatch, newId } from '../../platform/db/columns';
 import { type TTx, withTenant } from '../../platform/db/tenant';
 import { removeTagFromContacts } from './contacts.repo';
 import { contactTags } from './contacts.schema';
@@ -43,11 +43,10 @@ export function insertTag(db: TDb, accountId: string, values: { name: string; co
 
 export function updateTag(db: TDb, accountId: string, id: string, patch: { name?: string; color?: string }) {
   return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .update(contactTags)
-      .set(patch)
-      .where(and(eq(contactTags.accountId, accountId), eq(contactTags.id, id)))
-      .returning();
+    const where = and(eq(contactTags.accountId, accountId), eq(contactTags.id, id));
+    // A body with nothing to change (`{}`) is a no-op: an empty SET is an SQL error, not a no-op.
+    if (isEmptyPatch(patch)) return (await tx.select().from(contactTags).where(where))[0];
+    const [row] = await tx.update(contactTags).set(patch).where(where).returning();
     return row;
   });
 }

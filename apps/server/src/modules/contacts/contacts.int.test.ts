@@ -230,6 +230,27 @@ describe('phases (GET /p/chat/inbox/phases)', () => {
     const after = await api(ctx.app, 'GET', url(`/p/chat/contact/${contact._id}`), { token: owner.token });
     expect(after.body.data.phase).toBeNull();
   });
+
+  it("an empty body renames nothing; an unknown or another account's phase answers 404 PHASE_NOT_FOUND", async () => {
+    const list = (
+      await api(ctx.app, 'GET', url('/p/chat/inbox/phases', other.accountId), { token: other.token })
+    ).body.data;
+    const same = await api(ctx.app, 'PUT', url(`/p/chat/inbox/phases/${list[1]._id}`, other.accountId), {
+      token: other.token,
+      body: {},
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.body.data).toEqual(list[1]);
+    for (const id of ['01900000-0000-7000-8000-000000000000', list[1]._id]) {
+      const missing = await api(ctx.app, 'PUT', url(`/p/chat/inbox/phases/${id}`), {
+        token: owner.token,
+        lang: 'en',
+        body: {},
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toMatchObject({ code: 'PHASE_NOT_FOUND', message: 'Phase not found' });
+    }
+  });
 });
 
 describe('tags', () => {
@@ -270,6 +291,25 @@ describe('tags', () => {
     expect(after.body.data.tags).toEqual([]);
     const tags = await api(ctx.app, 'GET', url('/p/chat/contact/tags'), { token: owner.token });
     expect(tags.body.data.map((t: { name: string }) => t.name)).not.toContain('Gold');
+  });
+
+  it("an empty body changes nothing; an unknown or another account's tag answers 404 TAG_NOT_FOUND", async () => {
+    const tag = await createTag(ctx, other.token, other.accountId, 'Empty patch');
+    const same = await api(ctx.app, 'PUT', url(`/p/chat/contact/tags/${tag._id}`, other.accountId), {
+      token: other.token,
+      body: {},
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.body.data).toEqual(tag);
+    for (const id of ['01900000-0000-7000-8000-000000000000', tag._id]) {
+      const missing = await api(ctx.app, 'PUT', url(`/p/chat/contact/tags/${id}`), {
+        token: owner.token,
+        lang: 'en',
+        body: {},
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toMatchObject({ code: 'TAG_NOT_FOUND', message: 'Tag not found' });
+    }
   });
 });
 

@@ -15,3 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 export const updatedAtColumn = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** True when a patch sets nothing (an empty SET is an SQL error, not a no-op). */
+export function isEmptyPatch(patch: object): boolean {
+  return Object.values(patch).every((value) => value === undefined);
+}
