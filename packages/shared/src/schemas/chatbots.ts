@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zIsoDate } from './common';
+import { zIsoDate, zUuid } from './common';
 
 /**
  * Chatbots (issue 14): a flow is a versioned JSON document (groups of blocks, edges, variables,
@@ -791,4 +791,4 @@ export const ZChatPage = ZChatPageBody.extend({ url: z.string(), chatbotId: z.st
 export type TChatPage = z.infer<typeof ZChatPage>;
 
 /** POST /p/conversations/:id/bot: hand a conversation back to a bot. */
-export const ZHandBackBody = z.object({ chatbotId: z.string().min(1).max(100) });
+export const ZHandBackBody = z.object({ chatbotId: zUuid });

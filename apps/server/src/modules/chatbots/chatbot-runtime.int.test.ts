@@ -524,6 +524,16 @@ describe('operators and the bot', () => {
     });
     expect(foreignBot.statusCode).toBe(404);
     expect(foreignBot.body.code).toBe('CHATBOT_NOT_FOUND');
+    // A chatbot id that is not a UUID is the client's input, not a 500 from the uuid column.
+    for (const [chatbotId, key] of [
+      ['abc', 'invalid'],
+      ['', 'invalid'],
+      [undefined, 'required'],
+    ] as const) {
+      const bad = await call('POST', `/p/chat/conversation/${conversationId}/bot`, { chatbotId });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'chatbotId', key }] });
+    }
 
     const back = await call('POST', `/p/chat/conversation/${conversationId}/bot`, { chatbotId: botId });
     expect(back.statusCode, JSON.stringify(back.body)).toBe(200);
