@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zIsoDate, zRequiredText } from './common';
+import { zIsoDate, zRequiredText, zUuid } from './common';
 
 /**
  * Campaigns (issue 16): WhatsApp template and SMS broadcasts. A campaign is built in a wizard as a
@@ -193,7 +193,8 @@ export type TCampaignAudienceResult = z.infer<typeof ZCampaignAudienceResult>;
 export const ZCampaignContactsBody = z.object({
   search: z.string().max(200).optional(),
   tags: z.array(z.uuid()).max(50).optional(),
-  phase: z.string().max(60).optional(),
+  /** A phase id, 'none' (contacts without one), or 'all' / '' / absent (every phase), as in the contacts list. */
+  phase: z.union([z.literal(''), z.literal('all'), z.literal('none'), zUuid]).optional(),
 });
 
 /** Why recipients are left out before sending (besides opted out): the review's breakdown of `invalid`. */

@@ -94,6 +94,26 @@ describe('the CSV audience', () => {
   });
 });
 
+describe('the contacts audience', () => {
+  it('a phase that is not a phase id answers 400 VALIDATION_FAILED; all, none and a phase id are filters', async () => {
+    const id = await newDraft();
+    for (const phase of ['abc', '12', 'Infinity', ' ']) {
+      const bad = await call('POST', `/p/campaigns/${id}/contacts`, { phase });
+      expect(bad.statusCode, phase).toBe(400);
+      expect(bad.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Please correct all errors in your form',
+        fields: [{ path: 'phase', key: 'invalid', message: 'Invalid value' }],
+      });
+    }
+    for (const phase of ['', 'all', 'none', '01900000-0000-7000-8000-000000000000']) {
+      const ok = await call('POST', `/p/campaigns/${id}/contacts`, { phase });
+      expect(ok.statusCode, phase).toBe(200);
+      expect(ok.body.data).toMatchObject({ invalid: 0, errors: [] });
+    }
+  });
+});
+
 describe('a WhatsApp campaign', () => {
   it('reviews, needs the consent terms, sends each recipient once, and follows its delivery', async () => {
     const id = await newDraft();
