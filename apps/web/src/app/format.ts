@@ -25,6 +25,18 @@ export function formatDate(value: string | null | undefined, lang: string, withT
   }).format(date);
 }
 
+/** A calendar month 'YYYY-MM' for reading: "dezembro de 2026" / "December 2026" (as is if not one). */
+export function formatMonth(month: string, lang: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
 /** A file size for reading: 512 B, 1,5 KB, 12 MB. */
 export function formatBytes(bytes: number, lang: string): string {
   const units = ['B', 'KB', 'MB', 'GB'];

@@ -59,7 +59,7 @@ describe('Settings → AI', () => {
     expect(within(provider).getByText('Modelo compatível com OpenAI')).toBeInTheDocument();
     expect(within(provider).getByText('gpt-4o-mini')).toBeInTheDocument();
     const usage = screen.getByTestId('ai-usage');
-    expect(within(usage).getByText('Uso em 2026-11')).toBeInTheDocument();
+    expect(within(usage).getByText('Uso em novembro de 2026')).toBeInTheDocument();
     expect(within(usage).getByText('requisições de IA')).toBeInTheDocument();
     expect(screen.getByLabelText(/Sugestões da caixa de entrada/)).toHaveValue(DEFAULT_INBOX);
     expect(screen.getByLabelText(/Sala do assistente/)).toHaveValue('Ajude a equipe da Loja Aurora.');
@@ -100,6 +100,7 @@ describe('Settings → AI', () => {
     render(<AiSettingsTab acc={TEST_ACC} />, { wrapper: AdminTestWrapper });
     expect(await screen.findByText('Built-in retrieval, no model')).toBeInTheDocument();
     expect(screen.getByText('tokens (the built-in search uses none)')).toBeInTheDocument();
+    expect(screen.getByText('Usage in November 2026')).toBeInTheDocument();
     expect(screen.getByText('AI is turned off for this account')).toBeInTheDocument();
     expect(screen.queryByText('atende-retrieval')).toBeNull();
   });

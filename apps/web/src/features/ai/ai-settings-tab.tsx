@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
 import { AI_LIMITS, type TAiPromptKind, type TAiSettings, type TAiSettingsBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/i18n';
+import { formatMonth } from '../../app/format';
 import { notify } from '../../app/notify';
 import { CardSkeleton } from '../../ui/card-skeleton';
 import { LoadError } from '../../ui/load-error';
@@ -28,7 +29,7 @@ export function promptsBody(form: TPrompts, settings: TAiSettings): TAiSettingsB
 
 /** Settings → AI (admins): the prompts, the provider's status, this month's usage and the knowledge notes. */
 export function AiSettingsTab({ acc }: { acc: string }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const settings = useAiSettings(acc);
   const save = useSaveAiSettings(acc);
   const [form, setForm] = useState<TPrompts | null>(null);
@@ -87,7 +88,7 @@ export function AiSettingsTab({ acc }: { acc: string }) {
         </Card>
         <Card padding="lg" data-testid="ai-usage">
           <Title order={2} fz="lg" mb={4}>
-            {t('ai.usageTitle', { month: data.usage.month })}
+            {t('ai.usageTitle', { month: formatMonth(data.usage.month, i18n.language) })}
           </Title>
           <Group gap="xl">
             <Stack gap={0}>
