@@ -95,7 +95,15 @@ export function registerFrontVersion(app: FastifyInstance, serverVersion: number
   });
 }
 
-/** The built web app with SPA fallback: unknown non-API GETs serve index.html. */
+/** A file's address: under /assets/, or a last segment with an extension (no app route has one). */
+const FILE_PATH = /^\/assets\/|\.[a-z0-9]+$/i;
+
+/**
+ * The built web app with SPA fallback: unknown non-API GETs serve index.html, except a file's
+ * address. A file the build no longer has (a tab holding an older index.html after a deploy) gets
+ * a 404: sent index.html as JavaScript, the browser refused it and the page stayed blank. The
+ * build's files are routes from startup, so a new build is served after a restart.
+ */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
   if (!webDist || !existsSync(resolve(webDist, 'index.html'))) return false;
   await app.register(fastifyStatic, {
@@ -108,6 +116,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   const indexHtml = readFileSync(resolve(webDist, 'index.html'));
   return (url: string) => {
     if (/^\/(g|p|webhooks|socket\.io|docs|healthz|readyz|metrics)(\/|$|\?)/.test(url)) return null;
+    if (FILE_PATH.test(url.split('?')[0])) return null;
     return indexHtml;
   };
 }

@@ -77,6 +77,15 @@ describe('web app and SPA fallback', () => {
     expect(version.json()).toEqual({ version: 200 });
   });
 
+  it('answers 404 for a file the build does not have, never the app page', async () => {
+    for (const url of ['/assets/index-0ld.js', '/assets/style', '/gone.js', '/logo.png?v=2', '/app.js.map']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/^text\/html/);
+      expect(res.json()).toEqual({ status: 0, code: 'ROUTE_NOT_FOUND', message: 'Route not found' });
+    }
+  });
+
   it('keeps API 404s in JSON', async () => {
     for (const [method, url] of [
       ['GET', '/g/nope'],
