@@ -1,4 +1,4 @@
-import { DEFAULT_SURVEY_SETTINGS } from '@atende/shared';
+import { DEFAULT_SURVEY_SETTINGS, numberedOptionsText } from '@atende/shared';
 import { describe, expect, it } from 'vitest';
 import { answersAwaited } from '../inbox/intake/awaited-replies';
 import { awaitedOf, nextStep, npsRangeQuestion, parseAnswer, questionOf } from './survey-questions';
@@ -11,6 +11,19 @@ describe('survey questions per channel', () => {
     expect(sms.interactive).toBeUndefined();
     expect(sms.text).toContain('1 - Muito ruim\n2 - Ruim\n3 - Regular\n4 - Bom\n5 - Excelente');
     expect(questionOf('nps', settings, 'en', 'sms').text).toContain('From 0 to 10');
+    // Buttons and list rows: the label once, in score order (shown numbered "1. Muito ruim").
+    const webCsat = questionOf('csat', settings, 'pt-BR', 'webchat');
+    expect(webCsat.interactive?.options).toEqual([
+      { id: 'csat:1', title: 'Muito ruim' },
+      { id: 'csat:2', title: 'Ruim' },
+      { id: 'csat:3', title: 'Regular' },
+      { id: 'csat:4', title: 'Bom' },
+      { id: 'csat:5', title: 'Excelente' },
+    ]);
+    expect(numberedOptionsText(webCsat.text, webCsat.interactive!)).toContain('1. Muito ruim\n2. Ruim');
+    expect(
+      questionOf('csat', settings, 'en', 'whatsapp-cloud').interactive?.options.map((o) => o.title),
+    ).toEqual(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent']);
     const web = questionOf('nps', settings, 'en', 'webchat');
     expect(web.interactive?.options.map((o) => o.title)).toEqual([
       '0',
@@ -34,7 +47,7 @@ describe('survey questions per channel', () => {
   });
 
   it('reads picked options and typed numbers in the scale; anything else is no answer', () => {
-    expect(parseAnswer('csat', { reply: { id: 'csat:4', title: '4 - Bom' } })).toEqual({
+    expect(parseAnswer('csat', { reply: { id: 'csat:4', title: 'Bom' } })).toEqual({
       kind: 'score',
       score: 4,
     });

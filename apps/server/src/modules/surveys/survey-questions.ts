@@ -74,8 +74,8 @@ export function thanksText(settings: TSurveySettings, lang: TSurveyLang): string
 }
 
 /**
- * The question of `step` on a channel: web chat gets buttons (CSAT 1–5, NPS 0–10); WhatsApp a
- * list of 5 rows for CSAT and, for NPS, three range buttons (then the range's scores); SMS a
+ * The question of `step` on a channel: web chat gets buttons (CSAT 1–5 by label, NPS 0–10); WhatsApp a
+ * list of 5 rows for CSAT (labels, in score order) and, for NPS, three range buttons (then the range's scores); SMS a
  * numbered text. A typed number is accepted on every channel.
  */
 export function questionOf(
@@ -88,8 +88,12 @@ export function questionOf(
   if (step === 'comment') return { text: texts.comment };
   if (step === 'csat') {
     const labels = CSAT_LABELS[lang];
-    const options = labels.map((label, i) => ({ id: `csat:${i + 1}`, title: `${i + 1} - ${label}` }));
-    if (channelKind === 'sms') return { text: `${texts.csat}\n\n${options.map((o) => o.title).join('\n')}` };
+    // SMS: the numbers are written in the text. Elsewhere an option's title is its label alone:
+    // the options are numbered by position where they are shown as text (the inbox, a typed
+    // answer), and position n is score n — "1 - Muito ruim" would read "1. 1 - Muito ruim".
+    if (channelKind === 'sms')
+      return { text: `${texts.csat}\n\n${labels.map((label, i) => `${i + 1} - ${label}`).join('\n')}` };
+    const options = labels.map((label, i) => ({ id: `csat:${i + 1}`, title: label }));
     return { text: texts.csat, interactive: { options, listButton: LIST_BUTTON[lang] } };
   }
   if (channelKind === 'sms') return { text: texts.nps };

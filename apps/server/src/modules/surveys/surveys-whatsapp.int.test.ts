@@ -109,9 +109,33 @@ describe('surveys on WhatsApp', () => {
     });
     const rows = question.body.interactive.action.sections[0].rows;
     expect(rows.map((r: { id: string }) => r.id)).toEqual(['csat:1', 'csat:2', 'csat:3', 'csat:4', 'csat:5']);
-    expect(rows[4].title).toBe('5 - Excelente');
+    // Each option once: the label, in score order (the inbox shows it as "5. Excelente").
+    expect(rows.map((r: { title: string }) => r.title)).toEqual([
+      'Muito ruim',
+      'Ruim',
+      'Regular',
+      'Bom',
+      'Excelente',
+    ]);
+    const stored = await until(
+      async () =>
+        (
+          await queryRows<{ interactive: { options: Array<{ title: string }> } | null }>(
+            ctx,
+            sql`select m.interactive from messages m where m.account_id = ${owner.accountId}
+               and m.conversation_id = ${conversationId} and m.interactive is not null order by m.created_at desc limit 1`,
+          )
+        )[0],
+    );
+    expect(stored.interactive?.options.map((o) => o.title)).toEqual([
+      'Muito ruim',
+      'Ruim',
+      'Regular',
+      'Bom',
+      'Excelente',
+    ]);
 
-    await customerPicks(phone, { type: 'list_reply', list_reply: { id: 'csat:4', title: '4 - Bom' } });
+    await customerPicks(phone, { type: 'list_reply', list_reply: { id: 'csat:4', title: 'Bom' } });
     await until(async () => (await surveyOf(conversationId))?.csat === 4);
     // The comment question follows; the customer's next text is the comment.
     await until(async () => sendsTo(phone).some((s) => s.body.text?.body?.includes('motivo da sua nota')));
