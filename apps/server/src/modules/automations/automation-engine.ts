@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../platform/db/client';
 import type { TTx } from '../../platform/db/tenant';
+import { isUuid } from '../../platform/db/columns';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { OutboundUrlError, outboundFetch, type TOutboundOptions } from '../../platform/outbound-url';
@@ -743,6 +744,11 @@ export class AutomationEngine {
   /** The first department, tag, template or bot the rule names that the account does not have. */
   missingReference(accountId: string, rule: Parameters<typeof missingReference>[1]) {
     return missingReference(accountId, rule, this.deps.references);
+  }
+
+  /** Whether the user is a member of the account (an assign action's operator; a non-id is not). */
+  async isMember(accountId: string, userId: string): Promise<boolean> {
+    return isUuid(userId) && (await this.deps.accounts.member(accountId, userId)) !== undefined;
   }
 
   /**

@@ -303,6 +303,32 @@ describe('action: start a chatbot', () => {
   });
 });
 
+describe('action: assign to an operator', () => {
+  it("names one of the account's members: another account's user or a non-id is refused on save", async () => {
+    const rule = (operatorId: string) => ({
+      body: {
+        name: 'Atribuir',
+        trigger: { type: 'conversation.opened' },
+        actions: [{ type: 'assign', operatorId, departmentId: null }],
+      },
+    });
+    for (const operatorId of ['abc', other.userId]) {
+      const refused = await call('POST', '/p/automations', rule(operatorId));
+      expect(refused.statusCode, operatorId).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: [{ path: 'actions.0.operatorId', key: 'invalid', message: 'Invalid value' }],
+      });
+    }
+    const saved = await call('POST', '/p/automations', rule(team.operator.userId));
+    expect(saved.statusCode, JSON.stringify(saved.body)).toBe(200);
+    await onlyActive();
+    const edited = await call('PUT', `/p/automations/${saved.body.data._id}`, rule('abc'));
+    expect(edited.statusCode).toBe(400);
+    expect(edited.body.fields?.[0]?.path).toBe('actions.0.operatorId');
+  });
+});
+
 describe('action: send a satisfaction survey', () => {
   it('asks the survey in the conversation; with surveys off the run says why and the rule stays on', async () => {
     const id = await createRule({

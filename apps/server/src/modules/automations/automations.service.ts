@@ -231,10 +231,20 @@ export class AutomationsService {
     }
   }
 
-  /** Departments, tags, templates and bots must be the account's own (another account's id: not found). */
+  /**
+   * Departments, tags, templates and bots must be the account's own (another account's id: not
+   * found), and an assign action's operator one of its members (else every run failed on it).
+   */
   private async checkReferences(accountId: string, body: TAutomationData) {
     const missing = await this.engine.missingReference(accountId, body);
     if (missing) throw AppError.validation([{ path: missing.path, key: 'invalid' }]);
+    for (const [i, action] of body.actions.entries())
+      if (
+        action.type === 'assign' &&
+        action.operatorId &&
+        !(await this.engine.isMember(accountId, action.operatorId))
+      )
+        throw AppError.validation([{ path: `actions.${i}.operatorId`, key: 'invalid' }]);
   }
 
   private check(body: TAutomationData) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { builtOnce, type TPlaceholders } from '../../../platform/db/built-once';
 import type { TDb } from '../../../platform/db/client';
+import { isUuid } from '../../../platform/db/columns';
 import { withTenant, type TTx } from '../../../platform/db/tenant';
 import { accountMembers } from '../../accounts/accounts.schema';
 import { users } from '../../auth/auth.schema';
@@ -67,8 +68,9 @@ export async function updateConversationRow(
   return row;
 }
 
-/** A member of the account with their name (transfer targets, system messages). */
+/** A member of the account with their name (transfer targets, system messages); none for a non-id. */
 export async function findMember(tx: TTx, accountId: string, userId: string) {
+  if (!isUuid(userId)) return undefined;
   const [row] = await tx
     .select({
       userId: accountMembers.userId,
