@@ -253,7 +253,11 @@ export const ZCampaignRecipientsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const ZCampaignFailures = z.array(z.object({ reason: z.string(), count: z.number() }));
+/** Recipients not reached, by reason: send failures ('failed') apart from skipped ones ('skipped'). */
+export const ZCampaignFailures = z.array(
+  z.object({ status: z.enum(['failed', 'skipped']), reason: z.string(), count: z.number() }),
+);
+export type TCampaignFailures = z.infer<typeof ZCampaignFailures>;
 
 /** Live progress (Socket.IO 'campaign:progress' to the account). */
 export const ZCampaignProgress = z.object({

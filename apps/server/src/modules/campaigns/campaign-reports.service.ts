@@ -76,6 +76,7 @@ export class CampaignReportsService {
   async failures(accountId: string, id: string) {
     await this.exists(accountId, id);
     return (await repo.failureReasons(this.db, accountId, id)).map((r) => ({
+      status: r.status,
       reason: r.reason,
       count: Number(r.count),
     }));

@@ -164,7 +164,7 @@ describe('a WhatsApp campaign', () => {
     });
     expect(counts).toMatchObject({ total: 30, sent: 27 });
     const failures = await call('GET', `/p/campaigns/${id}/failures`);
-    expect(failures.body.data).toEqual([{ reason: 'NUMBER_NOT_EXISTS', count: 1 }]);
+    expect(failures.body.data).toEqual([{ status: 'failed', reason: 'NUMBER_NOT_EXISTS', count: 1 }]);
   });
 
   it("keeps its counts with the recipients' own writes, folded or not; a deleted campaign leaves none", async () => {
@@ -277,6 +277,9 @@ describe('a WhatsApp campaign', () => {
     expect(wa.fake.sends.slice(before).map((s) => s.body.to)).toEqual(['5511977776002']);
     const skipped = await call('GET', `/p/campaigns/${id}/recipients?status=skipped`);
     expect(skipped.body.data.items[0]).toMatchObject({ phone: '+5511977776001', reason: 'OPTED_OUT' });
+    // Skipped apart from send failures: the campaign page shows them in their own group.
+    const reasons = await call('GET', `/p/campaigns/${id}/failures`);
+    expect(reasons.body.data).toEqual([{ status: 'skipped', reason: 'OPTED_OUT', count: 1 }]);
   });
 
   it('reviews duplicates and invalid recipients (by reason) before sending, and skips them at start', async () => {

@@ -340,12 +340,17 @@ export async function listRecipients(
   });
 }
 
+/**
+ * Why recipients were not reached, by reason: send failures ('failed': the provider refused the
+ * send or reported it undelivered) apart from recipients skipped before sending ('skipped': opted
+ * out, blocked, invalid number, campaign canceled), so each group adds up to its count.
+ */
 export async function failureReasons(db: TDb, accountId: string, campaignId: string) {
-  return run<{ reason: string; count: number }>(
+  return run<{ status: 'failed' | 'skipped'; reason: string; count: number }>(
     db,
     accountId,
-    sql`select coalesce(reason, 'UNKNOWN') as reason, count(*)::int as count from campaign_recipients
+    sql`select status, coalesce(reason, 'UNKNOWN') as reason, count(*)::int as count from campaign_recipients
         where account_id = ${accountId} and campaign_id = ${campaignId} and status in ('failed', 'skipped')
-        group by 1 order by 2 desc`,
+        group by 1, 2 order by 1, 3 desc, 2`,
   );
 }
