@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { TCampaignReview } from '@atende/shared';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../app/i18n';
 import { Wrapper } from '../../test/setup';
 import { WizardMessageStep } from './wizard-message-step';
 import { WizardReviewStep } from './wizard-review-step';
@@ -39,12 +40,24 @@ describe('campaign wizard steps', () => {
   it('counts the SMS segments as the text is typed (GSM-7 160, then 153 per part; accents outside it: 70)', () => {
     render(<SmsStep />, { wrapper: Wrapper });
     const text = screen.getByTestId('wizard-sms-text');
+    // Zero is plural in pt-BR: "0 segmentos", never "0 segmento".
+    expect(screen.getByTestId('wizard-segments')).toHaveTextContent('0 segmentos (0 caracteres)');
     fireEvent.change(text, { target: { value: 'a'.repeat(160) } });
     expect(screen.getByTestId('wizard-segments')).toHaveTextContent('1 segmento (160 caracteres)');
     fireEvent.change(text, { target: { value: 'a'.repeat(161) } });
     expect(screen.getByTestId('wizard-segments')).toHaveTextContent('2 segmentos (161 caracteres)');
     fireEvent.change(text, { target: { value: `${'a'.repeat(70)}ã` } });
     expect(screen.getByTestId('wizard-segments')).toHaveTextContent('2 segmentos (71 caracteres)');
+  });
+
+  it('reads "0 segments" in en for an empty text (the _zero form)', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      render(<SmsStep />, { wrapper: Wrapper });
+      expect(screen.getByTestId('wizard-segments')).toHaveTextContent('0 segments (0 characters)');
+    } finally {
+      await i18n.changeLanguage('pt-BR');
+    }
   });
 
   it('shows the counts, three previews and the consent terms; refuses an SMS campaign the balance does not cover', () => {
