@@ -30,7 +30,14 @@ import { CardSkeleton } from '../../ui/card-skeleton';
 import { DataTable, DimmedCell } from '../../ui/data-table';
 import { LoadError } from '../../ui/load-error';
 import { CampaignActions } from './campaign-actions';
-import { CampaignProgressBar, CampaignStatusBadge, reasonText } from './campaign-labels';
+import {
+  CampaignProgressBar,
+  CampaignStatusBadge,
+  campaignFunnel,
+  deliveredCount,
+  reasonText,
+  sentCount,
+} from './campaign-labels';
 import { exportCampaign, useCampaign, useCampaignFailures, useCampaignRecipients } from './campaigns-api';
 import { useCampaignLive } from './use-campaign-live';
 
@@ -67,13 +74,7 @@ function CampaignView({ acc, campaign }: { acc: string; campaign: TCampaign }) {
   const lang = i18n.language;
   const n = (v: number) => formatNumber(v, lang);
   const c = campaign.counts;
-  const funnel = [
-    { step: t('detail.queued'), value: c.total - c.skipped },
-    { step: t('columns.sent'), value: c.sent + c.delivered + c.read },
-    { step: t('columns.delivered'), value: c.delivered + c.read },
-    { step: t('columns.read'), value: c.read },
-    { step: t('columns.replied'), value: c.replied },
-  ];
+  const funnel = campaignFunnel(t, c);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -87,12 +88,11 @@ function CampaignView({ acc, campaign }: { acc: string; campaign: TCampaign }) {
           </Group>
           {campaign.description && <Text c="dimmed">{campaign.description}</Text>}
           <Text fz="sm" c="dimmed">
-            {campaign.startedAt && `${t('detail.startedAt')}: ${formatDate(campaign.startedAt, lang, true)}`}
-            {campaign.finishedAt &&
-              ` · ${t('detail.finishedAt')}: ${formatDate(campaign.finishedAt, lang, true)}`}
+            {campaign.startedAt && `${t('when.started')} ${formatDate(campaign.startedAt, lang, true)}`}
+            {campaign.finishedAt && ` · ${t('when.finished')} ${formatDate(campaign.finishedAt, lang, true)}`}
             {!campaign.startedAt &&
               campaign.scheduledAt &&
-              `${t('columns.scheduled')}: ${formatDate(campaign.scheduledAt, lang, true)}`}
+              `${t('when.scheduled')} ${formatDate(campaign.scheduledAt, lang, true)}`}
           </Text>
         </Stack>
         <Group gap="sm">
@@ -122,14 +122,15 @@ function CampaignView({ acc, campaign }: { acc: string; campaign: TCampaign }) {
           </Text>
         </Group>
         <CampaignProgressBar counts={c} w="100%" />
-        <SimpleGrid cols={{ base: 3, sm: 6 }} mt="md">
+        <SimpleGrid cols={{ base: 3, sm: 4, lg: 7 }} mt="md">
           {(
             [
               ['detail.queued', c.queued + c.sending, 'progress-queued'],
-              ['columns.sent', c.sent + c.delivered + c.read, 'progress-sent'],
-              ['columns.delivered', c.delivered + c.read, 'progress-delivered'],
+              ['columns.sent', sentCount(c), 'progress-sent'],
+              ['columns.delivered', deliveredCount(c), 'progress-delivered'],
               ['columns.read', c.read, 'progress-read'],
               ['columns.failed', c.failed, 'progress-failed'],
+              ['columns.skipped', c.skipped, 'progress-skipped'],
               ['columns.replied', c.replied, 'progress-replied'],
             ] as const
           ).map(([label, value, testId]) => (
@@ -155,7 +156,8 @@ function CampaignView({ acc, campaign }: { acc: string; campaign: TCampaign }) {
             dataKey="step"
             yAxisProps={{ allowDecimals: false }}
             valueFormatter={(v) => formatNumber(v, lang)}
-            series={[{ name: 'value', label: t('detail.recipients'), color: 'brand.6' }]}
+            series={[{ name: 'value', label: t('detail.funnelCount'), color: 'brand.6' }]}
+            data-testid="campaign-funnel"
           />
         </Card>
         <Failures acc={acc} id={campaign._id} />
@@ -200,9 +202,19 @@ function ExportButtons({ acc, id }: { acc: string; id: string }) {
   );
 }
 
+/**
+ * Recipients not reached, by reason, in two groups that add up to the progress card's counts: send
+ * failures ("Falhas": the provider refused the message or reported it undelivered) and recipients
+ * skipped before sending ("Ignoradas": opted out, blocked, invalid number, campaign canceled).
+ */
 function Failures({ acc, id }: { acc: string; id: string }) {
   const { t, i18n } = useTranslation('campaigns');
   const failures = useCampaignFailures(acc, id);
+  const rows = failures.data ?? [];
+  const groups = (['failed', 'skipped'] as const)
+    .map((status) => ({ status, rows: rows.filter((r) => r.status === status) }))
+    .filter((g) => g.rows.length > 0);
+  const n = (v: number) => formatNumber(v, i18n.language);
   return (
     <Card withBorder data-testid="campaign-failures">
       <Text fw={600} mb="sm">
@@ -210,21 +222,35 @@ function Failures({ acc, id }: { acc: string; id: string }) {
       </Text>
       {failures.isError ? (
         <LoadError error={failures.error} />
-      ) : (failures.data ?? []).length === 0 ? (
+      ) : groups.length === 0 ? (
         <Text c="dimmed" fz="sm">
           {t('detail.noFailures')}
         </Text>
       ) : (
-        <Table>
-          <Table.Tbody>
-            {(failures.data ?? []).map((f) => (
-              <Table.Tr key={f.reason}>
-                <Table.Td>{reasonText(t, f.reason)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(f.count, i18n.language)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Stack gap="md">
+          {groups.map((g) => (
+            <div key={g.status} data-testid={`campaign-reasons-${g.status}`}>
+              <Group justify="space-between" px="xs" wrap="nowrap">
+                <Text fz="sm" fw={600}>
+                  {t(`detail.reasonGroup.${g.status}`)}
+                </Text>
+                <Text fz="sm" fw={600} data-testid={`campaign-reasons-${g.status}-total`}>
+                  {n(g.rows.reduce((sum, r) => sum + r.count, 0))}
+                </Text>
+              </Group>
+              <Table>
+                <Table.Tbody>
+                  {g.rows.map((f) => (
+                    <Table.Tr key={f.reason}>
+                      <Table.Td>{reasonText(t, f.reason)}</Table.Td>
+                      <Table.Td ta="right">{n(f.count)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </div>
+          ))}
+        </Stack>
       )}
     </Card>
   );
@@ -290,8 +316,8 @@ function Recipients({ acc, id }: { acc: string; id: string }) {
               { label: t('wizard.source.phone') },
               { label: t('columns.status') },
               { label: t('detail.message') },
-              { label: t('columns.sent') },
-              { label: t('columns.replied') },
+              { label: t('detail.sentAt') },
+              { label: t('detail.repliedAt') },
             ]}
           >
             {list.data.items.map((r) => (

@@ -3,6 +3,7 @@ import type {
   TCampaign,
   TCampaignAudienceResult,
   TCampaignBodyInput,
+  TCampaignFailures,
   TCampaignRecipient,
   TCampaignReview,
   TCampaignSettings,
@@ -64,7 +65,7 @@ export function useCampaignRecipients(
 export function useCampaignFailures(acc: string, id: string) {
   return useQuery({
     queryKey: [...campaignKey(acc, id), 'failures'],
-    queryFn: () => api.get<Array<{ reason: string; count: number }>>(`/p/campaigns/${id}/failures`, { acc }),
+    queryFn: () => api.get<TCampaignFailures>(`/p/campaigns/${id}/failures`, { acc }),
   });
 }
 

@@ -10,6 +10,8 @@ import {
   Table,
   Text,
   TextInput,
+  Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconBrandWhatsapp,
@@ -21,24 +23,28 @@ import {
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, hasRole, type TCampaign } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatNumber } from '../../app/format';
+import { formatNumber } from '../../app/format';
 import { currentRole, useAcc, useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { CardSkeleton } from '../../ui/card-skeleton';
-import { DataTable, DimmedCell } from '../../ui/data-table';
 import { EmptyCard } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { PageHeader } from '../../ui/page-header';
 import { CampaignActions } from './campaign-actions';
-import { CampaignProgressBar, CampaignStatusBadge } from './campaign-labels';
+import {
+  CampaignProgressBar,
+  CampaignStatusBadge,
+  campaignWhen,
+  deliveredCount,
+  sentCount,
+} from './campaign-labels';
 import { useCampaigns } from './campaigns-api';
 import { OptOutWordsModal } from './opt-out-words-modal';
 import { SmsCreditCard } from './sms-credit-card';
 
 /** /apps/campaigns (admins): every campaign with its status, progress and counts; the SMS balance. */
 export function CampaignsPage() {
-  const { t, i18n } = useTranslation('campaigns');
-  const lang = i18n.language;
+  const { t } = useTranslation('campaigns');
   const acc = useAcc();
   const session = useSession();
   const link = useAccLink();
@@ -55,7 +61,6 @@ export function CampaignsPage() {
   });
   const smsEnabled = Boolean(session.account?.acc.smsDispatchEnable);
   const isAdmin = hasRole(currentRole(session), 'admin');
-  const n = (v: number) => formatNumber(v, lang);
 
   const actions = (
     <>
@@ -148,59 +153,7 @@ export function CampaignsPage() {
           />
         ) : (
           <>
-            <DataTable
-              testId="campaigns-table"
-              minWidth={1100}
-              columns={[
-                { label: t('columns.name') },
-                { label: t('columns.type') },
-                { label: t('columns.status'), w: 140 },
-                { label: t('columns.progress') },
-                { label: t('columns.sent'), ta: 'right' },
-                { label: t('columns.delivered'), ta: 'right' },
-                { label: t('columns.read'), ta: 'right' },
-                { label: t('columns.failed'), ta: 'right' },
-                { label: t('columns.replied'), ta: 'right' },
-                { label: t('columns.scheduled') },
-                { label: t('columns.actions'), hidden: true, w: 48 },
-              ]}
-            >
-              {list.data.items.map((c: TCampaign) => {
-                const reached = c.counts.sent + c.counts.delivered + c.counts.read;
-                return (
-                  <Table.Tr key={c._id} data-testid="campaign-row">
-                    <Table.Td>
-                      <Anchor component={Link} to={link(`/apps/campaigns/${c._id}`)} fw={600} fz="sm">
-                        {c.name}
-                      </Anchor>
-                      {c.description && (
-                        <Text fz="xs" c="dimmed" lineClamp={1}>
-                          {c.description}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{t(`type.${c.type}`)}</Table.Td>
-                    <Table.Td>
-                      <CampaignStatusBadge status={c.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <CampaignProgressBar counts={c.counts} />
-                    </Table.Td>
-                    <Table.Td ta="right">{n(reached + c.counts.failed)}</Table.Td>
-                    <Table.Td ta="right">{n(c.counts.delivered + c.counts.read)}</Table.Td>
-                    <Table.Td ta="right">{n(c.counts.read)}</Table.Td>
-                    <Table.Td ta="right">{n(c.counts.failed)}</Table.Td>
-                    <Table.Td ta="right">{n(c.counts.replied)}</Table.Td>
-                    <DimmedCell>
-                      {c.scheduledAt ? formatDate(c.scheduledAt, lang, true) : t('now')}
-                    </DimmedCell>
-                    <Table.Td>
-                      <CampaignActions acc={acc} campaign={c} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </DataTable>
+            <CampaignsTable acc={acc} items={list.data.items} />
             {list.data.count > 30 && (
               <Group justify="center" p="md">
                 <Pagination total={Math.ceil(list.data.count / 30)} value={page} onChange={setPage} />
@@ -210,5 +163,121 @@ export function CampaignsPage() {
         )}
       </Card>
     </Stack>
+  );
+}
+
+/** The actions column stays in view (sticky at the card's right edge) when the table scrolls sideways. */
+const STICKY_END = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+} as const;
+
+/**
+ * The campaigns as a table. Compact cell spacing so every column fits the page's width in pt-BR and
+ * en; long names wrap (two lines at most, the whole name in a tooltip) instead of widening the table;
+ * narrower than that, the table scrolls sideways with the actions button kept in view.
+ */
+function CampaignsTable({ acc, items }: { acc: string; items: TCampaign[] }) {
+  const { t, i18n } = useTranslation('campaigns');
+  const lang = i18n.language;
+  const link = useAccLink();
+  const n = (v: number) => formatNumber(v, lang);
+  const numeric = [
+    ['sent', sentCount],
+    ['delivered', deliveredCount],
+    ['read', (c: TCampaign['counts']) => c.read],
+    ['failed', (c: TCampaign['counts']) => c.failed],
+    ['replied', (c: TCampaign['counts']) => c.replied],
+  ] as const;
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover data-testid="campaigns-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th pl="md" miw={160}>
+              {t('columns.name')}
+            </Table.Th>
+            <Table.Th>{t('columns.type')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th>{t('columns.progress')}</Table.Th>
+            {numeric.map(([key]) => (
+              <Table.Th key={key} ta="right">
+                {t(`columns.${key}`)}
+              </Table.Th>
+            ))}
+            <Table.Th miw={130}>{t('columns.when')}</Table.Th>
+            <Table.Th w={44} pr="md" style={STICKY_END}>
+              <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((c) => {
+            const when = campaignWhen(t, c, lang);
+            return (
+              <Table.Tr key={c._id} data-testid="campaign-row">
+                <Table.Td pl="md" maw={280}>
+                  <Tooltip label={c.name} disabled={c.name.length <= 40} multiline maw={360} openDelay={300}>
+                    <Anchor
+                      component={Link}
+                      to={link(`/apps/campaigns/${c._id}`)}
+                      fw={600}
+                      fz="sm"
+                      lineClamp={2}
+                      style={{ overflowWrap: 'anywhere' }}
+                      data-testid="campaign-name-link"
+                    >
+                      {c.name}
+                    </Anchor>
+                  </Tooltip>
+                  {c.description && (
+                    <Text
+                      fz="xs"
+                      c="dimmed"
+                      lineClamp={1}
+                      title={c.description}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {c.description}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{t(`type.${c.type}`)}</Table.Td>
+                <Table.Td>
+                  <CampaignStatusBadge status={c.status} />
+                </Table.Td>
+                <Table.Td>
+                  <CampaignProgressBar counts={c.counts} w={96} />
+                </Table.Td>
+                {numeric.map(([key, count]) => (
+                  <Table.Td key={key} ta="right" data-testid={`campaign-${key}`}>
+                    {n(count(c.counts))}
+                  </Table.Td>
+                ))}
+                <Table.Td data-testid="campaign-when">
+                  {when ? (
+                    <>
+                      <Text fz="xs" c="dimmed">
+                        {when.label}
+                      </Text>
+                      {when.date && <Text fz="sm">{when.date}</Text>}
+                    </>
+                  ) : (
+                    <Text fz="sm" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td pr="md" style={STICKY_END}>
+                  <CampaignActions acc={acc} campaign={c} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
