@@ -465,8 +465,8 @@ export const ERRORS = {
   CHATBOT_NOT_FOUND: def(404, 'Chatbot not found', 'Chatbot não encontrado'),
   CHATBOT_LIMIT_REACHED: def(
     403,
-    'Your {plan} plan allows {limit} chatbot. Upgrade your plan to create more.',
-    'Seu plano {plan} permite {limit} chatbot. Faça upgrade do plano para criar mais.',
+    'Your {plan} plan allows {limit} chatbot. Delete the existing one to create another.',
+    'Seu plano {plan} permite {limit} chatbot. Exclua o chatbot existente para criar outro.',
   ),
   CHATBOT_FLOW_INVALID: def(
     422,

@@ -70,17 +70,19 @@ describe('chatbots: create, plan limit, channels', () => {
     expect(list.body.data.map((b: { _id: string }) => b._id)).toEqual([botId]);
   });
 
-  it('the plan allows 1 chatbot: a second one (or a duplicate) is refused naming the plan and the upgrade', async () => {
+  it('the plan allows 1 chatbot: a second one (or a duplicate) is refused naming the plan and what to do (delete the existing one)', async () => {
     const second = await call(owner, 'POST', '/p/chatbots', { name: 'Outro', type: 'flow' }, 'en');
     expect(second.statusCode).toBe(403);
     expect(second.body).toMatchObject({
       code: 'CHATBOT_LIMIT_REACHED',
-      message: 'Your Pro plan allows 1 chatbot. Upgrade your plan to create more.',
+      message: 'Your Pro plan allows 1 chatbot. Delete the existing one to create another.',
       details: { plan: 'Pro', limit: 1 },
     });
     const pt = await call(owner, 'POST', `/p/chatbots/${botId}/duplicate`, undefined, 'pt-BR');
     expect(pt.statusCode).toBe(403);
-    expect(pt.body.message).toBe('Seu plano Pro permite 1 chatbot. Faça upgrade do plano para criar mais.');
+    expect(pt.body.message).toBe(
+      'Seu plano Pro permite 1 chatbot. Exclua o chatbot existente para criar outro.',
+    );
   });
 
   it('a channel of another account is refused (as unknown), on create and on edit', async () => {

@@ -87,7 +87,7 @@ describe('create chatbot page', { timeout: 20_000 }, () => {
     fireEvent.change(await screen.findByLabelText(/Nome do chatbot/), { target: { value: 'Outro' } });
     fireEvent.click(screen.getByRole('button', { name: 'Criar e abrir o editor' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Seu plano Pro permite 1 chatbot. Faça upgrade do plano para criar mais.',
+      'Seu plano Pro permite 1 chatbot. Exclua o chatbot existente para criar outro.',
     );
     expect(screen.getByTestId('location')).toHaveTextContent('/apps/chatbot/create/flow');
   });

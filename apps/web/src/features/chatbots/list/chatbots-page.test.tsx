@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TAccountDetails } from '@atende/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSession } from '../../../app/session';
 import {
   ACC,
   CHANNELS,
@@ -16,6 +18,16 @@ beforeEach(signInAdmin);
 afterEach(() => vi.restoreAllMocks());
 
 const LIST = '/apps/chatbots';
+
+/** An admin of an account whose plan allows `chatbots` bots. */
+function signInWithPlan(chatbots: number) {
+  const account = {
+    acc: { _id: ACC, name: 'Loja' },
+    userAccAccessAcl: 'admin',
+    plan: { id: 'free', title: 'Free', planParameters: { conversations: 100, chatbots } },
+  } as unknown as TAccountDetails;
+  resetSession({ token: 't', status: 'ready', account });
+}
 const open = () => renderPage(<ChatbotsPage />, LIST, `${LIST}?acc=${ACC}`);
 
 describe('chatbots list', { timeout: 20_000 }, () => {
@@ -129,8 +141,46 @@ describe('chatbots list', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Mais ações de Atendimento inicial' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Duplicar' }));
     expect(
-      await screen.findByText('Seu plano Free permite 1 chatbot. Faça upgrade do plano para criar mais.'),
+      await screen.findByText(
+        'Seu plano Free permite 1 chatbot. Exclua o chatbot existente para criar outro.',
+      ),
     ).toBeInTheDocument();
+  });
+
+  it("says up front when the plan's chatbots all exist, and does not open the creation", async () => {
+    signInWithPlan(1);
+    mockApi((call) =>
+      call.path === '/p/chatbots'
+        ? { body: [chatbot()] }
+        : call.path === '/p/chat/channels'
+          ? { body: CHANNELS }
+          : undefined,
+    );
+    open();
+    const note = await screen.findByTestId('chatbots-limit');
+    expect(note).toHaveTextContent(
+      'Seu plano Free permite 1 chatbot, e ele já existe. Para criar outro, exclua o chatbot existente.',
+    );
+    const create = screen.getByRole('button', { name: 'Novo chatbot' });
+    expect(create).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(create);
+    expect(screen.queryByText('Que tipo de chatbot?')).toBeNull();
+  });
+
+  it('offers a new chatbot while the plan allows one more', async () => {
+    signInWithPlan(2);
+    mockApi((call) =>
+      call.path === '/p/chatbots'
+        ? { body: [chatbot()] }
+        : call.path === '/p/chat/channels'
+          ? { body: CHANNELS }
+          : undefined,
+    );
+    open();
+    await screen.findByText('Atendimento inicial');
+    expect(screen.queryByTestId('chatbots-limit')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Novo chatbot' }));
+    expect(await screen.findByText('Que tipo de chatbot?')).toBeInTheDocument();
   });
 
   it('deletes a bot after a confirmation', async () => {

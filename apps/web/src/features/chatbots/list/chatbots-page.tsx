@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Stack } from '@mantine/core';
-import { IconPlus, IconRobot } from '@tabler/icons-react';
+import { Alert, Button, Card, Stack, Tooltip } from '@mantine/core';
+import { IconInfoCircle, IconPlus, IconRobot } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TChatbot } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAcc } from '../../../app/session';
+import { useAcc, useSession } from '../../../app/session';
 import { useAccLink } from '../../../app/shell/use-acc-link';
 import { notify } from '../../../app/notify';
 import { useChannels } from '../../settings/settings-api';
@@ -38,7 +38,25 @@ export function ChatbotsPage() {
     onError: (error) => notify({ color: 'red', message: chatbotErrorText(t, error) }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: chatbotsKey(acc) });
-  const create = (
+  const plan = useSession().account?.plan;
+  const limit = plan?.planParameters?.chatbots;
+  // The plan's bots all exist: say so before the creation form, not after it (the server refuses
+  // a new one with CHATBOT_LIMIT_REACHED).
+  const full = limit !== undefined && list.data !== undefined && list.data.length >= limit;
+  const limitText = full ? t('list.limitReached', { count: limit, plan: plan?.title }) : '';
+  const create = full ? (
+    <Tooltip label={limitText} multiline w={280} withArrow>
+      <Button
+        leftSection={<IconPlus size={16} />}
+        data-disabled
+        aria-disabled
+        aria-describedby="chatbots-limit"
+        onClick={(event) => event.preventDefault()}
+      >
+        {t('list.new')}
+      </Button>
+    </Tooltip>
+  ) : (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)}>
       {t('list.new')}
     </Button>
@@ -47,6 +65,17 @@ export function ChatbotsPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={t('list.title')} description={t('list.subtitle')} actions={create} />
+      {full && (
+        <Alert
+          id="chatbots-limit"
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          data-testid="chatbots-limit"
+        >
+          {limitText}
+        </Alert>
+      )}
       {list.isPending ? (
         <CardSkeleton rows={3} />
       ) : list.isError ? (
