@@ -36,6 +36,9 @@ export function signInTestAdmin(): void {
     account: {
       acc: { _id: TEST_ACC, id: TEST_ACC, name: 'Loja', timezone: 'America/Sao_Paulo' },
       accPlan: { planParameters: { conversations: 300, chatbots: 1 } },
+      accFinancial: {
+        usage: { periodStart: '2025-03-01', periodEnd: '2025-03-31', conversations: 12, limit: 300 },
+      },
       userAccAccessAcl: 'admin',
     } as unknown as TAccountDetails,
   });

@@ -1,11 +1,12 @@
 import { Button, Card, Center, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
-import { useSession, useAcc } from '../../app/session';
+import { refreshAccount, useSession, useAcc } from '../../app/session';
 import { PageHeader } from '../../ui/page-header';
 import { CardSkeleton } from '../../ui/card-skeleton';
 import { LoadError } from '../../ui/load-error';
@@ -17,7 +18,6 @@ import {
   presetOf,
   presetPeriod,
   todayIn,
-  withinOneMonth,
   type TPeriod,
   type TPeriodPreset,
 } from './period';
@@ -38,12 +38,24 @@ export function StatementPage() {
   const session = useSession();
   const acc = useAcc();
   const today = todayIn(session.account?.acc.timezone ?? 'America/Sao_Paulo');
-  const limit = session.account?.accPlan?.planParameters?.conversations ?? null;
+  const planUsage = session.account?.accFinancial?.usage;
+  const usage = planUsage
+    ? {
+        used: planUsage.conversations,
+        limit: planUsage.limit || (session.account?.accPlan?.planParameters?.conversations ?? 0),
+        periodStart: planUsage.periodStart,
+        periodEnd: planUsage.periodEnd,
+      }
+    : null;
   const [params, setParams] = useSearchParams();
   const period = periodFromParams(params, today);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const preset = presetOf(period, today);
   const statement = useStatement(acc, period, page);
+  // The plan's usage line reads the account's details: fresh ones, as the dashboard does.
+  useEffect(() => {
+    void refreshAccount();
+  }, []);
 
   const setPeriod = (next: TPeriod, nextPage = 1) =>
     setParams(
@@ -137,7 +149,7 @@ export function StatementPage() {
         <LoadError error={statement.error} />
       ) : (
         <>
-          <StatementTotals totals={data.totals} limit={limit} monthly={withinOneMonth(period)} />
+          <StatementTotals totals={data.totals} usage={usage} />
           <StatementChart points={chartPoints(period, data.totals.days, i18n.language)} />
           <Card padding={0}>
             {data.items.length === 0 ? (

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconMessages } from '@tabler/icons-
 import type { ReactNode } from 'react';
 import type { TStatement } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../app/format';
+import { formatDate, formatNumber } from '../../app/format';
 
 /** One total: its icon and label, the number, and a line about it. */
 function TotalCard({
@@ -41,21 +41,37 @@ function TotalCard({
   );
 }
 
-/** Counted / not counted / total in the period, against the plan's monthly limit. */
+/** The plan's conversations in its current period (the account's usage, as the dashboard shows it). */
+export interface TPlanUsage {
+  used: number;
+  limit: number;
+  periodStart: string;
+  periodEnd: string;
+}
+
+/**
+ * Counted / not counted / total in the chosen period; under the counted total, the plan's own
+ * usage in its current period (the number the limit applies to, the same as the dashboard's and
+ * the inbox's), not the chosen period's count set against it.
+ */
 export function StatementTotals({
   totals,
-  limit,
-  monthly,
+  usage,
 }: {
   totals: TStatement['totals'];
-  /** The plan's conversations per month. */
-  limit: number | null;
-  /** The period lies in one month: the counted total can be compared with the limit. */
-  monthly: boolean;
+  usage: TPlanUsage | null;
 }) {
   const { t, i18n } = useTranslation('statement');
   const n = (v: number) => formatNumber(v, i18n.language);
-  const share = limit ? Math.min(100, (totals.counted / limit) * 100) : 0;
+  const share = usage && usage.limit > 0 ? Math.min(100, (usage.used / usage.limit) * 100) : 0;
+  const planLine = usage
+    ? t('totals.planPeriod', {
+        used: n(usage.used),
+        limit: n(usage.limit),
+        start: formatDate(usage.periodStart, i18n.language),
+        end: formatDate(usage.periodEnd, i18n.language),
+      })
+    : '';
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="statement-totals">
       <TotalCard
@@ -64,20 +80,16 @@ export function StatementTotals({
         value={n(totals.counted)}
         testId="total-counted"
       >
-        {limit !== null && (
+        {usage && (
           <>
             <Text fz="xs" c="dimmed" mb={6} data-testid="plan-limit">
-              {monthly
-                ? t('totals.ofLimit', { used: n(totals.counted), limit: n(limit) })
-                : t('totals.limitPerMonth', { limit: n(limit) })}
+              {planLine}
             </Text>
-            {monthly && (
-              <Progress
-                value={share}
-                color={share >= 100 ? 'red' : share >= 80 ? 'orange' : 'brand'}
-                aria-label={t('totals.ofLimit', { used: n(totals.counted), limit: n(limit) })}
-              />
-            )}
+            <Progress
+              value={share}
+              color={share >= 100 ? 'red' : share >= 80 ? 'orange' : 'brand'}
+              aria-label={planLine}
+            />
           </>
         )}
       </TotalCard>

@@ -101,7 +101,9 @@ describe('statement page', () => {
     expect(await screen.findByTestId('total-counted')).toHaveTextContent('12');
     expect(screen.getByTestId('total-not-counted')).toHaveTextContent('3');
     expect(screen.getByTestId('total-all')).toHaveTextContent('15');
-    expect(screen.getByTestId('plan-limit')).toHaveTextContent('12 de 300 do plano neste mês');
+    expect(screen.getByTestId('plan-limit')).toHaveTextContent(
+      'Plano: 12 de 300 conversas de 1 de mar. de 2025 a 31 de mar. de 2025',
+    );
     expect(mocked.get).toHaveBeenCalledWith('/p/chat/statement', {
       acc: TEST_ACC,
       from: '2025-03-01',
@@ -122,11 +124,13 @@ describe('statement page', () => {
     expect(rows[1]).toHaveTextContent('Não');
   });
 
-  it('a period over several months compares with the monthly limit only in words (English)', async () => {
+  it("a period over several months still shows the plan period's usage (English)", async () => {
     await i18n.changeLanguage('en');
     mocked.get.mockResolvedValue({ ...statement, items: [] });
     renderPage('/acc/statement?from=2025-01-01&to=2025-03-31');
-    expect(await screen.findByTestId('plan-limit')).toHaveTextContent('Plan limit: 300 per month');
+    expect(await screen.findByTestId('plan-limit')).toHaveTextContent(
+      'Plan: 12 of 300 conversations from Mar 1, 2025 to Mar 31, 2025',
+    );
     expect(screen.getByTestId('statement-empty')).toHaveTextContent('No conversations in this period.');
     expect(screen.getByText('Conversations per month', { selector: 'h2' })).toBeInTheDocument();
   });
