@@ -43,6 +43,7 @@ export function AppCard({
             <Badge
               color={install.status === 'active' ? 'green' : 'gray'}
               variant="light"
+              miw="max-content"
               data-testid="app-status"
             >
               {t(`installStatus.${install.status}`)}

@@ -101,7 +101,12 @@ export function AppHistoryPage() {
               </Table.Td>
               <Table.Td>{t(`actions.${run.action}`)}</Table.Td>
               <Table.Td>
-                <Badge color={RUN_COLORS[run.status]} variant="light" data-testid="run-status">
+                <Badge
+                  color={RUN_COLORS[run.status]}
+                  variant="light"
+                  miw="max-content"
+                  data-testid="run-status"
+                >
                   {t(`runStatus.${run.status}`)}
                 </Badge>
               </Table.Td>
