@@ -50,19 +50,44 @@ describe('AI chatbot help pages', { timeout: 20_000 }, () => {
     }
   });
 
-  it('the prompt pages show good and bad examples; the overview says plainly what is not available', async () => {
+  it('the prompt pages show good and bad examples', async () => {
     renderPage(<FaqArticlePage />, '/faq/chatbot-ia/:page', `/faq/chatbot-ia/exemplos-prompts?acc=${ACC}`);
     expect((await screen.findAllByTestId('example-good')).length).toBe(3);
     expect(screen.getAllByTestId('example-bad').length).toBe(3);
     expect(screen.getAllByText('Bom exemplo').length).toBe(3);
   });
 
-  it('states what is not available yet', async () => {
-    renderPage(<FaqArticlePage />, '/faq/chatbot-ia/:page', `/faq/chatbot-ia/atende-ia?acc=${ACC}`);
+  it('describes what the AI does today: bots on the channels, the inbox assistant, usage and hand-over rules', async () => {
+    const overview = renderPage(
+      <FaqArticlePage />,
+      '/faq/chatbot-ia/:page',
+      `/faq/chatbot-ia/atende-ia?acc=${ACC}`,
+    );
+    expect(await screen.findByText(/responde aos clientes nos canais escolhidos/)).toBeInTheDocument();
+    expect(screen.getByText(/Sugerir resposta, Resumir conversa/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'O que ainda não está disponível' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/ainda não (responde|estão disponíveis)/);
+    overview.unmount();
+    renderPage(
+      <FaqArticlePage />,
+      '/faq/chatbot-ia/:page',
+      `/faq/chatbot-ia/configuracoes-avancadas?acc=${ACC}`,
+    );
+    expect(await screen.findByText(/IA compatível com OpenAI → Instalar/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Perguntas seguidas sem resposta: depois de tantas perguntas/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/o quadro Uso em \(mês atual\)/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'O que ainda não está disponível' })).toBeNull();
+  });
+
+  it('states what is truly not available yet, on the knowledge base page only', async () => {
+    renderPage(<FaqArticlePage />, '/faq/chatbot-ia/:page', `/faq/chatbot-ia/base-conhecimento?acc=${ACC}`);
     expect(
       await screen.findByRole('heading', { name: 'O que ainda não está disponível' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/O bot de IA ainda não responde aos clientes nos canais/)).toBeInTheDocument();
+    expect(screen.getByText(/Escrever ou editar um texto em Markdown na tela/)).toBeInTheDocument();
+    expect(screen.getByText(/Páginas da web \(Adicionar página da web\)/)).toBeInTheDocument();
   });
 
   it('an unknown page is the 404 page', async () => {
