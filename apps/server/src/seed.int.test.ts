@@ -131,6 +131,31 @@ describe('the demo account on an empty database', () => {
     expect(built.days).toBeGreaterThan(2);
   });
 
+  it('counts each moved conversation in the plan usage of the month it was moved to (statement and dashboard agree)', async () => {
+    // A move across a month always (the seed's own moves cross one only early in a month).
+    const [closed] = await queryRows<{ id: string }>(
+      ctx,
+      sql`select id from conversations where stage = 'closed' limit 1`,
+    );
+    expect(await ctx.app.services.inbox.history.shiftBack(acc, closed.id, '40 days')).toBe(true);
+    const months = await queryRows<{ month: string; opened: number; usage: number }>(
+      ctx,
+      sql`select m.month, coalesce(o.opened, 0)::int as opened, coalesce(u.count, 0)::int as usage
+          from (select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM-DD') as month
+                from conversations union select to_char(period_start, 'YYYY-MM-DD') from conversation_usage) m
+          left join (select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM-DD') as month,
+                       count(*) as opened from conversations where counted group by 1) o on o.month = m.month
+          left join (select to_char(period_start, 'YYYY-MM-DD') as month, count from conversation_usage) u
+            on u.month = m.month
+          order by m.month`,
+    );
+    expect(months.length).toBeGreaterThan(1);
+    for (const m of months) expect(m.usage, m.month).toBe(m.opened);
+    const details = await get(`/g/acc/${acc}`);
+    const thisMonth = months.at(-1)!;
+    expect(details.accFinancial.usage.conversations).toBe(thisMonth.usage);
+  });
+
   it('is not seeded again once the database has a user', async () => {
     expect(await seedDemoAccount(ctx.app, configOf({ NODE_ENV: 'development' }))).toBeNull();
     expect(await queryRows(ctx, sql`select 1 from users`)).toHaveLength(1);

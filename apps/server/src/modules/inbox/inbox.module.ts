@@ -130,7 +130,7 @@ export const inboxModule = defineModule({
       ),
       messaging: new MessagingService(db, access, deps.channels, files, emitter, outbound, templateOf),
       acks: new MessageAcksService(db, bus),
-      history: new ConversationHistoryService(db),
+      history: new ConversationHistoryService(db, (accountId) => platform.tenantCache.invalidate(accountId)),
       start: new StartConversationService(
         db,
         access,
