@@ -40,6 +40,7 @@ import {
 } from './campaign-labels';
 import { exportCampaign, useCampaign, useCampaignFailures, useCampaignRecipients } from './campaigns-api';
 import { useCampaignLive } from './use-campaign-live';
+import { chartMax, countAxis } from '../../ui/count-axis';
 
 /** /apps/campaigns/:campaign_id: live progress, the funnel, failures by reason and every recipient. */
 export function CampaignPage() {
@@ -154,7 +155,7 @@ function CampaignView({ acc, campaign }: { acc: string; campaign: TCampaign }) {
             h={220}
             data={funnel}
             dataKey="step"
-            yAxisProps={{ allowDecimals: false }}
+            yAxisProps={countAxis(chartMax(funnel, ['value']))}
             valueFormatter={(v) => formatNumber(v, lang)}
             series={[{ name: 'value', label: t('detail.funnelCount'), color: 'brand.6' }]}
             data-testid="campaign-funnel"

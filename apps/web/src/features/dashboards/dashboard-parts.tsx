@@ -14,6 +14,7 @@ import { currentRole, useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { downloadDashboard, type TDashboardRange, type TDashboardTable } from './dashboards-api';
 import { changeOf, formatDay } from './dashboard-format';
+import { chartMax, countAxis } from '../../ui/count-axis';
 
 /** "Data up to yesterday" (spec §9: D-1) and the period shown, in the account's time zone. */
 export function DataNotice({ period }: { period: TDashboardPeriod }) {
@@ -199,7 +200,7 @@ export function DaysChart({
           curveType="monotone"
           withLegend
           legendProps={{ verticalAlign: 'bottom', height: 36 }}
-          yAxisProps={{ allowDecimals: false }}
+          yAxisProps={countAxis(chartMax(data, ['opened', 'closed']))}
           valueFormatter={(v) => formatNumber(v, lang)}
           series={[
             { name: 'opened', label: t('figures.opened'), color: 'brand.6' },

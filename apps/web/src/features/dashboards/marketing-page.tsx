@@ -9,6 +9,7 @@ import { ExportButtons, Section, StatCard, StatGrid } from './dashboard-parts';
 import { formatDay } from './dashboard-format';
 import { useDashboard } from './dashboards-api';
 import { useDashboardRange } from './date-filter';
+import { chartMax, countAxis } from '../../ui/count-axis';
 
 const SOURCE_COLORS = ['brand.6', 'teal.6', 'orange.5', 'grape.5', 'cyan.6'];
 const SWATCH = (i: number) =>
@@ -72,7 +73,7 @@ export function MarketingDashboardPage() {
                 dataKey="label"
                 withLegend
                 legendProps={{ verticalAlign: 'bottom', height: 36 }}
-                yAxisProps={{ allowDecimals: false }}
+                yAxisProps={countAxis(chartMax(data.days, ['newContacts', 'phaseEntries', 'optOuts']))}
                 valueFormatter={(v) => formatNumber(v, lang)}
                 series={[
                   { name: 'newContacts', label: t('marketing.newContacts'), color: 'brand.6' },

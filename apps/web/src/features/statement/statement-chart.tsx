@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Card, Group, Table, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TChartPoint } from './period';
+import { chartMax, countAxis } from '../../ui/count-axis';
 
 /** Conversations per day (or month), counted and not counted, stacked; a hidden table says the same. */
 export function StatementChart({ points }: { points: TChartPoint[] }) {
@@ -23,7 +24,7 @@ export function StatementChart({ points }: { points: TChartPoint[] }) {
         withLegend
         legendProps={{ verticalAlign: 'bottom', height: 40 }}
         tickLine="y"
-        yAxisProps={{ allowDecimals: false }}
+        yAxisProps={countAxis(chartMax(points, ['counted', 'notCounted'], true))}
         barProps={{ radius: [3, 3, 0, 0] }}
         valueFormatter={(v) => String(v)}
         series={[

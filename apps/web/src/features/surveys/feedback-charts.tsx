@@ -3,6 +3,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Table, Title, VisuallyHidden } from '@mantine/core';
 import type { TFeedbackReport } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { chartMax, countAxis } from '../../ui/count-axis';
 
 const groupOfNps = (score: number) => (score >= 9 ? 'high' : score >= 7 ? 'mid' : 'low');
 const groupOfCsat = (score: number) => (score >= 4 ? 'high' : score === 3 ? 'mid' : 'low');
@@ -106,7 +107,7 @@ export function FeedbackCharts({ report }: { report: TFeedbackReport }) {
               withLegend
               legendProps={{ verticalAlign: 'bottom', height: 40 }}
               series={series('csat')}
-              yAxisProps={{ allowDecimals: false }}
+              yAxisProps={countAxis(chartMax(csat, ['low', 'mid', 'high'], true))}
               aria-hidden
             />
           </ChartCard>
@@ -126,7 +127,7 @@ export function FeedbackCharts({ report }: { report: TFeedbackReport }) {
               withLegend
               legendProps={{ verticalAlign: 'bottom', height: 40 }}
               series={series('nps')}
-              yAxisProps={{ allowDecimals: false }}
+              yAxisProps={countAxis(chartMax(nps, ['low', 'mid', 'high'], true))}
               aria-hidden
             />
           </ChartCard>
@@ -145,7 +146,7 @@ export function FeedbackCharts({ report }: { report: TFeedbackReport }) {
           connectNulls
           withLegend
           legendProps={{ verticalAlign: 'bottom', height: 40 }}
-          yAxisProps={{ domain: [-100, 100] }}
+          yAxisProps={{ domain: [-100, 100], ticks: [-100, -50, 0, 50, 100], interval: 0 }}
           series={[
             { name: 'nps', label: 'NPS', color: 'brand.6' },
             { name: 'csat', label: 'CSAT (%)', color: 'orange.6' },
