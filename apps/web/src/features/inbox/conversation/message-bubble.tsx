@@ -38,7 +38,11 @@ export function failureText(t: (key: string) => string, code: string | null | un
   return t('message.failed');
 }
 
-/** The options a customer was offered (a bot's menu, a survey's scale), as the inbox shows them. */
+/**
+ * The options a customer was offered (a bot's menu, a survey's scale), as the inbox shows them: a
+ * menu numbered as the customer answers it; a scale of numbers (NPS 0–10) as its numbers alone,
+ * which are what the customer types (numbered, it read "1. 0", "2. 1"...).
+ */
 function MessageOptions({
   options,
   label,
@@ -46,6 +50,14 @@ function MessageOptions({
   options: Array<{ id: string; title: string }>;
   label: string;
 }) {
+  if (options.every((o) => /^\d+$/.test(o.title.trim())))
+    return (
+      <ul className={`${classes.options} ${classes.scale}`} aria-label={label}>
+        {options.map((o) => (
+          <li key={o.id}>{o.title}</li>
+        ))}
+      </ul>
+    );
   return (
     <ol className={classes.options} aria-label={label}>
       {options.map((o) => (
