@@ -3,7 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import type { TStatementRow } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../ui/data-table';
-import { formatDate } from '../../app/format';
+import { formatDate, formatPhone } from '../../app/format';
 import { KIND_ICON } from '../settings/channels/channel-kinds';
 import { BADGE_TEXT } from '../settings/badge-text';
 
@@ -44,7 +44,7 @@ export function StatementTable({
               </Text>
               {row.contact.phone && (
                 <Text fz="xs" c="dimmed">
-                  {row.contact.phone}
+                  {formatPhone(row.contact.phone)}
                 </Text>
               )}
             </Table.Td>

@@ -118,6 +118,7 @@ describe('statement page', () => {
 
     const rows = screen.getAllByTestId('statement-row');
     expect(rows[0]).toHaveTextContent('Diego Ramos');
+    expect(rows[0]).toHaveTextContent('+55 (11) 98888-7777');
     expect(rows[0]).toHaveTextContent('Chat do site');
     expect(rows[0]).toHaveTextContent('Sim');
     expect(rows[1]).toHaveTextContent('Sem operador');
