@@ -38,9 +38,9 @@ describe('demo departments', () => {
       token: owner.token,
     });
     expect(entities.body.data.map((e: { alias: string }) => e.alias).sort()).toEqual([
+      '$cidade',
       '$cpf',
       '$email',
-      '$nome',
       '$pedido',
     ]);
   });

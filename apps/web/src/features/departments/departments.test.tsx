@@ -192,4 +192,25 @@ describe("the contact panel's key entities", () => {
     expect(within(panel).getByText('not-an-email')).toHaveStyle({ color: 'var(--mantine-color-red-8)' });
     expect(mocked.get).toHaveBeenCalledWith('/p/chat/entities', { acc: TEST_ACC });
   });
+
+  it("reads $name, $email and $phone from the contact's own fields, where a bot saves them", async () => {
+    mocked.get.mockResolvedValue([
+      entity('Nome', '$name'),
+      { ...entity('E-mail', '$email', 2), type: 'email' },
+      entity('Telefone', '$phone', 3),
+      entity('Pedido', '$pedido', 4),
+    ]);
+    render(
+      <KeyEntitiesPanel
+        acc={TEST_ACC}
+        values={{ pedido: '48213' }}
+        contact={{ name: 'Ana Souza', email: 'ana.souza@example.com', phone: '+5511987654000' }}
+      />,
+      { wrapper: AdminTestWrapper },
+    );
+    const panel = await screen.findByTestId('contact-key-entities');
+    for (const value of ['Ana Souza', 'ana.souza@example.com', '+5511987654000', '48213'])
+      expect(within(panel).getByText(value)).toBeInTheDocument();
+    expect(within(panel).queryByText('Não informado')).toBeNull();
+  });
 });

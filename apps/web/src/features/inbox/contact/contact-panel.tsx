@@ -126,7 +126,7 @@ export function ContactPanel({
             onChange={(ids) => update.mutate({ tags: ids })}
             disabled={update.isPending}
           />
-          <KeyEntitiesPanel acc={acc} values={contact.data.customFields} />
+          <KeyEntitiesPanel acc={acc} values={contact.data.customFields} contact={contact.data} />
         </Stack>
       ) : null}
       <Group gap="xs">

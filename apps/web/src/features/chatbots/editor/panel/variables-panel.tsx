@@ -4,11 +4,15 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { CHATBOT_LIMITS, FLOW_KEY_ENTITIES, type TFlowDocument, ZFlowVariable } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { validationText } from '../../../../app/i18n';
+import { useAcc } from '../../../../app/session';
+import { entityFieldKey } from '../../../departments/key-entities-panel';
+import { useKeyEntities } from '../../../departments/departments-api';
 import { addVariable, removeVariable, variableNameTaken } from '../flow-edit';
 
 /**
- * The flow's variables (create, remove) and the contact's key entities every flow can read: a
- * second variable with the same name is refused with 'Entity already exists'.
+ * The flow's variables (create, remove) and the contact's key entities every flow can read (the
+ * contact's fields, then the account's own key entities from Settings): a second variable with the
+ * same name is refused with 'Entity already exists'.
  */
 export function VariablesPanel({
   doc,
@@ -18,6 +22,10 @@ export function VariablesPanel({
   edit: (fn: (doc: TFlowDocument) => TFlowDocument) => void;
 }) {
   const { t } = useTranslation('chatbots');
+  const entities = useKeyEntities(useAcc());
+  const own = (Array.isArray(entities.data) ? entities.data : [])
+    .map((e) => ({ key: entityFieldKey(e.alias), name: e.name }))
+    .filter((e) => !(FLOW_KEY_ENTITIES as readonly string[]).includes(e.key));
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = () => {
@@ -88,6 +96,11 @@ export function VariablesPanel({
         {FLOW_KEY_ENTITIES.map((k) => (
           <Tooltip key={k} label={t(`entities.${k}`)}>
             <Code>{`{{$${k}}}`}</Code>
+          </Tooltip>
+        ))}
+        {own.map((e) => (
+          <Tooltip key={e.key} label={e.name}>
+            <Code>{`{{$${e.key}}}`}</Code>
           </Tooltip>
         ))}
       </Group>
