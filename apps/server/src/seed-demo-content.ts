@@ -40,6 +40,29 @@ export const DEMO_QUICK_MESSAGES = [
   { shortcut: 'obrigado', text: 'Obrigado pelo contato! Se precisar de algo mais, é só chamar por aqui.' },
 ];
 
+/**
+ * The team's knowledge notes: what the AI assistant room (and, with a model, the inbox's
+ * suggestions) answers the team from.
+ */
+export const DEMO_KNOWLEDGE_NOTES = [
+  {
+    title: 'Horário de atendimento',
+    body: 'Atendemos de segunda a sexta, das 8h às 18h, e aos sábados das 9h às 13h (horário de Brasília). Em feriados nacionais não há atendimento; as mensagens recebidas são respondidas no próximo dia útil.',
+  },
+  {
+    title: 'Prazo de entrega',
+    body: 'Capitais: 3 a 5 dias úteis. Interior: 5 a 8 dias úteis, contados a partir da confirmação do pagamento. O código de rastreio vai por e-mail quando o pedido sai do depósito.',
+  },
+  {
+    title: 'Trocas e devoluções',
+    body: 'O cliente tem 30 dias após o recebimento para pedir a troca, com o produto sem uso e na embalagem original. A primeira troca tem frete grátis: envie ao cliente o código de postagem dos Correios gerado no painel da loja.',
+  },
+  {
+    title: 'Formas de pagamento',
+    body: 'Pix com 5% de desconto (chave: CNPJ 12.345.678/0001-90), cartão de crédito em até 10 vezes sem juros e boleto, que compensa em até 2 dias úteis.',
+  },
+];
+
 /** Phase keys of the account's default phases (null: a contact without a phase). */
 type TPhaseKey = 'new' | 'contacted' | 'qualified' | 'proposal' | 'won' | 'lost' | null;
 

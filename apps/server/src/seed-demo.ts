@@ -2,6 +2,7 @@ import {
   ZClosingReasonBody,
   ZContactData,
   ZCreateChannelBody,
+  ZKnowledgeNoteBody,
   ZQuickMessageBody,
   ZSendMessageBody,
   ZTagBody,
@@ -12,6 +13,7 @@ import {
   DEMO_CHANNEL,
   DEMO_CLOSING_REASONS,
   DEMO_CONTACTS,
+  DEMO_KNOWLEDGE_NOTES,
   DEMO_CONVERSATIONS,
   DEMO_QUICK_MESSAGES,
   DEMO_TAGS,
@@ -58,6 +60,8 @@ export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner) {
     await s.inboxSettings.createReason(accountId, ZClosingReasonBody.parse(reason));
   for (const quick of DEMO_QUICK_MESSAGES)
     await s.quickMessages.create(accountId, userId, ZQuickMessageBody.parse(quick));
+  for (const note of DEMO_KNOWLEDGE_NOTES)
+    await s.knowledge.add(accountId, userId, ZKnowledgeNoteBody.parse(note));
 
   const phaseIds = new Map((await s.contacts.phases.list(accountId)).map((p) => [p.key, p._id]));
   const contactIds: string[] = [];

@@ -43,6 +43,13 @@ describe('the demo account on an empty database', () => {
     expect((await get('/p/chat/quick-messages')).length).toBeGreaterThanOrEqual(5);
   });
 
+  it('has knowledge notes the AI assistant room answers the team from', async () => {
+    const notes = await get('/p/ai/knowledge');
+    expect(notes.items.map((n: { title: string }) => n.title)).toContain('Horário de atendimento');
+    const hits = await ctx.app.services.knowledge.search(acc, 'Qual o horário de atendimento?', 'pt-BR');
+    expect(hits.map((h) => [h.source, h.title])).toEqual([['note', 'Horário de atendimento']]);
+  });
+
   it('has satisfaction surveys answered in the closed conversations (feedback page)', async () => {
     const report = await get('/p/surveys/report');
     expect(report.answered).toBeGreaterThanOrEqual(5);

@@ -11,7 +11,9 @@ export type { TKnowledgeHit };
 /**
  * PostgreSQL full-text search over the account's own knowledge (its notes, 'portuguese'
  * configuration, GIN-indexed) and Atende's help texts in the user's language. The question's
- * lexemes are OR-ed, so a hit needs one shared word; ts_rank_cd orders the hits.
+ * lexemes are OR-ed, so a hit needs one shared word; only the hits sharing as many of the
+ * question's words as the best one are kept (asked about "horário de atendimento", a note on the
+ * hours no longer came with help passages that only say "atendimento"); ts_rank_cd orders them.
  */
 export function searchKnowledge(
   db: TDb,
@@ -31,19 +33,31 @@ export function searchKnowledge(
           (select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
              from unnest(to_tsvector(${helpConfig}::regconfig, ${question}))) as help
       ),
-      hits as (
-        select 'note' as source, n.title, n.body,
-               ts_rank_cd(to_tsvector('portuguese'::regconfig, n.title || ' ' || n.body), q.pt) as rank
+      notes as (
+        select n.title, n.body, to_tsvector('portuguese'::regconfig, n.title || ' ' || n.body) as doc
           from knowledge_notes n, q
          where n.account_id = ${accountId}
            and to_tsvector('portuguese'::regconfig, n.title || ' ' || n.body) @@ q.pt
-        union all
-        select 'help', a.title, a.body,
-               ts_rank_cd(to_tsvector(${helpConfig}::regconfig, a.title || ' ' || a.body), q.help)
+      ),
+      help as (
+        select a.title, a.body, to_tsvector(${helpConfig}::regconfig, a.title || ' ' || a.body) as doc
           from jsonb_to_recordset(${articles}::jsonb) as a(title text, body text), q
          where to_tsvector(${helpConfig}::regconfig, a.title || ' ' || a.body) @@ q.help
+      ),
+      hits as (
+        select 'note' as source, n.title, n.body, ts_rank_cd(n.doc, q.pt) as rank,
+               (select count(*) from unnest(to_tsvector('portuguese'::regconfig, ${question})) w
+                 where n.doc @@ to_tsquery('simple', quote_literal(w.lexeme))) as words
+          from notes n, q
+        union all
+        select 'help', h.title, h.body, ts_rank_cd(h.doc, q.help),
+               (select count(*) from unnest(to_tsvector(${helpConfig}::regconfig, ${question})) w
+                 where h.doc @@ to_tsquery('simple', quote_literal(w.lexeme)))
+          from help h, q
       )
-      select source, title, body, rank from hits order by rank desc, source desc limit ${limit}`);
+      select source, title, body, rank from hits
+       where words = (select max(words) from hits)
+       order by rank desc, source desc limit ${limit}`);
     return rowsOf<TKnowledgeHit>(result).map((r) => ({ ...r, rank: Number(r.rank) }));
   });
 }

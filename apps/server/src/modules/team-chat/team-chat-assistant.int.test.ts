@@ -51,6 +51,8 @@ describe('AI room with the built-in retrieval assistant (no OPENAI_API_KEY)', ()
     const answer = await ask(owner, owner.accountId, 'Qual é o horário de atendimento nos feriados?');
     expect(answer.content).toContain('“Horário de atendimento” (nota da conta)');
     expect(answer.content).toContain('das 8h às 18h');
+    // Help passages that share only "atendimento" with the question are left out.
+    expect(answer.content).not.toContain('(ajuda do Atende)');
 
     const other = await signUp(ctx);
     const theirs = await ask(other, other.accountId, 'Qual é o horário de atendimento nos feriados?');
