@@ -1,4 +1,4 @@
-import { Avatar, Badge, ColorSwatch, Group, Text } from '@mantine/core';
+import { Avatar, Badge, ColorSwatch, Group, Tooltip } from '@mantine/core';
 import type { TContact, TContactPhase, TContactTag } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../app/shell/user-menu';
@@ -26,21 +26,30 @@ export function PhaseBadge({ phase }: { phase: TContactPhase | undefined }) {
   );
 }
 
-/** The contact's tags as chips (tag colour as a dot); `max` of them, then '+N'. */
+/**
+ * The contact's tags as chips (tag colour as a dot); `max` of them, then a '+N' count whose tooltip
+ * names the others. A long tag name is cut with an ellipsis (whole in its tooltip), never wider than
+ * its cell or card.
+ */
 export function TagChips({
   ids,
   tags,
   max = 3,
+  wrap = true,
 }: {
   ids: string[];
   tags: Map<string, TContactTag>;
   max?: number;
+  /** Chips on several lines (cards); false keeps them on one line (table cells). */
+  wrap?: boolean;
 }) {
+  const { t } = useTranslation('contacts');
   const known = ids.map((id) => tags.get(id)).filter((tag): tag is TContactTag => Boolean(tag));
   if (known.length === 0) return null;
   const shown = known.slice(0, max);
+  const hidden = known.slice(max);
   return (
-    <Group gap={4} wrap="wrap">
+    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'} miw={0} maw="100%">
       {shown.map((tag) => (
         <Badge
           key={tag._id}
@@ -49,16 +58,34 @@ export function TagChips({
           tt="none"
           fw={500}
           radius="sm"
+          maw={140}
+          title={tag.name}
           leftSection={<ColorDot color={tag.color} size={7} />}
           data-testid="tag-chip"
         >
           {tag.name}
         </Badge>
       ))}
-      {known.length > max && (
-        <Text fz="xs" c="dimmed">
-          +{known.length - max}
-        </Text>
+      {hidden.length > 0 && (
+        <Tooltip label={hidden.map((tag) => tag.name).join(', ')} multiline maw={260} withArrow>
+          <Badge
+            size="sm"
+            variant="light"
+            color="gray"
+            tt="none"
+            fw={600}
+            radius="sm"
+            style={{ flexShrink: 0, cursor: 'default' }}
+            tabIndex={0}
+            aria-label={t('table.moreTags', {
+              count: hidden.length,
+              names: hidden.map((tag) => tag.name).join(', '),
+            })}
+            data-testid="tag-more"
+          >
+            +{hidden.length}
+          </Badge>
+        </Tooltip>
       )}
     </Group>
   );

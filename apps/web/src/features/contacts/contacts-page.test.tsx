@@ -53,6 +53,32 @@ describe('contacts page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('fits the content area: phone · e-mail under the name, one tag and a "+N" naming the others, a short date', async () => {
+    const tags = [
+      ...TAGS,
+      { _id: '0190f7a8-0000-7000-8000-0000000000c2', acc: ACC, name: 'Atacado', color: '#40c057' },
+      { _id: '0190f7a8-0000-7000-8000-0000000000c3', acc: ACC, name: 'Newsletter', color: '#15aabf' },
+    ];
+    const carla = contact({ name: 'Carla Dias', email: 'carla@dias.com', tags: tags.map((tag) => tag._id) });
+    mockApi((call) => {
+      if (call.path === '/p/chat/contact/list') return { body: { items: [carla], count: 1 } };
+      if (call.path === '/p/chat/inbox/phases') return { body: PHASES };
+      if (call.path === '/p/chat/contact/tags') return { body: tags };
+      return undefined;
+    });
+    renderWithProviders(<ContactsPage />);
+    const row = await screen.findByTestId('contact-row');
+    expect(within(row).getByTestId('contact-phone')).toHaveTextContent('+55 (11) 98765-4321');
+    expect(within(row).getByTestId('contact-email')).toHaveTextContent('carla@dias.com');
+    expect(await within(row).findByTestId('tag-more')).toHaveTextContent('+2');
+    expect(within(row).getAllByTestId('tag-chip')).toHaveLength(1);
+    expect(within(row).getByTestId('tag-chip')).toHaveTextContent('VIP');
+    expect(within(row).getByLabelText('Mais 2 etiquetas: Atacado, Newsletter')).toBeInTheDocument();
+    expect(row).toHaveTextContent('10/01/2026');
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['', 'Nome', 'Fase', 'Etiquetas', 'Canal', 'Criado em', 'Ações']);
+  });
+
   it('shows the refusal of an operator blocked from contacts, without the table', async () => {
     server(() => ({
       status: 403,
