@@ -50,7 +50,9 @@ export function LeadCard({
       aria-label={contact.name}
       data-testid="lead-card"
       data-contact-id={contact._id}
-      style={{ cursor: 'grab' }}
+      // Its own width never widens the column (no sideways scrolling): long names and tags are cut
+      // with an ellipsis, whole in their tooltip.
+      style={{ cursor: 'grab', contain: 'inline-size', minWidth: 0 }}
       onDragStart={(event) => {
         event.dataTransfer.effectAllowed = 'move';
         event.dataTransfer.setData(LEAD_MIME, contact._id);
@@ -60,9 +62,10 @@ export function LeadCard({
       onDragEnd={onDragEnd}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
           <ContactAvatar contact={contact} size={28} />
-          <Stack gap={0} style={{ minWidth: 0 }}>
+          <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+            {/* A long name wraps on two lines, then is cut with an ellipsis (whole in its tooltip). */}
             <Anchor
               component="button"
               type="button"
@@ -70,13 +73,17 @@ export function LeadCard({
               fw={600}
               c="dark"
               ta="left"
-              truncate
+              maw="100%"
+              title={contact.name}
+              style={{ overflowWrap: 'anywhere' }}
               onClick={() => onOpen(contact)}
             >
-              {contact.name}
+              <Text span inherit lineClamp={2}>
+                {contact.name}
+              </Text>
             </Anchor>
             {contact.phone && (
-              <Text fz="xs" c="dimmed">
+              <Text fz="xs" c="dimmed" truncate title={formatPhone(contact.phone)}>
                 {formatPhone(contact.phone)}
               </Text>
             )}
@@ -108,7 +115,7 @@ export function LeadCard({
         </Menu>
       </Group>
       {contact.tags.length > 0 && (
-        <Group mt={8}>
+        <Group mt={8} miw={0}>
           <TagChips ids={contact.tags} tags={tags} max={3} />
         </Group>
       )}

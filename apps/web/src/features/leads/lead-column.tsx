@@ -101,7 +101,7 @@ export function LeadColumn({
             : countLabel({ count, countIsEstimate: estimate || undefined }, i18n.language)}
         </Badge>
       </Group>
-      <ScrollArea.Autosize mah="calc(100vh - 330px)" type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah="calc(100vh - 330px)" type="auto" scrollbars="y" offsetScrollbars="y">
         <Stack gap="xs" mih={120}>
           {query.isPending &&
             [0, 1, 2].map((i) => <Skeleton key={i} height={64} radius="md" data-testid="lead-skeleton" />)}

@@ -62,6 +62,11 @@ describe('leads board', { timeout: 20_000 }, () => {
     expect(count('Qualificado')).toBe('0');
     expect(card('Novo', 'Ana Souza')).toHaveTextContent('+55 (11) 98765-4321');
     expect(card('Novo', 'Ana Souza')).toHaveTextContent('VIP');
+    // A name too long for the card wraps and is cut; the whole of it is in the tooltip.
+    expect(within(card('Novo', 'Ana Souza')!).getByRole('button', { name: 'Ana Souza' })).toHaveAttribute(
+      'title',
+      'Ana Souza',
+    );
   });
 
   it('moves a card from the keyboard menu at once (PUT with the new phase), before the server answers', async () => {
