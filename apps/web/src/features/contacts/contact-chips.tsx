@@ -77,6 +77,7 @@ export function TagChips({
             radius="sm"
             style={{ flexShrink: 0, cursor: 'default' }}
             tabIndex={0}
+            role="img"
             aria-label={t('table.moreTags', {
               count: hidden.length,
               names: hidden.map((tag) => tag.name).join(', '),

@@ -73,7 +73,9 @@ describe('contacts page', { timeout: 20_000 }, () => {
     expect(await within(row).findByTestId('tag-more')).toHaveTextContent('+2');
     expect(within(row).getAllByTestId('tag-chip')).toHaveLength(1);
     expect(within(row).getByTestId('tag-chip')).toHaveTextContent('VIP');
-    expect(within(row).getByLabelText('Mais 2 etiquetas: Atacado, Newsletter')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('img', { name: 'Mais 2 etiquetas: Atacado, Newsletter' }),
+    ).toBeInTheDocument();
     expect(row).toHaveTextContent('10/01/2026');
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['', 'Nome', 'Fase', 'Etiquetas', 'Canal', 'Criado em', 'Ações']);
