@@ -165,6 +165,9 @@ describe('chatbots list', { timeout: 20_000 }, () => {
     expect(create).toHaveAttribute('aria-disabled', 'true');
     fireEvent.click(create);
     expect(screen.queryByText('Que tipo de chatbot?')).toBeNull();
+    // A copy would be refused too.
+    fireEvent.click(screen.getByRole('button', { name: 'Mais ações de Atendimento inicial' }));
+    expect(await screen.findByRole('menuitem', { name: 'Duplicar' })).toBeDisabled();
   });
 
   it('offers a new chatbot while the plan allows one more', async () => {

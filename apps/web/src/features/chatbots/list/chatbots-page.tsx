@@ -99,6 +99,7 @@ export function ChatbotsPage() {
             bots={list.data}
             channels={channels.data ?? []}
             busyId={action.isPending ? action.variables?.chatbot._id : undefined}
+            full={full}
             onAction={(a, chatbot) => action.mutate({ action: a, chatbot })}
             onDelete={setDeleting}
           />

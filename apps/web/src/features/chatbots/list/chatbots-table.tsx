@@ -26,12 +26,15 @@ export function ChatbotsTable({
   bots,
   channels,
   busyId,
+  full = false,
   onAction,
   onDelete,
 }: {
   bots: TChatbot[];
   channels: TChannel[];
   busyId?: string;
+  /** The plan's bots all exist: a copy would be refused, so "Duplicate" is off. */
+  full?: boolean;
   onAction: (action: TAction, bot: TChatbot) => void;
   onDelete: (bot: TChatbot) => void;
 }) {
@@ -136,7 +139,7 @@ export function ChatbotsTable({
                   </Menu.Item>
                   <Menu.Item
                     leftSection={<IconCopy size={16} />}
-                    disabled={busyId === bot._id}
+                    disabled={full || busyId === bot._id}
                     onClick={() => onAction('duplicate', bot)}
                   >
                     {t('list.duplicate')}
