@@ -1,7 +1,9 @@
-import { Badge, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { badgeText, type TTeamChatRoom, type TTeamMember } from '@atende/shared';
+import { Anchor, Badge, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { badgeText, hasRole, type TTeamChatRoom, type TTeamMember } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
+import { Link } from 'react-router';
+import { currentRole, useSession } from '../../app/session';
+import { useAccLink } from '../../app/shell/use-acc-link';
 import { ChatAvatar, presenceText } from './presence';
 import { useChatClient, useChatState } from './use-chat';
 import classes from './team-chat.module.css';
@@ -13,7 +15,10 @@ export function RoomList() {
   const { t, i18n } = useTranslation('team-chat');
   const client = useChatClient();
   const state = useChatState();
-  const accountName = useSession().account?.acc.name ?? '';
+  const session = useSession();
+  const accountName = session.account?.acc.name ?? '';
+  const link = useAccLink();
+  const admin = hasRole(currentRole(session), 'admin');
   const members = new Map(state.members.map((m) => [m.userId, m]));
   const rooms = [...state.rooms].sort(
     (a, b) => ORDER[a.type] - ORDER[b.type] || a.roomName.localeCompare(b.roomName),
@@ -82,7 +87,12 @@ export function RoomList() {
         </Text>
         {teammates.length === 0 ? (
           <Text fz="sm" c="dimmed" px="sm">
-            {t('members.empty')}
+            {t('members.empty')}{' '}
+            {admin && (
+              <Anchor component={Link} to={link('/acc/users')} fz="sm">
+                {t('members.invite')}
+              </Anchor>
+            )}
           </Text>
         ) : (
           <ul aria-label={t('members.label')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>

@@ -1,6 +1,7 @@
 import type { TAccountDetails, TTeamChatMessage, TTeamChatRoom } from '@atende/shared';
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n';
 import { resetSession } from '../../app/session';
@@ -148,6 +149,41 @@ describe('team chat widget', () => {
     );
     expect(await within(panel).findByText('Tudo bem?')).toBeInTheDocument();
     expect(socket.find('updateUnreadCount')).toHaveLength(2);
+  });
+
+  it('an admin alone in the account is offered to invite people', async () => {
+    resetSession({
+      token: 'token',
+      status: 'ready',
+      account: {
+        acc: { _id: ACC, id: ACC, name: 'Loja' },
+        userAccAccessAcl: 'admin',
+      } as unknown as TAccountDetails,
+    });
+    const socket = new FakeSocket();
+    const client = new TeamChatClient({ accountId: ACC, userId: ME, socket });
+    socket.connect();
+    socket.server('updateUnreadCount', { rooms: [room({})], total: 0 });
+    socket.server('teamMembers', {
+      full: true,
+      members: [{ userId: ME, name: 'Ana Souza', avatar: null, status: 'online', lastSeen: null }],
+    });
+    render(
+      <Wrapper>
+        <MemoryRouter>
+          <ChatClientContext.Provider value={client}>
+            <TeamChatLauncher />
+          </ChatClientContext.Provider>
+        </MemoryRouter>
+      </Wrapper>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Abrir o chat interno/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Chat Interno - Beta' });
+    expect(within(panel).getByText(/Ainda não há outros membros nesta conta/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Convidar pessoas' })).toHaveAttribute(
+      'href',
+      `/acc/users?acc=${ACC}`,
+    );
   });
 
   it('counts a message for a room that is not on screen', async () => {
