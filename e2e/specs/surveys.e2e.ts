@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium())('satisfaction surveys in chromium', () => {
       // The visitor is asked in the chat, with rating buttons (the survey's question after the close
       // takes the place of the closed notice, so the visitor can also type the answer).
       await visitor.getByText('Como você avalia o nosso atendimento?', { exact: false }).waitFor();
-      const excellent = visitor.locator('.options').getByRole('button', { name: 'Excelente', exact: true });
+      const excellent = visitor.locator('.options').getByRole('button', { name: '5 - Excelente' });
       await excellent.waitFor();
       await screenshot(visitor, 'survey-webchat-question-pt-BR');
       await excellent.click();

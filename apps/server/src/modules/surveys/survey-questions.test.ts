@@ -11,19 +11,26 @@ describe('survey questions per channel', () => {
     expect(sms.interactive).toBeUndefined();
     expect(sms.text).toContain('1 - Muito ruim\n2 - Ruim\n3 - Regular\n4 - Bom\n5 - Excelente');
     expect(questionOf('nps', settings, 'en', 'sms').text).toContain('From 0 to 10');
-    // Buttons and list rows: the label once, in score order (shown numbered "1. Muito ruim").
+    // Web chat buttons send their title as the visitor's text: it carries the score.
     const webCsat = questionOf('csat', settings, 'pt-BR', 'webchat');
     expect(webCsat.interactive?.options).toEqual([
-      { id: 'csat:1', title: 'Muito ruim' },
-      { id: 'csat:2', title: 'Ruim' },
-      { id: 'csat:3', title: 'Regular' },
-      { id: 'csat:4', title: 'Bom' },
-      { id: 'csat:5', title: 'Excelente' },
+      { id: 'csat:1', title: '1 - Muito ruim' },
+      { id: 'csat:2', title: '2 - Ruim' },
+      { id: 'csat:3', title: '3 - Regular' },
+      { id: 'csat:4', title: '4 - Bom' },
+      { id: 'csat:5', title: '5 - Excelente' },
     ]);
-    expect(numberedOptionsText(webCsat.text, webCsat.interactive!)).toContain('1. Muito ruim\n2. Ruim');
-    expect(
-      questionOf('csat', settings, 'en', 'whatsapp-cloud').interactive?.options.map((o) => o.title),
-    ).toEqual(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent']);
+    expect(parseAnswer('csat', { text: '5 - Excelente' })).toEqual({ kind: 'score', score: 5 });
+    // WhatsApp list rows: the label once, in score order (a text fallback reads "1. Muito ruim").
+    const waCsat = questionOf('csat', settings, 'pt-BR', 'whatsapp-cloud');
+    expect(waCsat.interactive?.options.map((o) => o.title)).toEqual([
+      'Muito ruim',
+      'Ruim',
+      'Regular',
+      'Bom',
+      'Excelente',
+    ]);
+    expect(numberedOptionsText(waCsat.text, waCsat.interactive!)).toContain('1. Muito ruim\n2. Ruim');
     const web = questionOf('nps', settings, 'en', 'webchat');
     expect(web.interactive?.options.map((o) => o.title)).toEqual([
       '0',

@@ -88,12 +88,16 @@ export function questionOf(
   if (step === 'comment') return { text: texts.comment };
   if (step === 'csat') {
     const labels = CSAT_LABELS[lang];
-    // SMS: the numbers are written in the text. Elsewhere an option's title is its label alone:
-    // the options are numbered by position where they are shown as text (the inbox, a typed
-    // answer), and position n is score n — "1 - Muito ruim" would read "1. 1 - Muito ruim".
-    if (channelKind === 'sms')
-      return { text: `${texts.csat}\n\n${labels.map((label, i) => `${i + 1} - ${label}`).join('\n')}` };
-    const options = labels.map((label, i) => ({ id: `csat:${i + 1}`, title: label }));
+    const numbered = labels.map((label, i) => `${i + 1} - ${label}`);
+    // SMS: the numbers are written in the text. Web chat: a button sends its title as the
+    // visitor's text, so it carries the score ("5 - Excelente", read by typedNumber; the inbox
+    // shows such self-numbered options unnumbered). WhatsApp: a row's title is its label alone
+    // (the reply carries the option's id; a text fallback numbers them by position, which is the score).
+    if (channelKind === 'sms') return { text: `${texts.csat}\n\n${numbered.join('\n')}` };
+    const options = labels.map((label, i) => ({
+      id: `csat:${i + 1}`,
+      title: channelKind === 'webchat' ? numbered[i] : label,
+    }));
     return { text: texts.csat, interactive: { options, listButton: LIST_BUTTON[lang] } };
   }
   if (channelKind === 'sms') return { text: texts.nps };

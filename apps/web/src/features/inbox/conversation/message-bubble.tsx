@@ -38,10 +38,13 @@ export function failureText(t: (key: string) => string, code: string | null | un
   return t('message.failed');
 }
 
+/** A title that is a number, or starts with one ("5 - Excelente"): it numbers itself. */
+const SELF_NUMBERED = /^\d+(\s[-–—]\s.*)?$/s;
+
 /**
  * The options a customer was offered (a bot's menu, a survey's scale), as the inbox shows them: a
- * menu numbered as the customer answers it; a scale of numbers (NPS 0–10) as its numbers alone,
- * which are what the customer types (numbered, it read "1. 0", "2. 1"...).
+ * menu numbered as the customer answers it; options that carry their own numbers (NPS 0–10, the
+ * web chat's "5 - Excelente") as they are (numbered again, they read "1. 0", "1. 1 - Muito ruim").
  */
 function MessageOptions({
   options,
@@ -50,7 +53,7 @@ function MessageOptions({
   options: Array<{ id: string; title: string }>;
   label: string;
 }) {
-  if (options.every((o) => /^\d+$/.test(o.title.trim())))
+  if (options.every((o) => SELF_NUMBERED.test(o.title.trim())))
     return (
       <ul className={`${classes.options} ${classes.scale}`} aria-label={label}>
         {options.map((o) => (

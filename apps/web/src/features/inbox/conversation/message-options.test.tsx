@@ -26,6 +26,23 @@ describe('the options a customer was offered', () => {
     ).toEqual(['Vendas', 'Suporte']);
   });
 
+  it("options that carry their own numbers ('5 - Excelente') are not numbered again", () => {
+    const csat = message({
+      author: 'bot',
+      body: 'Como você avalia o nosso atendimento?',
+      interactive: {
+        options: ['Muito ruim', 'Ruim', 'Regular', 'Bom', 'Excelente'].map((label, i) => ({
+          id: `csat:${i + 1}`,
+          title: `${i + 1} - ${label}`,
+        })),
+      },
+    });
+    render(<MessageBubble message={csat} onRetry={() => undefined} />, { wrapper: Wrapper });
+    const list = screen.getByRole('list');
+    expect(list.tagName).toBe('UL');
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('1 - Muito ruim');
+  });
+
   it('a scale of numbers (NPS 0–10) shows its numbers alone, not numbered again', () => {
     const nps = message({
       author: 'bot',
