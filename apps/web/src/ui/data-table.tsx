@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
+import classes from './data-table.module.css';
+
+/** The class of a table's last cells (row actions) kept in view when the table scrolls sideways. */
+export const stickyEndClass = classes.stickyEnd;
 
 export interface TColumn {
   label: string;

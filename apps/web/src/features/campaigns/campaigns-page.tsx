@@ -27,6 +27,7 @@ import { formatNumber } from '../../app/format';
 import { currentRole, useAcc, useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { CardSkeleton } from '../../ui/card-skeleton';
+import { stickyEndClass } from '../../ui/data-table';
 import { EmptyCard } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { PageHeader } from '../../ui/page-header';
@@ -166,14 +167,6 @@ export function CampaignsPage() {
   );
 }
 
-/** The actions column stays in view (sticky at the card's right edge) when the table scrolls sideways. */
-const STICKY_END = {
-  position: 'sticky',
-  right: 0,
-  zIndex: 1,
-  background: 'var(--mantine-color-body)',
-} as const;
-
 /**
  * The campaigns as a table. Compact cell spacing so every column fits the page's width in pt-BR and
  * en; long names wrap (two lines at most, the whole name in a tooltip) instead of widening the table;
@@ -208,7 +201,7 @@ function CampaignsTable({ acc, items }: { acc: string; items: TCampaign[] }) {
               </Table.Th>
             ))}
             <Table.Th miw={130}>{t('columns.when')}</Table.Th>
-            <Table.Th w={44} pr="md" style={STICKY_END}>
+            <Table.Th w={44} pr="md" className={stickyEndClass}>
               <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -270,7 +263,7 @@ function CampaignsTable({ acc, items }: { acc: string; items: TCampaign[] }) {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td pr="md" style={STICKY_END}>
+                <Table.Td pr="md" className={stickyEndClass}>
                   <CampaignActions acc={acc} campaign={c} />
                 </Table.Td>
               </Table.Tr>

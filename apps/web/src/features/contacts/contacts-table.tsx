@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatPhone, intlLocale } from '../../app/format';
 import { ContactAvatar, PhaseBadge, TagChips } from './contact-chips';
 import classes from './contacts-table.module.css';
+import { stickyEndClass } from '../../ui/data-table';
 
 const SKELETON_ROWS = 8;
 /** Checkbox, contact, phase, tags, channel, created, actions. */
@@ -85,7 +86,7 @@ export function ContactsTable({
             <Table.Th className={classes.tags}>{t('table.tags')}</Table.Th>
             <Table.Th>{t('table.type')}</Table.Th>
             <Table.Th className={classes.nowrap}>{t('table.createdAt')}</Table.Th>
-            <Table.Th w={80} className={classes.actions}>
+            <Table.Th w={80} className={stickyEndClass}>
               <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -97,7 +98,7 @@ export function ContactsTable({
                 <Table.Tr key={i} data-testid="contact-skeleton">
                   {Array.from({ length: COLUMNS }, (__, j) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-                    <Table.Td key={j} className={j === COLUMNS - 1 ? classes.actions : undefined}>
+                    <Table.Td key={j} className={j === COLUMNS - 1 ? stickyEndClass : undefined}>
                       <Skeleton height={14} radius="sm" width={j === 0 ? 16 : '80%'} />
                     </Table.Td>
                   ))}
@@ -190,7 +191,7 @@ export function ContactsTable({
                       {shortDate(contact.createdAt, i18n.language)}
                     </Text>
                   </Table.Td>
-                  <Table.Td className={classes.actions}>
+                  <Table.Td className={stickyEndClass}>
                     <Group gap={2} wrap="nowrap" justify="flex-end">
                       <ActionIcon
                         variant="subtle"
