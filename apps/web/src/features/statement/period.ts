@@ -109,6 +109,3 @@ export function chartPoints(
   }
   return [...points.values()];
 }
-
-/** True when the period lies in one calendar month (the plan limit is monthly). */
-export const withinOneMonth = (period: TPeriod) => period.from.slice(0, 7) === period.to.slice(0, 7);
