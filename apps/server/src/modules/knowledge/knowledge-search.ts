@@ -26,12 +26,15 @@ export function searchKnowledge(
   const articles = JSON.stringify(HELP_ARTICLES[lang]);
   return withTenant(db, accountId, async (tx) => {
     const result = await tx.execute(sql`
-      with q as (
-        select
-          (select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
-             from unnest(to_tsvector('portuguese'::regconfig, ${question}))) as pt,
-          (select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
-             from unnest(to_tsvector(${helpConfig}::regconfig, ${question}))) as help
+      with words as (
+        select tsvector_to_array(to_tsvector('portuguese'::regconfig, ${question})) as pt,
+               tsvector_to_array(to_tsvector(${helpConfig}::regconfig, ${question})) as help
+      ),
+      q as (
+        select words.pt as pt_words, words.help as help_words,
+          (select to_tsquery('simple', string_agg(quote_literal(w), ' | ')) from unnest(words.pt) w) as pt,
+          (select to_tsquery('simple', string_agg(quote_literal(w), ' | ')) from unnest(words.help) w) as help
+        from words
       ),
       notes as (
         select n.title, n.body, to_tsvector('portuguese'::regconfig, n.title || ' ' || n.body) as doc
@@ -46,13 +49,13 @@ export function searchKnowledge(
       ),
       hits as (
         select 'note' as source, n.title, n.body, ts_rank_cd(n.doc, q.pt) as rank,
-               (select count(*) from unnest(to_tsvector('portuguese'::regconfig, ${question})) w
-                 where n.doc @@ to_tsquery('simple', quote_literal(w.lexeme))) as words
+               (select count(*) from unnest(q.pt_words) w
+                 where n.doc @@ to_tsquery('simple', quote_literal(w))) as words
           from notes n, q
         union all
         select 'help', h.title, h.body, ts_rank_cd(h.doc, q.help),
-               (select count(*) from unnest(to_tsvector(${helpConfig}::regconfig, ${question})) w
-                 where h.doc @@ to_tsquery('simple', quote_literal(w.lexeme)))
+               (select count(*) from unnest(q.help_words) w
+                 where h.doc @@ to_tsquery('simple', quote_literal(w)))
           from help h, q
       )
       select source, title, body, rank from hits
