@@ -15,8 +15,27 @@ export function formatNumber(value: number, lang: string): string {
   return new Intl.NumberFormat(intlLocale(lang)).format(value);
 }
 
+/** A calendar day 'YYYY-MM-DD' for reading: the same day wherever the browser is. */
+export function formatDay(
+  day: string,
+  lang: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A moment for reading, in the browser's time zone; a bare day ('2026-12-01', a plan period's
+ * start, say) is that calendar day, not midnight UTC moved to the day before west of Greenwich.
+ */
 export function formatDate(value: string | null | undefined, lang: string, withTime = false): string {
   if (!value) return '';
+  if (DAY_ONLY.test(value)) return formatDay(value, lang);
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(intlLocale(lang), {
@@ -27,14 +46,8 @@ export function formatDate(value: string | null | undefined, lang: string, withT
 
 /** A calendar month 'YYYY-MM' for reading: "dezembro de 2026" / "December 2026" (as is if not one). */
 export function formatMonth(month: string, lang: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return month;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  if (!/^\d{4}-\d{2}$/.test(month)) return month;
+  return formatDay(`${month}-01`, lang, { month: 'long', year: 'numeric' });
 }
 
 /** A file size for reading: 512 B, 1,5 KB, 12 MB. */

@@ -272,6 +272,13 @@ describe('chatbots: isolation and roles', () => {
 
 describe('chat page', () => {
   it('a slug makes the page (a web chat channel the bot answers on); a taken slug is "chatpage name in use"', async () => {
+    // Before it is saved the page is "none yet" (data null), not an error the browser logs.
+    const none = await call(owner, 'GET', `/p/chatbots/${botId}/chatpage`);
+    expect(none.statusCode).toBe(200);
+    expect(none.body).toEqual({ status: 1, data: null });
+    const foreign = await call(other, 'GET', `/p/chatbots/${botId}/chatpage`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body.code).toBe('CHATBOT_NOT_FOUND');
     const saved = await call(owner, 'PUT', `/p/chatbots/${botId}/chatpage`, {
       slug: 'loja-da-rita',
       title: 'Loja da Rita',

@@ -122,7 +122,7 @@ export async function chatbotsRoutes(app: FastifyInstance) {
 
   route.get(
     '/p/chatbots/:id/chatpage',
-    { role: 'admin', params, response: okOf(ZChatPage) },
+    { role: 'admin', params, response: okOf(ZChatPage.nullable()) },
     ({ tenant, params }) => bots().chatPage(tenant.accountId, params.id),
   );
 

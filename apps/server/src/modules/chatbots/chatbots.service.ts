@@ -253,11 +253,11 @@ export class ChatbotsService {
     return findVersionDocument(this.db, accountId, id, version);
   }
 
-  async chatPage(accountId: string, id: string): Promise<TChatPage> {
+  /** The bot's chat page, or null while it has none (the editor then offers to create it). */
+  async chatPage(accountId: string, id: string): Promise<TChatPage | null> {
     await this.row(accountId, id);
     const page = await findPageRow(this.db, accountId, id);
-    if (!page) throw new AppError('NOT_FOUND');
-    return this.presentPage(page);
+    return page ? this.presentPage(page) : null;
   }
 
   /**

@@ -63,7 +63,7 @@ export function useChatbotVersions(acc: string, id: string, enabled: boolean) {
 export function useChatPage(acc: string, id: string) {
   return useQuery({
     queryKey: chatPageKey(acc, id),
-    queryFn: () => api.get<TChatPage>(`${base}/${id}/chatpage`, { acc }),
+    queryFn: () => api.get<TChatPage | null>(`${base}/${id}/chatpage`, { acc }),
   });
 }
 

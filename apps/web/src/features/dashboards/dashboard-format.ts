@@ -19,18 +19,6 @@ export function formatDuration(seconds: number | null | undefined, lang: string)
   return h ? `${unit(d, 'day', lang)} ${unit(h, 'hour', lang)}` : unit(d, 'day', lang);
 }
 
-/** A local day ('YYYY-MM-DD') as a short date of the interface language, without time-zone shifts. */
-export function formatDay(
-  day: string,
-  lang: string,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
-) {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
-}
-
 /** The change from `previous` to `current` in percent (null when there is nothing to compare). */
 export function changeOf(current: number | null, previous: number | null | undefined): number | null {
   if (current === null || previous === null || previous === undefined || previous === 0) return null;

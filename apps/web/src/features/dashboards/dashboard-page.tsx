@@ -26,6 +26,7 @@ import { currentRole, refreshAccount, useAcc, useSession } from '../../app/sessi
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { PageHeader } from '../../ui/page-header';
 import { formatDate, formatNumber } from '../../app/format';
+import { planUsageColor, planUsageOf } from '../../app/plan-usage';
 import { trialInfo } from '../billing/trial';
 import { CardSkeleton } from '../../ui/card-skeleton';
 import { LoadError } from '../../ui/load-error';
@@ -57,10 +58,7 @@ export function DashboardPage() {
 
   if (!details) return null;
   const trial = trialInfo(details);
-  const usage = details.accFinancial.usage;
-  const limit = usage?.limit || details.plan.planParameters.conversations;
-  const used = usage?.conversations ?? 0;
-  const percent = limit ? Math.min(100, Math.round((used / limit) * 100)) : 0;
+  const { used, limit, percent, periodStart, periodEnd } = planUsageOf(details);
   const lang = i18n.language;
   const firstName = (session.user?.displayName || session.user?.name || '').split(' ')[0];
   const checklist = main.data?.checklist;
@@ -186,9 +184,7 @@ export function DashboardPage() {
               size={96}
               thickness={10}
               roundCaps
-              sections={[
-                { value: percent, color: percent >= 90 ? 'red' : percent >= 70 ? 'orange' : 'brand' },
-              ]}
+              sections={[{ value: percent, color: planUsageColor(percent) }]}
               label={
                 <Text ta="center" fz="sm" fw={700}>
                   {percent}%
@@ -200,10 +196,10 @@ export function DashboardPage() {
                 {t('usage.value', { used: formatNumber(used, lang), limit: formatNumber(limit, lang) })}
               </Text>
               <Text c="dimmed" fz="sm">
-                {usage?.periodEnd
+                {periodEnd
                   ? t('usage.period', {
-                      start: formatDate(usage.periodStart, lang),
-                      end: formatDate(usage.periodEnd, lang),
+                      start: formatDate(periodStart, lang),
+                      end: formatDate(periodEnd, lang),
                     })
                   : t('usage.conversations')}
               </Text>

@@ -13,7 +13,8 @@ import { notify } from '../../app/notify';
 import { currentRole, useSession } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { downloadDashboard, type TDashboardRange, type TDashboardTable } from './dashboards-api';
-import { changeOf, formatDay } from './dashboard-format';
+import { formatDay } from '../../app/format';
+import { changeOf } from './dashboard-format';
 import { chartMax, countAxis } from '../../ui/count-axis';
 
 /** "Data up to yesterday" (spec §9: D-1) and the period shown, in the account's time zone. */

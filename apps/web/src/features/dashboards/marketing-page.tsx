@@ -6,7 +6,7 @@ import { formatNumber } from '../../app/format';
 import { useAcc } from '../../app/session';
 import { DashboardFrame } from './dashboard-frame';
 import { ExportButtons, Section, StatCard, StatGrid } from './dashboard-parts';
-import { formatDay } from './dashboard-format';
+import { formatDay } from '../../app/format';
 import { useDashboard } from './dashboards-api';
 import { useDashboardRange } from './date-filter';
 import { chartMax, countAxis } from '../../ui/count-axis';

@@ -25,6 +25,7 @@ import { openTranscript } from '../inbox/data/inbox-api';
 import { downloadStatement, STATEMENT_PAGE_SIZE, useStatement } from './statement-api';
 import { StatementChart } from './statement-chart';
 import { StatementTable } from './statement-table';
+import { planUsageOf } from '../../app/plan-usage';
 import { StatementTotals } from './statement-totals';
 
 const EXPORTS = [
@@ -38,15 +39,7 @@ export function StatementPage() {
   const session = useSession();
   const acc = useAcc();
   const today = todayIn(session.account?.acc.timezone ?? 'America/Sao_Paulo');
-  const planUsage = session.account?.accFinancial?.usage;
-  const usage = planUsage
-    ? {
-        used: planUsage.conversations,
-        limit: planUsage.limit || (session.account?.accPlan?.planParameters?.conversations ?? 0),
-        periodStart: planUsage.periodStart,
-        periodEnd: planUsage.periodEnd,
-      }
-    : null;
+  const usage = session.account ? planUsageOf(session.account) : null;
   const [params, setParams] = useSearchParams();
   const period = periodFromParams(params, today);
   const page = Math.max(1, Number(params.get('page')) || 1);

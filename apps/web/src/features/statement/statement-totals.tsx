@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { TStatement } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../app/format';
+import { planUsageColor, type TPlanUsage } from '../../app/plan-usage';
 
 /** One total: its icon and label, the number, and a line about it. */
 function TotalCard({
@@ -41,14 +42,6 @@ function TotalCard({
   );
 }
 
-/** The plan's conversations in its current period (the account's usage, as the dashboard shows it). */
-export interface TPlanUsage {
-  used: number;
-  limit: number;
-  periodStart: string;
-  periodEnd: string;
-}
-
 /**
  * Counted / not counted / total in the chosen period; under the counted total, the plan's own
  * usage in its current period (the number the limit applies to, the same as the dashboard's and
@@ -63,7 +56,6 @@ export function StatementTotals({
 }) {
   const { t, i18n } = useTranslation('statement');
   const n = (v: number) => formatNumber(v, i18n.language);
-  const share = usage && usage.limit > 0 ? Math.min(100, (usage.used / usage.limit) * 100) : 0;
   const planLine = usage
     ? t('totals.planPeriod', {
         used: n(usage.used),
@@ -85,11 +77,7 @@ export function StatementTotals({
             <Text fz="xs" c="dimmed" mb={6} data-testid="plan-limit">
               {planLine}
             </Text>
-            <Progress
-              value={share}
-              color={share >= 100 ? 'red' : share >= 80 ? 'orange' : 'brand'}
-              aria-label={planLine}
-            />
+            <Progress value={usage.percent} color={planUsageColor(usage.percent)} aria-label={planLine} />
           </>
         )}
       </TotalCard>

@@ -15,8 +15,7 @@ describe('chat page editor', { timeout: 20_000 }, () => {
   it("a new page starts from the bot's name; 'chatpage name in use' goes on the address field", async () => {
     const api = mockApi((call) => {
       if (call.path === '/p/chatbots/b1') return { body: detail };
-      if (call.path === '/p/chatbots/b1/chatpage' && call.method === 'GET')
-        return { status: 404, body: { status: 0, code: 'NOT_FOUND', message: 'Not found' } };
+      if (call.path === '/p/chatbots/b1/chatpage' && call.method === 'GET') return { body: null };
       if (call.path === '/p/chatbots/b1/chatpage')
         return {
           status: 409,

@@ -17,7 +17,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type TChatPage, type TChatPageBody, ZChatPageBody } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../app/api-client';
 import { useFormSave, zodValidator } from '../../../app/forms';
 import { notify } from '../../../app/notify';
 import { useAcc } from '../../../app/session';
@@ -56,17 +55,11 @@ export function ChatPageEditPage() {
   const acc = useAcc();
   const bot = useChatbot(acc, id);
   const page = useChatPage(acc, id);
-  const missing = page.error instanceof ApiError && page.error.status === 404;
-  if (bot.isPending || (page.isPending && !missing)) return <PageLoader />;
+  if (bot.isPending || page.isPending) return <PageLoader />;
   if (bot.isError) return <LoadError error={bot.error} />;
-  if (page.isError && !missing) return <LoadError error={page.error} />;
+  if (page.isError) return <LoadError error={page.error} />;
   return (
-    <ChatPageForm
-      botName={bot.data.chatbot.name}
-      botType={bot.data.chatbot.type}
-      id={id}
-      page={missing ? null : (page.data ?? null)}
-    />
+    <ChatPageForm botName={bot.data.chatbot.name} botType={bot.data.chatbot.type} id={id} page={page.data} />
   );
 }
 
