@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, screenshot, seriousA11yViolations } from '../support/browser';
+import { BROWSER_TIME_ZONE, hasChromium, screenshot, seriousA11yViolations } from '../support/browser';
 import { login, signUpByApi, switchLanguage, uniqueEmail } from '../support/flows';
 import {
   conversationRows,
@@ -66,6 +66,7 @@ describe.skipIf(!hasChromium())('on hold and voice messages in chromium (1366x76
     context = await suite.browser.newContext({
       baseURL: suite.server.baseUrl,
       locale: 'pt-BR',
+      timezoneId: BROWSER_TIME_ZONE,
       viewport: { width: 1366, height: 768 },
     });
     // A microphone without a device: a tone from Web Audio stands in for the user's voice.

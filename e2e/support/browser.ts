@@ -30,9 +30,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The browser's time zone: São Paulo, as most of our users, while the server runs in UTC. Dates
+ * the page shows must then be the user's, never midnight UTC read as the day before.
+ */
+export const BROWSER_TIME_ZONE = 'America/Sao_Paulo';
+
 /** A fresh browser context (its own storage) at desktop size, with the interface language set. */
 export function newContext(browser: Browser, baseURL: string, locale = 'pt-BR'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, locale, viewport: { width: 1360, height: 860 } });
+  return browser.newContext({
+    baseURL,
+    locale,
+    timezoneId: BROWSER_TIME_ZONE,
+    viewport: { width: 1360, height: 860 },
+  });
 }
 
 /** Saves a full-page screenshot to e2e/test-results/<name>.png (git-ignored). */
