@@ -41,6 +41,7 @@ import {
 import { exportCampaign, useCampaign, useCampaignFailures, useCampaignRecipients } from './campaigns-api';
 import { useCampaignLive } from './use-campaign-live';
 import { chartMax, countAxis } from '../../ui/count-axis';
+import { BAR_MAX_WIDTH } from '../../ui/bar-width';
 
 /** /apps/campaigns/:campaign_id: live progress, the funnel, failures by reason and every recipient. */
 export function CampaignPage() {
@@ -152,6 +153,7 @@ function CampaignView({ acc, campaign }: { acc: string; campaign: TCampaign }) {
             {t('detail.funnel')}
           </Text>
           <BarChart
+            maxBarWidth={BAR_MAX_WIDTH}
             h={220}
             data={funnel}
             dataKey="step"

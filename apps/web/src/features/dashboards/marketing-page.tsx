@@ -10,6 +10,7 @@ import { formatDay } from '../../app/format';
 import { useDashboard } from './dashboards-api';
 import { useDashboardRange } from './date-filter';
 import { chartMax, countAxis } from '../../ui/count-axis';
+import { BAR_MAX_WIDTH } from '../../ui/bar-width';
 
 const SOURCE_COLORS = ['brand.6', 'teal.6', 'orange.5', 'grape.5', 'cyan.6'];
 const SWATCH = (i: number) =>
@@ -64,6 +65,7 @@ export function MarketingDashboardPage() {
               </Text>
             ) : (
               <BarChart
+                maxBarWidth={BAR_MAX_WIDTH}
                 aria-hidden
                 h={220}
                 data={data.days.map((d) => ({

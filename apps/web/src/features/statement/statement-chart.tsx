@@ -4,6 +4,7 @@ import { Card, Group, Table, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TChartPoint } from './period';
 import { chartMax, countAxis } from '../../ui/count-axis';
+import { BAR_MAX_WIDTH } from '../../ui/bar-width';
 
 /** Conversations per day (or month), counted and not counted, stacked; a hidden table says the same. */
 export function StatementChart({ points }: { points: TChartPoint[] }) {
@@ -17,6 +18,7 @@ export function StatementChart({ points }: { points: TChartPoint[] }) {
         </Title>
       </Group>
       <BarChart
+        maxBarWidth={BAR_MAX_WIDTH}
         h={240}
         data={points}
         dataKey="label"

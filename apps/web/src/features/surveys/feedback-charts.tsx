@@ -4,6 +4,7 @@ import { Card, SimpleGrid, Table, Title, VisuallyHidden } from '@mantine/core';
 import type { TFeedbackReport } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { chartMax, countAxis } from '../../ui/count-axis';
+import { BAR_MAX_WIDTH } from '../../ui/bar-width';
 
 const groupOfNps = (score: number) => (score >= 9 ? 'high' : score >= 7 ? 'mid' : 'low');
 const groupOfCsat = (score: number) => (score >= 4 ? 'high' : score === 3 ? 'mid' : 'low');
@@ -100,6 +101,7 @@ export function FeedbackCharts({ report }: { report: TFeedbackReport }) {
             rows={csat.map((d) => [d.score, d.count])}
           >
             <BarChart
+              maxBarWidth={BAR_MAX_WIDTH}
               h={200}
               data={csat}
               dataKey="score"
@@ -120,6 +122,7 @@ export function FeedbackCharts({ report }: { report: TFeedbackReport }) {
             rows={nps.map((d) => [d.score, d.count])}
           >
             <BarChart
+              maxBarWidth={BAR_MAX_WIDTH}
               h={200}
               data={nps}
               dataKey="score"
