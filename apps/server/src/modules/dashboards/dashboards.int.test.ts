@@ -250,7 +250,8 @@ describe('dashboard APIs', () => {
     expect(data.period.previous).toEqual({ from: '2026-03-02', to: '2026-03-05' });
     expect(data.mine).toMatchObject({ opened: 2, closed: 1, messagesOut: 3 });
     expect(data.minePrevious).toMatchObject({ opened: 0 });
-    expect(data.live).toMatchObject({ open: expect.any(Number), mine: 1 });
+    // No tab of anyone's is connected here; the reader, active by this very request, is online.
+    expect(data.live).toMatchObject({ open: expect.any(Number), mine: 1, operatorsOnline: 1 });
     expect(data.checklist).toMatchObject({ channel: true, team: true, chatbot: false });
     expect(data.days.map((d: { date: string }) => d.date)).toEqual([
       '2026-03-06',
@@ -311,7 +312,13 @@ describe('dashboard APIs', () => {
   it('agents: one row per operator with their times, and exports follow the download blocks', async () => {
     const res = await call('GET', `/p/dashboards/agents?${range}`, { token: manager.token });
     const row = res.body.data.rows.find((r: { operatorId: string }) => r.operatorId === operator.userId);
-    expect(row).toMatchObject({ closed: 1, messagesOut: 3, activeHours: 3, closedPerHour: 0.33 });
+    expect(row).toMatchObject({
+      closed: 1,
+      messagesOut: 3,
+      activeHours: 3,
+      closedPerHour: 0.33,
+      online: false,
+    });
     expect(row.firstResponse.count).toBe(2);
     const file = await setup.ctx.app.inject({
       method: 'GET',

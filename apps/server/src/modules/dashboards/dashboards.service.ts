@@ -258,7 +258,7 @@ export class DashboardsService {
   }
 
   async agents(tenant: TTenant, query: TDashboardQuery): Promise<TDashboardAgents> {
-    const online = this.onlineUsers(tenant.accountId);
+    const online = this.onlineUsers(tenant);
     return this.read(tenant, query, async (r) => ({
       period: r.presented,
       rows: await this.agentRowsOf(tenant, r, await online),
@@ -345,7 +345,7 @@ export class DashboardsService {
       this.flights.run(`open:${tenant.accountId}`, () =>
         withTenant(this.db, tenant.accountId, (tx) => openCounts(tx, tenant.accountId)),
       ),
-      this.onlineUsers(tenant.accountId),
+      this.onlineUsers(tenant),
     ]);
     const count = (match: (c: (typeof counts)[number]) => boolean) =>
       counts.reduce((n, c) => (match(c) ? n + Number(c.n) : n), 0);
@@ -359,14 +359,20 @@ export class DashboardsService {
     };
   }
 
-  private onlineUsers(accountId: string): Promise<Set<string>> {
-    return this.flights.run(`online:${accountId}`, async () => {
+  /**
+   * The members online now, the reader included: they are active (this request), though a tab
+   * just reloaded reads the dashboard before its socket is connected again, and would see
+   * itself offline until the next refresh.
+   */
+  private async onlineUsers(tenant: TTenant): Promise<Set<string>> {
+    const online = await this.flights.run(`online:${tenant.accountId}`, async () => {
       try {
-        const members = await this.teamChat.presence.snapshot(accountId);
+        const members = await this.teamChat.presence.snapshot(tenant.accountId);
         return new Set(members.filter((m) => m.status === 'online').map((m) => m.userId));
       } catch {
         return new Set<string>(); // realtime closed (shutdown)
       }
     });
+    return online.has(tenant.userId) ? online : new Set([...online, tenant.userId]);
   }
 }
