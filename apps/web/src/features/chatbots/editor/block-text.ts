@@ -4,8 +4,16 @@ import { blockExits, isInputBlock, type TFlowBlock, type TFlowDocument } from '@
 /** A block's name in the interface (chatbots:blocks.<type>). */
 export const blockName = (t: TFunction, type: TFlowBlock['type']) => t(`chatbots:blocks.${type}`);
 
-/** One line about what the block does (its text, question, address…), or '' when not set yet. */
-export function blockSummary(t: TFunction, block: TFlowBlock, doc: TFlowDocument): string {
+/**
+ * One line about what the block does (its text, question, address…), or '' when not set yet.
+ * `departmentName` names a transfer's department (blocks keep its id).
+ */
+export function blockSummary(
+  t: TFunction,
+  block: TFlowBlock,
+  doc: TFlowDocument,
+  departmentName: (id: string) => string | undefined = () => undefined,
+): string {
   const variable = (id: string | null | undefined) => doc.variables.find((v) => v.id === id)?.name ?? '';
   const group = (id: string) => doc.groups.find((g) => g.id === id);
   if (isInputBlock(block)) return block.prompt;
@@ -46,7 +54,7 @@ export function blockSummary(t: TFunction, block: TFlowBlock, doc: TFlowDocument
       return block.url ? `${block.method} ${block.url}` : '';
     case 'transfer':
       return block.departmentId
-        ? t('chatbots:summary.toDepartment', { name: block.departmentId })
+        ? t('chatbots:summary.toDepartment', { name: departmentName(block.departmentId) ?? '…' })
         : t('chatbots:summary.toQueue');
     case 'close':
       return block.reason ?? '';

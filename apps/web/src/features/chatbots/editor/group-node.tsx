@@ -4,6 +4,8 @@ import { Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { blockExits, type TFlowBlock } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { useAcc } from '../../../app/session';
+import { useDepartments } from '../../departments/departments-api';
 import { sectionOf } from './flow-blocks';
 import { blockInHandle, exitHandle, GROUP_IN_HANDLE, type TGroupNode } from './flow-graph';
 import { BlockIcon, SECTION_COLORS } from './block-icon';
@@ -85,7 +87,8 @@ function BlockRow({
 }) {
   const { t } = useTranslation('chatbots');
   const { doc } = useEditorContext();
-  const summary = blockSummary(t, block, doc);
+  const departments = useDepartments(useAcc(), block.type === 'transfer');
+  const summary = blockSummary(t, block, doc, (id) => departments.data?.find((d) => d._id === id)?.name);
   const single = exits.length === 1 && exits[0] === 'default' && blockExits(block).length === 1;
   const color = SECTION_COLORS[sectionOf(block.type)];
   return (

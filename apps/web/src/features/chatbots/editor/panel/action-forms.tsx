@@ -4,6 +4,7 @@ import { useAcc } from '../../../../app/session';
 import { usePhases, useTags } from '../../../contacts/contacts-api';
 import { useInboxData } from '../../../inbox/data/inbox-api';
 import { useClosingReasons } from '../../../settings/settings-api';
+import { useDepartments } from '../../../departments/departments-api';
 import { TextWithVariables } from './fields';
 import type { TFormOf } from './form-types';
 
@@ -11,9 +12,10 @@ const below = { position: 'bottom' as const, middlewares: { flip: false, shift: 
 
 export function TransferForm({ block, set, doc }: TFormOf<'transfer'>) {
   const { t } = useTranslation('chatbots');
-  const inbox = useInboxData(useAcc());
+  const acc = useAcc();
+  const inbox = useInboxData(acc);
   const operators = (inbox.data?.operators ?? []).filter((o) => o.operatorData);
-  const departments = [...new Set(operators.flatMap((o) => o.operatorData?.intentions ?? []))].sort();
+  const departments = useDepartments(acc);
   return (
     <Stack gap="sm">
       <Text fz="sm" c="dimmed">
@@ -22,7 +24,7 @@ export function TransferForm({ block, set, doc }: TFormOf<'transfer'>) {
       <Select
         label={t('panel.department')}
         placeholder={t('panel.anyDepartment')}
-        data={departments}
+        data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
         value={block.departmentId ?? null}
         onChange={(departmentId) => set({ departmentId })}
         clearable
