@@ -99,6 +99,13 @@ describe('block side panel', { timeout: 20_000 }, () => {
     );
   });
 
+  it("names a condition's comparison as such (it was read out as 'Atendente')", async () => {
+    open(docWith(createBlock('condition', 'k1')), 'k1');
+    const row = within(screen.getByTestId('condition-row'));
+    expect(row.getByRole('textbox', { name: 'Comparação da condição 1' })).toHaveValue('é igual a');
+    expect(row.queryByRole('textbox', { name: 'Atendente' })).not.toBeInTheDocument();
+  });
+
   it('deletes the block with the edges to and from it', () => {
     const doc = docWith(createBlock('text', 't1'), { ...createBlock('text', 't2'), text: 'x' });
     doc.edges.push({ id: 'e1', from: { blockId: 't1', exit: 'default' }, to: { blockId: 't2' } });

@@ -123,7 +123,7 @@ export function ConditionForm({ block, set, doc }: TFormOf<'condition'>) {
             </ActionIcon>
           </Group>
           <Select
-            aria-label={t('panel.operator', { n: i + 1 })}
+            aria-label={t('panel.conditionOperator', { n: i + 1 })}
             data={CONDITION_OPERATORS.map((op) => ({ value: op, label: t(`operators.${op}`) }))}
             value={c.operator}
             onChange={(op) => op && patch(i, { operator: op as (typeof CONDITION_OPERATORS)[number] })}
