@@ -106,6 +106,19 @@ describe('block side panel', { timeout: 20_000 }, () => {
     expect(row.queryByRole('textbox', { name: 'Atendente' })).not.toBeInTheDocument();
   });
 
+  it('creates the variable a question saves to right in its field (the variables panel is hidden while a block is selected)', async () => {
+    open(docWith({ ...createBlock('email_input', 'q1'), prompt: 'Seu e-mail?' }), 'q1');
+    const field = screen.getByRole('textbox', { name: 'Guardar a resposta na variável' });
+    expect(field).toHaveAttribute('placeholder', 'Escolha ou crie uma variável');
+    fireEvent.click(field);
+    fireEvent.change(field, { target: { value: 'email' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Criar a variável “email”' }));
+    const saved = docOf();
+    expect(saved.variables).toEqual([{ id: expect.any(String), name: 'email' }]);
+    expect(findBlock(saved, 'q1')!.block).toMatchObject({ variableId: saved.variables[0]!.id });
+    expect(screen.getByRole('textbox', { name: 'Guardar a resposta na variável' })).toHaveValue('email');
+  });
+
   it('deletes the block with the edges to and from it', () => {
     const doc = docWith(createBlock('text', 't1'), { ...createBlock('text', 't2'), text: 'x' });
     doc.edges.push({ id: 'e1', from: { blockId: 't1', exit: 'default' }, to: { blockId: 't2' } });

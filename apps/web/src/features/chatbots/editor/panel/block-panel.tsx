@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BlockIcon, SECTION_COLORS } from '../block-icon';
 import { blockName } from '../block-text';
 import { sectionOf } from '../flow-blocks';
-import { findBlock, moveBlock, removeBlock, updateBlock } from '../flow-edit';
+import { addVariable, findBlock, moveBlock, removeBlock, updateBlock } from '../flow-edit';
 import { BlockForm } from './block-forms';
 import { ExitsSection } from './exits-section';
 import { issuesByField, issueText } from './issue-fields';
@@ -33,6 +33,11 @@ export function BlockPanel({
       const current = findBlock(d, block.id)?.block;
       return current ? updateBlock(d, { ...current, ...patch } as TFlowBlock) : d;
     }, field && `block:${block.id}:${field}`);
+  const newVariable = (name: string) => {
+    const { variable } = addVariable(doc, name);
+    edit((d) => ({ ...d, variables: [...d.variables, variable] }));
+    return variable.id;
+  };
   return (
     <Stack gap="md" data-testid="block-panel">
       <Group justify="space-between" wrap="nowrap">
@@ -89,7 +94,7 @@ export function BlockPanel({
           </List>
         </Alert>
       )}
-      <BlockForm block={block} set={set} doc={doc} errors={errors} />
+      <BlockForm block={block} set={set} doc={doc} errors={errors} newVariable={newVariable} />
       <Divider />
       <ExitsSection block={block} doc={doc} edit={edit} />
     </Stack>

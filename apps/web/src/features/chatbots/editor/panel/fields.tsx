@@ -1,8 +1,9 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { ActionIcon, Group, Menu, Select, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconBraces } from '@tabler/icons-react';
-import { CHATBOT_LIMITS, FLOW_KEY_ENTITIES, type TFlowDocument } from '@atende/shared';
+import { CHATBOT_LIMITS, FLOW_KEY_ENTITIES, type TFlowDocument, ZFlowVariable } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { variableNameTaken } from '../flow-edit';
 
 /** The {{…}} names a text can use: flow variables, then the contact's key entities ($name…). */
 export function variableTokens(doc: TFlowDocument): { token: string; label: string }[] {
@@ -97,7 +98,12 @@ export function TextWithVariables({
   );
 }
 
-/** A flow variable by id (or none). */
+const CREATE = '+create:';
+
+/**
+ * A flow variable by id (or none). With `onCreate`, typing a new name offers to create it here
+ * (the variables panel is not on screen while a block is selected).
+ */
 export function VariableSelect({
   label,
   value,
@@ -106,6 +112,7 @@ export function VariableSelect({
   description,
   clearable = true,
   error,
+  onCreate,
 }: {
   label: string;
   value: string | null | undefined;
@@ -114,18 +121,33 @@ export function VariableSelect({
   description?: string;
   clearable?: boolean;
   error?: string;
+  /** Adds a variable named `name` to the flow and answers its id. */
+  onCreate?: (name: string) => string;
 }) {
   const { t } = useTranslation('chatbots');
+  const [search, setSearch] = useState('');
+  const name = search.trim();
+  const creatable =
+    !!onCreate &&
+    ZFlowVariable.shape.name.safeParse(name).success &&
+    !variableNameTaken(doc, name) &&
+    doc.variables.length < CHATBOT_LIMITS.maxVariables;
   return (
     <Select
       label={label}
       description={description}
-      placeholder={t('panel.chooseVariable')}
-      data={doc.variables.map((v) => ({ value: v.id, label: v.name }))}
+      placeholder={onCreate ? t('panel.chooseOrCreateVariable') : t('panel.chooseVariable')}
+      data={[
+        ...doc.variables.map((v) => ({ value: v.id, label: v.name })),
+        ...(creatable ? [{ value: `${CREATE}${name}`, label: t('panel.createVariable', { name }) }] : []),
+      ]}
       value={value ?? null}
-      onChange={onChange}
+      onChange={(id) => onChange(id?.startsWith(CREATE) && onCreate ? onCreate(name) : id)}
+      searchable={!!onCreate}
+      searchValue={search}
+      onSearchChange={setSearch}
       clearable={clearable}
-      nothingFoundMessage={t('panel.noVariables')}
+      nothingFoundMessage={onCreate ? t('panel.typeVariableName') : t('panel.noVariables')}
       comboboxProps={{ position: 'bottom', middlewares: { flip: false, shift: false } }}
       error={error}
     />

@@ -8,6 +8,8 @@ export interface TFormProps<T extends TFlowBlock> {
   doc: TFlowDocument;
   /** Messages of the block's publishing issues, by the block field they are about. */
   errors: Record<string, string>;
+  /** Adds a flow variable named `name` and answers its id (fields that pick a variable create one). */
+  newVariable?: (name: string) => string;
 }
 
 export type TFormOf<K extends TFlowBlockType> = TFormProps<TFlowBlockOf<K>>;

@@ -18,7 +18,7 @@ import { OptionsEditor } from './options-editor';
 const num = (v: string | number) => (typeof v === 'number' ? v : null);
 
 /** What every input asks: the question, where the answer goes, retries and timeout. */
-export function InputCommon({ block, set, doc, errors }: TFormProps<TInputBlock>) {
+export function InputCommon({ block, set, doc, errors, newVariable }: TFormProps<TInputBlock>) {
   const { t } = useTranslation('chatbots');
   return (
     <Stack gap="sm">
@@ -36,6 +36,7 @@ export function InputCommon({ block, set, doc, errors }: TFormProps<TInputBlock>
         onChange={(variableId) => set({ variableId })}
         doc={doc}
         error={errors.variableId}
+        onCreate={newVariable}
       />
       <Select
         label={t('panel.saveToContact')}

@@ -36,7 +36,7 @@ function conditionSubjects(doc: TFlowDocument, t: (k: string) => string) {
   ].filter((g) => g.items.length);
 }
 
-export function SetVariableForm({ block, set, doc, errors }: TFormOf<'set_variable'>) {
+export function SetVariableForm({ block, set, doc, errors, newVariable }: TFormOf<'set_variable'>) {
   const { t } = useTranslation('chatbots');
   return (
     <Stack gap="sm">
@@ -47,6 +47,7 @@ export function SetVariableForm({ block, set, doc, errors }: TFormOf<'set_variab
         doc={doc}
         clearable={false}
         error={errors.variableId}
+        onCreate={newVariable}
       />
       <SegmentedControl
         value={block.value.kind}
