@@ -344,6 +344,10 @@ describe('action: send a satisfaction survey', () => {
     await customerWrites(off, 'quero avaliar');
     expect((await runsOf(id))[0]).toMatchObject({ status: 'error', reason: 'SURVEYS_DISABLED' });
     expect((await call('GET', `/p/automations/${id}`)).body.data.active).toBe(true);
+    // The list does not read 'Last run: never' beside 'Errors: 1': a run that ended in error ran.
+    const listed = (await call('GET', '/p/automations')).body.data.items.find((r: any) => r._id === id);
+    expect(listed).toMatchObject({ fires7d: 0, errors7d: 1 });
+    expect(listed.lastFiredAt).not.toBeNull();
 
     const settings = await call('PUT', '/p/surveys/settings', {
       body: { enabled: true, intervalDays: 0, type: 'csat', lang: 'pt-BR' },

@@ -252,13 +252,13 @@ export interface TRuleStats {
   errors7d: number;
 }
 
-/** Per rule: its last fire, fires and errors in the last 7 days. */
+/** Per rule: its last run (fired, waiting or ended in error), fires and errors in the last 7 days. */
 export async function ruleStats(db: TDb, accountId: string): Promise<Map<string, TRuleStats>> {
   const rows = rowsOf<{ id: string; last: string | null; fires: number; errors: number }>(
     await withTenant(db, accountId, (tx) =>
       tx.execute(sql`
         select automation_id as id,
-               max(created_at) filter (where status in ('fired', 'waiting')) as last,
+               max(created_at) filter (where status in ('fired', 'waiting', 'error')) as last,
                count(*) filter (where status in ('fired', 'waiting') and created_at > now() - interval '7 days')::int as fires,
                count(*) filter (where status = 'error' and created_at > now() - interval '7 days')::int as errors
         from automation_runs where account_id = ${accountId}
