@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { TCampaignReview } from '@atende/shared';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../app/i18n';
 import { Wrapper } from '../../test/setup';
@@ -48,6 +49,41 @@ describe('campaign wizard steps', () => {
     expect(screen.getByTestId('wizard-segments')).toHaveTextContent('2 segmentos (161 caracteres)');
     fireEvent.change(text, { target: { value: `${'a'.repeat(70)}ã` } });
     expect(screen.getByTestId('wizard-segments')).toHaveTextContent('2 segmentos (71 caracteres)');
+  });
+
+  it('with no channel of the type, says which one is missing and links to the channels settings, in pt-BR and en', async () => {
+    const noChannel = (type: 'whatsapp' | 'sms') =>
+      render(
+        <MemoryRouter>
+          <WizardMessageStep
+            draft={newDraft(type)}
+            patch={() => {}}
+            channels={[]}
+            templates={[]}
+            errors={{}}
+          />
+        </MemoryRouter>,
+        { wrapper: Wrapper },
+      );
+    const view = noChannel('whatsapp');
+    expect(screen.getByTestId('wizard-no-channels')).toHaveTextContent(
+      'Nenhum número de WhatsApp está conectado',
+    );
+    expect(screen.getByRole('link', { name: 'Conectar um canal em Configurações › Canais' })).toHaveAttribute(
+      'href',
+      '/settings?tab=channels',
+    );
+    view.unmount();
+    await i18n.changeLanguage('en');
+    try {
+      noChannel('sms');
+      expect(screen.getByTestId('wizard-no-channels')).toHaveTextContent('No SMS channel is connected');
+      expect(
+        screen.getByRole('link', { name: 'Connect a channel in Settings › Channels' }),
+      ).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('pt-BR');
+    }
   });
 
   it('reads "0 segments" in en for an empty text (the _zero form)', async () => {

@@ -1,6 +1,8 @@
-import { Alert, Card, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Card, Select, Stack, Text, Textarea } from '@mantine/core';
 import type { TChannelSummary, TTemplate } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAccLink } from '../../app/shell/use-acc-link';
 import { smsSegmentsOf } from './sms-segments';
 import type { TWizardDraft } from './wizard-state';
 
@@ -19,11 +21,21 @@ export function WizardMessageStep({
   errors: Record<string, string>;
 }) {
   const { t } = useTranslation('campaigns');
+  const link = useAccLink();
   const template = templates?.find((x) => x._id === draft.templateId);
   const segments = smsSegmentsOf(draft.text);
   return (
     <Stack maw={640}>
-      {channels.length === 0 && <Alert color="yellow">{t('wizard.noChannels')}</Alert>}
+      {channels.length === 0 && (
+        <Alert color="yellow" data-testid="wizard-no-channels">
+          <Text fz="sm">
+            {t(draft.type === 'sms' ? 'wizard.noChannelsSms' : 'wizard.noChannelsWhatsapp')}
+          </Text>
+          <Anchor component={Link} to={link('/settings?tab=channels')} fz="sm" fw={600}>
+            {t('wizard.connectChannel')}
+          </Anchor>
+        </Alert>
+      )}
       <Select
         label={t('wizard.channel')}
         placeholder={t('wizard.channelPlaceholder')}
