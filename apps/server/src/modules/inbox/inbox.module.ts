@@ -147,7 +147,9 @@ export const inboxModule = defineModule({
       // On hold (issue 13): until a moment (a pg-boss timer) or the customer's next message.
       hold: new HoldService(db, access, emitter, bus, platform.jobs, deps.activityLog),
       // Automations (issue 17): assign, close and notes without an operator.
-      automatic: new AutomaticActionsService(db, deps.inboxSettings, emitter, bus),
+      automatic: new AutomaticActionsService(db, deps.inboxSettings, emitter, bus, (accountId, id) =>
+        deps.departments.nameOf(accountId, id),
+      ),
       // Campaigns (issue 16): a reply to a campaign puts its conversation in the Campanhas tab.
       campaignOrigin: new CampaignOriginService(db, emitter, bus),
       statement: new StatementService(db),

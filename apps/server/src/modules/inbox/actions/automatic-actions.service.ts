@@ -39,6 +39,9 @@ export class AutomaticActionsService {
     private readonly settings: InboxSettingsService,
     private readonly emitter: InboxEmitter,
     private readonly bus: DomainEvents,
+    /** A department's name for the transfer's system line (null: not one of the account's). */
+    private readonly departmentName: (accountId: string, id: string) => Promise<string | null> = async () =>
+      null,
   ) {}
 
   /** One transaction: the conversation as listed, then what the automations add to it. */
@@ -95,6 +98,11 @@ export class AutomaticActionsService {
     cause: string,
     lang: TLang = 'pt-BR',
   ): Promise<'done' | 'unchanged'> {
+    // The system line names the department (read before the conversation's lock: PGlite has one
+    // connection). A rule whose department is deleted is turned off by the automations module.
+    const departmentName = target.departmentId
+      ? await this.departmentName(accountId, target.departmentId)
+      : null;
     return withLockedConversation(this.db, accountId, id, async (tx, row) => {
       if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
       if (row.stage === 'closed') return 'unchanged';
@@ -109,7 +117,7 @@ export class AutomaticActionsService {
       const event: TSystemEvent = {
         system: 'transferred',
         actor: AUTOMATION_ACTOR[lang],
-        ...(member ? { operator: member.name } : { department: departmentId ?? '' }),
+        ...(member ? { operator: member.name } : { department: departmentName ?? departmentId ?? '' }),
       };
       await this.bus.emit(tx, accountId, 'conversation.assigned', {
         conversationId: id,

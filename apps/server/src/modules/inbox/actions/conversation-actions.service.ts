@@ -260,7 +260,9 @@ export class ConversationActionsService {
   /**
    * A bot hands its conversation over: flow → waiting (optionally to a department) or in
    * attendance with an operator. False when the conversation is no longer in the flow stage (an
-   * operator took it meanwhile): nothing changes.
+   * operator took it meanwhile): nothing changes. A department the account no longer has (deleted
+   * after the bot was published) is left out: the customer goes to the queue, never to a
+   * department nobody sees; the system line names the department, not its id.
    */
   async botHandover(
     accountId: string,
@@ -268,17 +270,20 @@ export class ConversationActionsService {
     body: { departmentId: string | null; operatorId: string | null },
     botName: string,
   ): Promise<boolean> {
+    // Read before the conversation's lock, as transfer() does (PGlite has one connection).
+    const departmentName = body.departmentId ? await this.departmentName(accountId, body.departmentId) : null;
+    const chosen = departmentName === null ? null : body.departmentId;
     return withLockedConversation(this.db, accountId, id, async (tx, row) => {
       if (row?.stage !== 'flow') return false;
       const target = body.operatorId ? await findMember(tx, accountId, body.operatorId) : undefined;
-      const departmentId = body.departmentId ?? row.departmentId;
+      const departmentId = chosen ?? row.departmentId;
       const patch = target
         ? { stage: 'attendance', assigneeId: target.userId, takenAt: new Date(), departmentId }
         : { stage: 'waiting', assigneeId: null, takenAt: null, departmentId };
       const event: TSystemEvent = target
         ? { system: 'transferred', actor: botName, operator: target.name }
-        : departmentId
-          ? { system: 'transferred', actor: botName, department: departmentId }
+        : chosen && departmentName
+          ? { system: 'transferred', actor: botName, department: departmentName }
           : { system: 'handover', actor: botName };
       await this.applyAs(tx, accountId, null, row, patch, event);
       await this.bus.emit(tx, accountId, 'conversation.assigned', {
