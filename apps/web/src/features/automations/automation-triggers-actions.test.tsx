@@ -128,6 +128,31 @@ describe('builder: new triggers and actions', () => {
     });
   });
 
+  it('a contact trigger warns on the actions that need a conversation (they would stop with an error), in pt-BR and en', async () => {
+    serve();
+    renderAt('/apps/new-automation');
+    const pick = async (box: string, name: string) => {
+      fireEvent.click(await screen.findByRole('textbox', { name: box }));
+      fireEvent.click(await screen.findByRole('option', { name }));
+    };
+    await pick('Gatilho', 'Etiqueta adicionada ao contato');
+    await pick('Adicionar ação', 'Mudar a fase');
+    expect(screen.queryByTestId('action-needs-conversation')).not.toBeInTheDocument();
+    await pick('Adicionar ação', 'Enviar mensagem');
+    expect(screen.getAllByTestId('action-needs-conversation')).toHaveLength(1);
+    expect(screen.getByTestId('action-needs-conversation')).toHaveTextContent(
+      'Este gatilho acontece no contato, fora de uma conversa',
+    );
+    await i18n.changeLanguage('en');
+    await waitFor(() =>
+      expect(screen.getByTestId('action-needs-conversation')).toHaveTextContent(
+        'This trigger happens on the contact, outside any conversation',
+      ),
+    );
+    await pick('Trigger', 'Message received from the customer');
+    expect(screen.queryByTestId('action-needs-conversation')).not.toBeInTheDocument();
+  });
+
   it('a rule naming a bot that is not published shows the bot by name and says the step fails', async () => {
     const rule = {
       ...OFF,
