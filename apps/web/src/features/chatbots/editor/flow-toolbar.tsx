@@ -62,7 +62,10 @@ function Icon({
   );
 }
 
-/** The editor's bar: back, name and status, save state, undo/redo, problems, versions, test, publish. */
+/**
+ * The editor's bar: back, name and status, save state, undo/redo, problems, test, publish; the rest
+ * (settings, versions, chat page, unpublish, import/export) in its menu, so it stays one row at 1366 px.
+ */
 export function FlowToolbar({
   chatbot,
   saveIndicator,
@@ -128,16 +131,6 @@ export function FlowToolbar({
       >
         {t('editor.test')}
       </Button>
-      {chatbot.status === 'published' && (
-        <Button
-          variant="default"
-          leftSection={<IconPlayerPause size={16} />}
-          onClick={() => onAction('unpublish')}
-          loading={publishing}
-        >
-          {t('list.unpublish')}
-        </Button>
-      )}
       <Button
         leftSection={<IconRocket size={16} />}
         onClick={() => onAction('publish')}
@@ -166,6 +159,15 @@ export function FlowToolbar({
           >
             {t('list.chatPage')}
           </Menu.Item>
+          {chatbot.status === 'published' && (
+            <Menu.Item
+              leftSection={<IconPlayerPause size={16} />}
+              disabled={publishing}
+              onClick={() => onAction('unpublish')}
+            >
+              {t('list.unpublish')}
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <Menu.Item leftSection={<IconUpload size={16} />} onClick={() => onAction('import')}>
             {t('editor.import')}
