@@ -48,7 +48,7 @@ export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner) {
   // Installed first, so the demo's contacts and closed conversations reach its webhook endpoint.
   await seedDemoApps(app, accountId, userId);
   // Departments and key entities (issue 13): before the conversations, which may be routed to them.
-  await seedDemoDepartments(app, accountId, { userId, ip: '127.0.0.1', lang: 'pt-BR' });
+  const departments = await seedDemoDepartments(app, accountId, { userId, ip: '127.0.0.1', lang: 'pt-BR' });
 
   const channel = await s.channels.create(accountId, ZCreateChannelBody.parse(DEMO_CHANNEL));
   const record = s.channels.record(await s.channels.row(accountId, channel._id));
@@ -133,7 +133,7 @@ export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner) {
   // Campaigns (issue 16): a finished campaign with recipients in every state.
   await seedDemoCampaigns(app, accountId, userId);
   // Chatbots (issue 14): last, so the history above opened without a bot.
-  await seedDemoChatbots(app, accountId, userId, channel._id);
+  await seedDemoChatbots(app, accountId, userId, channel._id, departments);
   return {
     channelId: channel._id,
     contacts: contactIds.length,
