@@ -1,5 +1,5 @@
 import { ReactFlowProvider } from '@xyflow/react';
-import { Alert, Badge, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAcc } from '../../../app/session';
@@ -27,20 +27,9 @@ export function FlowEditorPage() {
         </Alert>
       </Stack>
     );
-  const hybrid = detail.data.chatbot.type === 'hybrid';
   return (
     <ReactFlowProvider>
-      <FlowEditor
-        key={id}
-        detail={detail.data}
-        note={
-          hybrid ? (
-            <Badge variant="light" color="violet" tt="none">
-              {t('ai.hybridNote')}
-            </Badge>
-          ) : undefined
-        }
-      />
+      <FlowEditor key={id} detail={detail.data} />
     </ReactFlowProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useReactFlow } from '@xyflow/react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -70,7 +70,7 @@ export function freeSpot(
  * The flow editor: palette, canvas and side panel over the draft (autosaved), with undo/redo,
  * copy/paste, problems before publishing, versions, import/export and the live test.
  */
-export function FlowEditor({ detail, note }: { detail: TChatbotDetail; note?: ReactNode }) {
+export function FlowEditor({ detail }: { detail: TChatbotDetail }) {
   const { t } = useTranslation('chatbots');
   const acc = useAcc();
   const queryClient = useQueryClient();
@@ -289,7 +289,6 @@ export function FlowEditor({ detail, note }: { detail: TChatbotDetail; note?: Re
           canRedo={state.canRedo}
           issueCount={issues.length}
           publishing={publishing}
-          note={note}
           onAction={onAction}
         />
         <div className={classes.body}>

@@ -27,4 +27,22 @@ describe("the flow editor's bar", () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Despublicar' }));
     expect(onAction).toHaveBeenCalledWith('unpublish');
   });
+
+  it("a hybrid bot's bar says 'Híbrido', with where its AI answers are set on hover (the whole sentence took a second row)", () => {
+    renderPage(
+      <FlowToolbar
+        chatbot={chatbot({ type: 'hybrid' })}
+        saveIndicator={null}
+        canUndo={false}
+        canRedo={false}
+        issueCount={1}
+        publishing={false}
+        onAction={() => undefined}
+      />,
+      '*',
+      '/apps/chatbot/edit/flow/hybrid/x',
+    );
+    const note = screen.getByLabelText('Híbrido: respostas de IA no editor de IA');
+    expect(note).toHaveTextContent(/^Híbrido$/);
+  });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Divider, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Menu, Text, Tooltip } from '@mantine/core';
 import {
   IconAlertCircle,
   IconArrowBackUp,
@@ -73,7 +73,6 @@ export function FlowToolbar({
   canRedo,
   issueCount,
   publishing,
-  note,
   onAction,
 }: {
   chatbot: TChatbot;
@@ -82,7 +81,6 @@ export function FlowToolbar({
   canRedo: boolean;
   issueCount: number;
   publishing: boolean;
-  note?: ReactNode;
   onAction: (action: TToolbarAction) => void;
 }) {
   const { t } = useTranslation('chatbots');
@@ -105,7 +103,14 @@ export function FlowToolbar({
         {chatbot.name}
       </Text>
       <StatusBadge bot={chatbot} />
-      {note}
+      {chatbot.type === 'hybrid' && (
+        // Short in the bar (the whole sentence pushed it onto two rows at 1366 px); the rest on hover.
+        <Tooltip label={t('ai.hybridNote')} multiline w={260}>
+          <Badge variant="light" color="violet" tt="none" tabIndex={0} aria-label={t('ai.hybridNote')}>
+            {t('types.hybrid')}
+          </Badge>
+        </Tooltip>
+      )}
       {saveIndicator}
       <Divider orientation="vertical" mx={4} />
       <Icon label={t('editor.undo')} onClick={() => onAction('undo')} disabled={!canUndo}>
