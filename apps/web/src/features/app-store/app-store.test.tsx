@@ -314,6 +314,27 @@ describe('app history page', () => {
     fireEvent.click(row);
     expect(await screen.findByTestId('run-log')).toHaveTextContent('HTTP 401');
   });
+
+  it('reads an endpoint added to the Webhooks app in words, not the raw message', async () => {
+    const run: TAppRun = {
+      _id: '0190aaaa-0000-7000-8000-000000000006',
+      installId: null,
+      app: 'webhooks',
+      action: 'configure',
+      status: 'success',
+      userId: null,
+      userName: 'Ana',
+      message: 'endpoint added',
+      log: ['https://crm.example.com/hook'],
+      startedAt: '2026-11-20T12:00:00.000Z',
+      finishedAt: '2026-11-20T12:00:00.000Z',
+      durationMs: 0,
+    };
+    mocked.get.mockResolvedValue({ items: [run], count: 1 } as never);
+    render(<AppHistoryPage />, { wrapper: AdminTestWrapper });
+    const row = await screen.findByTestId('run-row');
+    expect(within(row).getByText('Endpoint de webhook adicionado')).toBeInTheDocument();
+  });
 });
 
 describe('Superlógica connect page', () => {

@@ -79,6 +79,14 @@ describe('webhooks', () => {
     const list = await t.call('GET', '/p/apps/webhooks/endpoints');
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0].secret).toBeUndefined();
+    // The app history says where the account's events now go (it read only 'Install').
+    const runs = await t.call('GET', '/p/apps/runs?app=webhooks');
+    expect(runs.body.data.items[0]).toMatchObject({
+      action: 'configure',
+      status: 'success',
+      message: 'endpoint added',
+      log: [receiver.url],
+    });
     const bad = await t.call('POST', '/p/apps/webhooks/endpoints', {
       body: { url: 'not a url', events: [] },
     });

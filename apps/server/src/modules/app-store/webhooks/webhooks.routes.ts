@@ -26,20 +26,20 @@ export async function webhooksRoutes(app: FastifyInstance) {
   route.post(
     '/p/apps/webhooks/endpoints',
     { role: 'admin', body: ZWebhookEndpointBody, response: okOf(ZWebhookEndpoint) },
-    ({ tenant, body }) => webhooks().create(tenant.accountId, body),
+    ({ tenant, body }) => webhooks().create(tenant.accountId, body, tenant.userId),
   );
 
   route.put(
     '/p/apps/webhooks/endpoints/:id',
     { role: 'admin', params, body: ZWebhookEndpointBody, response: okOf(ZWebhookEndpoint) },
-    ({ tenant, params, body }) => webhooks().update(tenant.accountId, params.id, body),
+    ({ tenant, params, body }) => webhooks().update(tenant.accountId, params.id, body, tenant.userId),
   );
 
   route.delete(
     '/p/apps/webhooks/endpoints/:id',
     { role: 'admin', params, response: okOf(z.null()) },
     async ({ tenant, params }) => {
-      await webhooks().remove(tenant.accountId, params.id);
+      await webhooks().remove(tenant.accountId, params.id, tenant.userId);
       return null;
     },
   );

@@ -76,7 +76,11 @@ export class WebhooksService {
     return (await repo.listEndpointRows(this.db, accountId)).map((r) => presentEndpoint(r));
   }
 
-  async create(accountId: string, body: TWebhookEndpointBody): Promise<TWebhookEndpoint> {
+  async create(
+    accountId: string,
+    body: TWebhookEndpointBody,
+    userId: string | null = null,
+  ): Promise<TWebhookEndpoint> {
     const install = await this.apps.installOf(accountId, 'webhooks');
     if (!install) throw new AppError('WEBHOOKS_NOT_INSTALLED');
     const input = ZWebhookEndpointBody.parse(body);
@@ -89,20 +93,46 @@ export class WebhooksService {
       WEBHOOK_LIMITS.endpointsMax,
     );
     if (row === 'limit') throw new AppError('WEBHOOK_ENDPOINTS_LIMIT_REACHED');
+    await this.recordChange(accountId, row.installId, userId, 'endpoint added', row.url);
     return presentEndpoint(row, secret);
   }
 
-  async update(accountId: string, id: string, body: TWebhookEndpointBody): Promise<TWebhookEndpoint> {
+  async update(
+    accountId: string,
+    id: string,
+    body: TWebhookEndpointBody,
+    userId: string | null = null,
+  ): Promise<TWebhookEndpoint> {
     const input = ZWebhookEndpointBody.parse(body);
     await this.checkUrl(input.url);
     const row = await repo.updateEndpointRow(this.db, accountId, id, input);
     if (!row) throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND');
+    await this.recordChange(accountId, row.installId, userId, 'endpoint changed', row.url);
     return presentEndpoint(row);
   }
 
-  async remove(accountId: string, id: string) {
+  async remove(accountId: string, id: string, userId: string | null = null) {
+    const current = await this.endpoint(accountId, id);
     if (!(await repo.deleteEndpointRow(this.db, accountId, id)))
       throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND');
+    await this.recordChange(accountId, current.installId, userId, 'endpoint removed', current.url);
+  }
+
+  /** The app history shows who added, changed or removed an endpoint (where the account's events go). */
+  private recordChange(
+    accountId: string,
+    installId: string,
+    userId: string | null,
+    message: string,
+    url: string,
+  ) {
+    return this.apps.record(accountId, installId, {
+      action: 'configure',
+      status: 'success',
+      userId,
+      message,
+      log: [url],
+    });
   }
 
   /** A new secret, shown once; the previous one still signs (second `v1=`) for 24 h. */
