@@ -181,12 +181,14 @@ function checkBlock(block: TFlowBlock, path: TFlowIssue['path'], ctx: TCheckCtx)
       return;
     }
     case 'set_variable':
+      if (!block.variableId) ctx.add('text_required', at('variableId'), id);
       checkVariable(block.variableId, at('variableId'), id, ctx);
       if (block.value.kind === 'text') checkText(block.value.text, at('value', 'text'), id, ctx);
       return;
     case 'condition':
       block.conditions.forEach((c, i) => {
-        if (!c.left.startsWith('$')) checkVariable(c.left, at('conditions', i, 'left'), id, ctx);
+        if (!c.left) ctx.add('text_required', at('conditions', i, 'left'), id);
+        else if (!c.left.startsWith('$')) checkVariable(c.left, at('conditions', i, 'left'), id, ctx);
         if (c.operator === 'matches_regex') checkRegex(c.right, at('conditions', i, 'right'), id, ctx);
         else checkText(c.right, at('conditions', i, 'right'), id, ctx);
       });
@@ -214,6 +216,12 @@ function checkBlock(block: TFlowBlock, path: TFlowIssue['path'], ctx: TCheckCtx)
     case 'close':
     case 'ai_agent':
       checkText(block.message, at('message'), id, ctx);
+      return;
+    case 'add_tag':
+      if (!block.tagId) ctx.add('text_required', at('tagId'), id);
+      return;
+    case 'set_phase':
+      if (!block.phaseId) ctx.add('text_required', at('phaseId'), id);
       return;
     case 'send_template':
       if (!block.templateId) ctx.add('text_required', at('templateId'), id);

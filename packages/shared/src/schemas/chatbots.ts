@@ -83,6 +83,11 @@ export const CHATBOT_TRAINING_STATES = ['training', 'trained', 'not_trained'] as
 // ---------------------------------------------------------------------------------------------
 
 const zId = z.string().trim().min(1).max(CHATBOT_LIMITS.idMax);
+/**
+ * What a block points at (a variable, a group, a tag, a phase): '' while not chosen yet, so a new
+ * block's draft saves; publishing refuses it (validateFlow: text_required / missing_target).
+ */
+const zRef = z.string().trim().max(CHATBOT_LIMITS.idMax);
 /** Texts accept {{variable}} (flow variables by name) and {{$name}}/{{$email}}/{{$phone}}/{{$cpf}}… (key entities). */
 const zText = z.string().max(CHATBOT_LIMITS.textMax, { error: 'tooLong' });
 const zUrlText = z.string().max(CHATBOT_LIMITS.urlMax, { error: 'tooLong' });
@@ -206,7 +211,7 @@ export const ZFileInput = z.object({ ...zInputCommon, type: z.literal('file_inpu
 export const ZSetVariableBlock = z.object({
   id: zId,
   type: z.literal('set_variable'),
-  variableId: zId,
+  variableId: zRef,
   /** A text with {{variables}}, or a built-in. */
   value: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('text'), text: zText }),
@@ -230,7 +235,6 @@ export const ZCondition = z.object({
   left: z
     .string()
     .trim()
-    .min(1)
     .max(CHATBOT_LIMITS.variableNameMax + 1),
   operator: z.enum(CONDITION_OPERATORS),
   /** Text with {{variables}}; ignored by is_set / is_empty. */
@@ -244,14 +248,14 @@ export const ZConditionBlock = z.object({
   conditions: z.array(ZCondition).max(20),
 });
 /** Goes to another group (no exits). */
-export const ZJumpBlock = z.object({ id: zId, type: z.literal('jump'), groupId: zId });
+export const ZJumpBlock = z.object({ id: zId, type: z.literal('jump'), groupId: zRef });
 /**
  * Runs another group of the flow as a sub-flow: when that group runs off its end (a block with
  * no edge and nothing after it), the flow comes back and goes on from this block's 'default' exit
  * (its edge, else the next block of the group). Calls nest up to CHATBOT_LIMITS.callDepthMax deep;
  * an `end` inside the sub-flow still ends the session, a transfer still hands over.
  */
-export const ZCallBlock = z.object({ id: zId, type: z.literal('call'), groupId: zId });
+export const ZCallBlock = z.object({ id: zId, type: z.literal('call'), groupId: zRef });
 export const ZWaitBlock = z.object({
   id: zId,
   type: z.literal('wait'),
@@ -303,12 +307,12 @@ export const ZTransferBlock = z.object({
 export const ZAddTagBlock = z.object({
   id: zId,
   type: z.literal('add_tag'),
-  tagId: z.string().min(1).max(100),
+  tagId: z.string().max(100),
 });
 export const ZSetPhaseBlock = z.object({
   id: zId,
   type: z.literal('set_phase'),
-  phaseId: z.string().min(1).max(100),
+  phaseId: z.string().max(100),
 });
 /** A WhatsApp template (outside the 24 h window); other channels skip it. */
 export const ZSendTemplateBlock = z.object({
