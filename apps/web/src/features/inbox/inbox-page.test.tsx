@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { TAccountDetails, TInboxData } from '@atende/shared';
@@ -108,5 +108,36 @@ describe('inbox page', () => {
       expect(screen.getByRole('tab', { name: /Em Atendimento/ })).toHaveAttribute('aria-selected', 'true'),
     );
     expect(await screen.findByTestId('conversation-row')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it("a manager opens 'Com o bot' while a bot answers a conversation; the inbox still opens on the queue", async () => {
+    resetSession({
+      token: 't',
+      status: 'ready',
+      user: { _id: ME, id: ME, name: 'Ana Souza', displayName: 'Ana Souza' } as never,
+      account: { acc: { _id: ACC, name: 'Loja' }, userAccAccessAcl: 'manager' } as unknown as TAccountDetails,
+    });
+    const withBot = conversation({
+      stage: 'flow',
+      contact: { _id: 'c7', name: 'Visitante EC49', phone: null, email: null, profilePic: null, tags: [] },
+    });
+    mockApi((call) => {
+      if (call.path === `/p/chat/inbox/${ACC}`) return { body: inboxData() };
+      if (call.path === '/p/chat/conversation/list') {
+        const flow = call.query.get('tab') === 'flow';
+        return { body: { items: flow ? [withBot] : [], count: flow ? 1 : 0, next: null } };
+      }
+      return undefined;
+    });
+    renderPage();
+    const botTab = await screen.findByRole('tab', { name: /Com o bot/ });
+    expect(screen.getByRole('tab', { name: /Aguardando Atendimento/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    fireEvent.click(botTab);
+    await waitFor(() => expect(botTab).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByTestId('where')).toHaveTextContent('tab=flow');
+    expect(await screen.findByText('Visitante EC49')).toBeInTheDocument();
   });
 });

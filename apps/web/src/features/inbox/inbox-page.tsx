@@ -72,9 +72,11 @@ function InboxScreen() {
   );
   const current = useConversation(acc, selected);
   const tabs = env ? visibleTabs(env) : [];
+  // Asked for may also be "Com o bot" (a manager's tab while a conversation is with a bot).
+  const allowed = env ? visibleTabs(env, true) : [];
   // No tab asked (a link to a conversation, e.g. from the start page): the tab it is in.
   const asked = (params.get('tab') as TVisibleTab | null) ?? (current.data ? tabOf(current.data) : null);
-  const tab: TVisibleTab = asked && tabs.includes(asked) ? asked : (tabs[0] ?? 'attendance');
+  const tab: TVisibleTab = asked && allowed.includes(asked) ? asked : (tabs[0] ?? 'attendance');
 
   const setParam = useCallback(
     (patch: Record<string, string | null>) =>

@@ -62,7 +62,10 @@ export function ConversationList({
         className={classes.tabs}
         role="tablist"
         aria-label={t('tabs.label')}
-        style={{ gridTemplateColumns: `repeat(${tabs.length}, 1fr)` }}
+        // Sized by their labels (.tabLabel's min-width at least): five equal tabs in 340 px
+        // squeezed "Com o bot" to a word a line while "Aguardando Atendimento" kept its width.
+        style={{ gridTemplateColumns: `repeat(${tabs.length}, auto)` }}
+        data-count={tabs.length}
       >
         {tabs.map((key, index) => (
           <button
@@ -83,7 +86,7 @@ export function ConversationList({
             <span className={classes.tabCount} data-testid={`tab-count-${key}`}>
               {lists.counts[key]}
             </span>
-            <span>{t(TAB_KEYS[key])}</span>
+            <span className={classes.tabLabel}>{t(TAB_KEYS[key])}</span>
           </button>
         ))}
       </div>
