@@ -56,6 +56,9 @@ describe('web chat page', () => {
   it('renders escaped, labelled and in the chosen language; the first pre-chat field asked is required', () => {
     const en = chatPageHtml(config, 'en');
     expect(en).toContain('<title>Loja &lt;Teste&gt;</title>');
+    // Its own tab icon, in the page's colour: the browser asks for no /favicon.ico (a 404).
+    const icon = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)">/.exec(en);
+    expect(decodeURIComponent(icon![1])).toContain(`fill="${brandColors(config.color).bg}"`);
     expect(en).toContain('<label for="pre-email">E-mail</label>');
     expect(en).toMatch(/id="pre-email"[^>]*required/);
     expect(en).toContain('Phone <span class="opt">(optional)</span>');

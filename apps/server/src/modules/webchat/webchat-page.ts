@@ -72,6 +72,15 @@ const ATTACH_ICON =
 const MINIMIZE_ICON =
   '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round" d="m6 9 6 6 6-6"/></svg>';
 
+/**
+ * The tab's icon: a speech bubble in the page's colour (an inline SVG, so the browser never asks
+ * for a /favicon.ico the company's page does not have).
+ */
+const tabIcon = (color: string) =>
+  `data:image/svg+xml,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill="${color}" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>`,
+  )}`;
+
 export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): string {
   const { bg: color, fg } = brandColors(safeColor(config.color));
   const t = VISITOR_TEXTS[lang];
@@ -97,6 +106,7 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${name}</title>
+<link rel="icon" href="${tabIcon(color)}">
 <style>
   * { box-sizing: border-box; }
   html, body { height: 100%; margin: 0; font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', sans-serif; }
