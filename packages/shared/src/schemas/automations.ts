@@ -183,6 +183,21 @@ export const ZAutomationAction = z.discriminatedUnion(
 export type TAutomationAction = z.infer<typeof ZAutomationAction>;
 export type TAutomationActionType = TAutomationAction['type'];
 
+/** Triggers about a contact, not a conversation: the engine has no conversation to act in. */
+export const AUTOMATION_CONTACT_TRIGGERS: ReadonlySet<string> = new Set<(typeof AUTOMATION_TRIGGERS)[number]>(
+  ['contact.created', 'contact.phase_changed', 'contact.tag_added'],
+);
+/** Actions that act in the trigger's conversation (without one the engine stops with 'noConversation'). */
+export const AUTOMATION_CONVERSATION_ACTIONS: ReadonlySet<string> = new Set<TAutomationActionType>([
+  'send_message',
+  'send_template',
+  'assign',
+  'note',
+  'close',
+  'start_chatbot',
+  'send_survey',
+]);
+
 export const ZAutomationBody = z
   .object({
     name: z

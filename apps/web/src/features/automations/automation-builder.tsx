@@ -17,6 +17,8 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
+  AUTOMATION_CONTACT_TRIGGERS,
+  AUTOMATION_CONVERSATION_ACTIONS,
   AUTOMATION_EVENT_TRIGGERS,
   AUTOMATION_ORIGINS,
   AUTOMATION_TIME_TRIGGERS,
@@ -97,18 +99,6 @@ const ACTIONS: TAutomationAction['type'][] = [
   'wait',
 ];
 const STAGES = ['flow', 'waiting', 'attendance', 'closed'];
-/** Triggers about a contact, not a conversation: the engine has no conversation to act in. */
-const CONTACT_TRIGGERS = new Set(['contact.created', 'contact.phase_changed', 'contact.tag_added']);
-/** Actions that need the trigger's conversation (the engine stops them with 'noConversation'). */
-const CONVERSATION_ACTIONS = new Set<TAutomationAction['type']>([
-  'send_message',
-  'send_template',
-  'assign',
-  'note',
-  'close',
-  'start_chatbot',
-  'send_survey',
-]);
 /** The variables texts may use, as typed. */
 export const VARIABLES_TEXT = AUTOMATION_VARIABLES.map((v) => `{{${v}}}`).join(', ');
 const CHANNEL_KINDS = ['whatsapp-cloud', 'sms', 'webchat'];
@@ -459,11 +449,13 @@ export function AutomationBuilder({
                 prefix={`actions.${i}`}
                 onChange={(next) => setAction(i, next)}
               />
-              {trigger && CONTACT_TRIGGERS.has(trigger.type) && CONVERSATION_ACTIONS.has(a.type) && (
-                <Text c="orange.9" fz="sm" data-testid="action-needs-conversation">
-                  {t('builder.needsConversation')}
-                </Text>
-              )}
+              {trigger &&
+                AUTOMATION_CONTACT_TRIGGERS.has(trigger.type) &&
+                AUTOMATION_CONVERSATION_ACTIONS.has(a.type) && (
+                  <Text c="orange.9" fz="sm" data-testid="action-needs-conversation">
+                    {t('builder.needsConversation')}
+                  </Text>
+                )}
               {errors[`actions.${i}`] && (
                 <Text c="red.9" fz="sm" role="alert">
                   {a.type === 'wait' ? t('builder.waitLast') : errors[`actions.${i}`]}
