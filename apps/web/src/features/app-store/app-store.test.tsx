@@ -166,6 +166,38 @@ describe('app store page', () => {
       ),
     );
   });
+  it('asks before rotating an endpoint’s secret: cancel keeps it, confirm shows the new one', async () => {
+    routes({
+      '/p/apps/catalogue': CATALOGUE,
+      '/p/apps/installs': [WEBHOOKS],
+      '/p/apps/webhooks/endpoints': [ENDPOINT],
+    });
+    mocked.post.mockResolvedValue({ ...ENDPOINT, secret: 'whsec_new' } as never);
+    render(<AppStorePage />, { wrapper: AdminTestWrapper });
+    const row = await screen.findByTestId('endpoint-row');
+    const ask = async () => {
+      fireEvent.click(within(row).getByRole('button', { name: 'Mais ações' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Trocar segredo' }));
+      return screen.findByRole('dialog', { name: 'Trocar o segredo de assinatura' });
+    };
+    let dialog = await ask();
+    expect(dialog).toHaveTextContent(
+      'Trocar o segredo de https://crm.example.com/hooks? Um novo segredo passa a assinar as entregas agora e é mostrado uma única vez. O segredo atual continua valendo por mais 24 horas; depois disso, todo sistema que ainda confere as assinaturas com ele passa a recusar as entregas.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(mocked.post).not.toHaveBeenCalled();
+
+    dialog = await ask();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Trocar segredo' }));
+    expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_new');
+    expect(mocked.post).toHaveBeenCalledTimes(1);
+    expect(mocked.post).toHaveBeenCalledWith(
+      `/p/apps/webhooks/endpoints/${ENDPOINT._id}/rotate-secret`,
+      {},
+      { query: { acc: TEST_ACC } },
+    );
+  });
 });
 
 describe('webhook endpoint form', () => {

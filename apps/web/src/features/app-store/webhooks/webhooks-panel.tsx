@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDots, IconList, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TWebhookEndpoint } from '@atende/shared';
+import { type TWebhookEndpoint, WEBHOOK_LIMITS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../app/i18n';
 import { notify } from '../../../app/notify';
 import { useAcc } from '../../../app/session';
 import { ConfirmModal } from '../../../ui/confirm-modal';
@@ -31,16 +30,8 @@ export function WebhooksPanel() {
   const [secret, setSecret] = useState<string | null>(null);
   const [log, setLog] = useState<TWebhookEndpoint | null>(null);
   const [removing, setRemoving] = useState<TWebhookEndpoint | null>(null);
+  const [rotating, setRotating] = useState<TWebhookEndpoint | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: appStoreKey(acc) });
-
-  const rotate = async (endpoint: TWebhookEndpoint) => {
-    try {
-      const rotated = await rotateEndpointSecret(acc, endpoint._id);
-      setSecret(rotated.secret ?? null);
-    } catch (err) {
-      notify({ color: 'red', message: errorText(t, err) });
-    }
-  };
 
   return (
     <Card withBorder padding="lg" data-testid="webhooks-panel">
@@ -121,7 +112,7 @@ export function WebhooksPanel() {
                       </Menu.Target>
                       <Menu.Dropdown>
                         <Menu.Item onClick={() => setEditing(e)}>{t('webhooks.edit')}</Menu.Item>
-                        <Menu.Item onClick={() => void rotate(e)}>{t('webhooks.rotate')}</Menu.Item>
+                        <Menu.Item onClick={() => setRotating(e)}>{t('webhooks.rotate')}</Menu.Item>
                         <Menu.Item color="red" onClick={() => setRemoving(e)}>
                           {t('webhooks.remove')}
                         </Menu.Item>
@@ -148,6 +139,22 @@ export function WebhooksPanel() {
       />
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
       <DeliveriesDrawer endpoint={log} onClose={() => setLog(null)} />
+      <ConfirmModal
+        opened={Boolean(rotating)}
+        title={t('webhooks.rotateTitle')}
+        message={t('webhooks.rotateConfirm', {
+          url: rotating?.url ?? '',
+          hours: WEBHOOK_LIMITS.retryWindowHours,
+        })}
+        confirm={t('webhooks.rotate')}
+        onClose={() => setRotating(null)}
+        onConfirm={async () => {
+          if (!rotating) return;
+          const rotated = await rotateEndpointSecret(acc, rotating._id);
+          setRotating(null);
+          setSecret(rotated.secret ?? null);
+        }}
+      />
       <ConfirmModal
         opened={Boolean(removing)}
         title={t('webhooks.removeTitle')}
