@@ -367,6 +367,38 @@ describe('app history page', () => {
     const row = await screen.findByTestId('run-row');
     expect(within(row).getByText('Endpoint de webhook adicionado')).toBeInTheDocument();
   });
+  it('names each run’s action as an operation, in Portuguese and in English', async () => {
+    const run = (n: number, action: TAppRun['action'], message: string): TAppRun => ({
+      _id: `0190aaaa-0000-7000-8000-00000000010${n}`,
+      installId: null,
+      app: 'webhooks',
+      action,
+      status: 'success',
+      userId: null,
+      userName: 'Ana',
+      message,
+      log: [],
+      startedAt: '2026-11-20T12:00:00.000Z',
+      finishedAt: '2026-11-20T12:00:00.000Z',
+      durationMs: 0,
+    });
+    mocked.get.mockResolvedValue({
+      items: [
+        run(1, 'configure', 'endpoint removed'),
+        run(2, 'disable', 'disabled'),
+        run(3, 'rotate-secret', 'secret rotated'),
+      ],
+      count: 3,
+    } as never);
+    const actions = async () =>
+      (await screen.findAllByTestId('run-row')).map((row) => row.querySelectorAll('td')[1]?.textContent);
+    const { unmount } = render(<AppHistoryPage />, { wrapper: AdminTestWrapper });
+    expect(await actions()).toEqual(['Configuração', 'Desativação', 'Troca de segredo']);
+    unmount();
+    await i18n.changeLanguage('en');
+    render(<AppHistoryPage />, { wrapper: AdminTestWrapper });
+    expect(await actions()).toEqual(['Configuration', 'Disabling', 'Secret rotation']);
+  });
 });
 
 describe('Superlógica connect page', () => {
