@@ -15,7 +15,7 @@ import type {
 } from '@atende/shared';
 import { api } from '../../app/api-client';
 
-type TList<T> = { items: T[]; count: number };
+export type TList<T> = { items: T[]; count: number };
 
 export const appStoreKey = (acc: string) => ['acc', acc, 'app-store'] as const;
 export const catalogueKey = (acc: string) => [...appStoreKey(acc), 'catalogue'] as const;
@@ -23,8 +23,11 @@ export const installsKey = (acc: string) => [...appStoreKey(acc), 'installs'] as
 export const runsKey = (acc: string, filter: Record<string, unknown>) =>
   [...appStoreKey(acc), 'runs', filter] as const;
 export const endpointsKey = (acc: string) => [...appStoreKey(acc), 'endpoints'] as const;
+/** An endpoint's delivery log, every filter and page of it. */
+export const endpointDeliveriesKey = (acc: string, endpointId: string) =>
+  [...appStoreKey(acc), 'deliveries', endpointId] as const;
 export const deliveriesKey = (acc: string, endpointId: string, filter: Record<string, unknown>) =>
-  [...appStoreKey(acc), 'deliveries', endpointId, filter] as const;
+  [...endpointDeliveriesKey(acc, endpointId), filter] as const;
 export const pushConfigKey = (acc: string) => ['acc', acc, 'push-config'] as const;
 
 export function useCatalogue(acc: string) {

@@ -147,7 +147,16 @@ describe('app store page', () => {
       '/p/apps/webhooks/endpoints': [ENDPOINT],
       [`/p/apps/webhooks/endpoints/${ENDPOINT._id}/deliveries`]: { items: [DELIVERY], count: 1 },
     });
-    mocked.post.mockResolvedValue({ ...DELIVERY, status: 'pending' } as never);
+    // The replay's answer: the delivery queued again, without the previous attempt's answer.
+    const queued = {
+      ...DELIVERY,
+      status: 'pending',
+      responseStatus: null,
+      latencyMs: null,
+      responseExcerpt: '',
+      error: '',
+    } satisfies TWebhookDelivery;
+    mocked.post.mockResolvedValue(queued as never);
     render(<AppStorePage />, { wrapper: AdminTestWrapper });
     fireEvent.click(await screen.findByRole('button', { name: 'Entregas' }));
     const row = await screen.findByTestId('delivery-row');
@@ -157,6 +166,17 @@ describe('app store page', () => {
     expect(within(row).getByText('Mensagem criada')).toBeInTheDocument();
     expect(within(row).getByText('Falhou')).toBeInTheDocument();
     expect(within(row).getByText('3 tentativas')).toBeInTheDocument();
+    expect(within(row).getByText('500')).toBeInTheDocument();
+    // The log's refetch after the replay answers only later, with the new attempt's result.
+    let answer: (page: unknown) => void = () => undefined;
+    const refetched = new Promise((resolve) => {
+      answer = resolve;
+    });
+    const deliveriesPath = `/p/apps/webhooks/endpoints/${ENDPOINT._id}/deliveries`;
+    const loaded = mocked.get.getMockImplementation();
+    mocked.get.mockImplementation(async (path: string, ...rest: unknown[]) =>
+      path === deliveriesPath ? (refetched as never) : (loaded?.(path, ...(rest as [])) as never),
+    );
     fireEvent.click(within(row).getByRole('button', { name: 'Reenviar' }));
     await waitFor(() =>
       expect(mocked.post).toHaveBeenCalledWith(
@@ -165,6 +185,16 @@ describe('app store page', () => {
         { query: { acc: TEST_ACC } },
       ),
     );
+    // At once: pending, with no status code or latency of the attempt before.
+    expect(await within(row).findByText('Pendente')).toBeInTheDocument();
+    expect(within(row).queryByText('500')).toBeNull();
+    expect(within(row).queryByText('42 ms')).toBeNull();
+    const delivered = { ...queued, status: 'success', attempts: 4, responseStatus: 200, latencyMs: 35 };
+    answer({ items: [delivered], count: 1 });
+    expect(await within(row).findByText('Entregue')).toBeInTheDocument();
+    expect(within(row).getByText('4 tentativas')).toBeInTheDocument();
+    expect(within(row).getByText('200')).toBeInTheDocument();
+    expect(within(row).getByText('35 ms')).toBeInTheDocument();
   });
   it('asks before rotating an endpoint’s secret: cancel keeps it, confirm shows the new one', async () => {
     routes({

@@ -179,15 +179,32 @@ describe('webhooks', () => {
   it('replays a delivery on demand', async () => {
     const [latest] = (await deliveries('success')).items;
     const before = receiver.of(latest.eventId).length;
+    expect(latest).toMatchObject({ responseStatus: 200, responseExcerpt: 'ok' });
     const res = await t.call('POST', `/p/apps/webhooks/deliveries/${latest._id}/replay`);
     expect(res.statusCode).toBe(200);
-    await until(() => Promise.resolve(receiver.of(latest.eventId).length === before + 1));
-    const again = await until(async () =>
-      (await deliveries()).items.find(
-        (d: { _id: string; status: string }) => d._id === latest._id && d.status === 'success',
-      ),
-    );
-    expect(again.attempts).toBe(latest.attempts + 1);
+    // Answered as queued: pending, without the previous attempt's answer beside it.
+    expect(res.body.data).toMatchObject({
+      _id: latest._id,
+      status: 'pending',
+      attempts: latest.attempts,
+      responseStatus: null,
+      latencyMs: null,
+      responseExcerpt: '',
+      error: '',
+      deliveredAt: null,
+      payload: latest.payload,
+    });
+    // Until the new answer comes, the log shows no answer for it (never "sending" beside "200").
+    const seen: Array<{ status: string; responseStatus: number | null }> = [];
+    const again = await until(async () => {
+      const row = (await deliveries()).items.find((d: { _id: string }) => d._id === latest._id);
+      seen.push(row);
+      return row.status === 'success' ? row : null;
+    });
+    expect(seen.filter((d) => d.status !== 'success' && d.responseStatus !== null)).toEqual([]);
+    expect(receiver.of(latest.eventId)).toHaveLength(before + 1);
+    expect(again).toMatchObject({ attempts: latest.attempts + 1, responseStatus: 200 });
+    expect(again.deliveredAt).not.toBeNull();
   });
 
   it('a sweep repeats no delivered event, and never posts a retry before it is due', async () => {

@@ -165,11 +165,15 @@ export class WebhooksService {
     return { items: rows.map(presentDelivery), count };
   }
 
-  /** Sends a delivery again now, whatever its state; a new 24 h retry window starts. */
+  /**
+   * Sends a delivery again now, whatever its state; a new 24 h retry window starts. The previous
+   * attempt's answer goes (the log shows the replay pending, not beside an old "200"), and the
+   * answer is the row as queued, with its body (kept once per event).
+   */
   async replay(accountId: string, deliveryId: string): Promise<TWebhookDelivery> {
     const found = await repo.findDeliveryRow(this.db, accountId, deliveryId);
     if (!found) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
-    await withTenant(this.db, accountId, (tx) =>
+    const [queued] = await withTenant(this.db, accountId, (tx) =>
       repo.updateDeliveryRow(tx, accountId, deliveryId, {
         status: 'pending',
         nextAttemptAt: null,
@@ -177,11 +181,15 @@ export class WebhooksService {
         firstAttemptAt: null,
         dueAt: sql`now()`,
         error: '',
+        responseStatus: null,
+        latencyMs: null,
+        responseExcerpt: '',
+        deliveredAt: null,
       }),
     );
+    if (!queued) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
     this.delivery.due();
-    // Read again with its body (kept once per event).
-    return presentDelivery((await repo.findDeliveryRow(this.db, accountId, deliveryId)) ?? found);
+    return presentDelivery({ ...queued, payload: found.payload });
   }
 
   private async endpoint(accountId: string, id: string) {

@@ -16,7 +16,14 @@ import { useAcc } from '../../../app/session';
 import { ListPager } from '../../../ui/list-pager';
 import { EmptyLine } from '../../../ui/list-state';
 import { ExpandToggle, LogTable } from '../../../ui/log-table';
-import { appStoreKey, DELIVERIES_PAGE_SIZE, replayDelivery, useDeliveries } from '../app-store-api';
+import {
+  appStoreKey,
+  DELIVERIES_PAGE_SIZE,
+  endpointDeliveriesKey,
+  replayDelivery,
+  type TList,
+  useDeliveries,
+} from '../app-store-api';
 
 const COLORS: Record<TWebhookDelivery['status'], string> = {
   pending: 'gray',
@@ -58,7 +65,12 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
   const log = useDeliveries(acc, endpoint._id, { status: status ?? undefined, page });
   const replay = async (delivery: TWebhookDelivery) => {
     try {
-      await replayDelivery(acc, delivery._id);
+      const queued = await replayDelivery(acc, delivery._id);
+      // The row reads as queued at once (no previous answer beside it) until the new result comes.
+      queryClient.setQueriesData<TList<TWebhookDelivery>>(
+        { queryKey: endpointDeliveriesKey(acc, endpoint._id) },
+        (data) => data && { ...data, items: data.items.map((d) => (d._id === queued._id ? queued : d)) },
+      );
       notify({ color: 'green', message: t('webhooks.replayed') });
     } catch (err) {
       notify({ color: 'red', message: errorText(t, err) });
