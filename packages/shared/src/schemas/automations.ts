@@ -183,11 +183,15 @@ export const ZAutomationAction = z.discriminatedUnion(
 export type TAutomationAction = z.infer<typeof ZAutomationAction>;
 export type TAutomationActionType = TAutomationAction['type'];
 
-/** Triggers about a contact, not a conversation: the engine has no conversation to act in. */
+/**
+ * Triggers about a contact, not a conversation: their conversation actions act in the contact's
+ * open conversation (the most recently active one not closed); with none the run is skipped
+ * ('noOpenConversation').
+ */
 export const AUTOMATION_CONTACT_TRIGGERS: ReadonlySet<string> = new Set<(typeof AUTOMATION_TRIGGERS)[number]>(
   ['contact.created', 'contact.phase_changed', 'contact.tag_added'],
 );
-/** Actions that act in the trigger's conversation (without one the engine stops with 'noConversation'). */
+/** Actions that act in the trigger's conversation (a contact trigger's: the contact's open one). */
 export const AUTOMATION_CONVERSATION_ACTIONS: ReadonlySet<string> = new Set<TAutomationActionType>([
   'send_message',
   'send_template',

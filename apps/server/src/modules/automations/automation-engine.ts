@@ -49,6 +49,7 @@ import {
   listSystemRuleRows,
   type TAutomationRow,
   type TAutomationRunRow,
+  keepRunConversationRow,
   updateRunRow,
   writeRunRow,
 } from './automations.repo';
@@ -183,8 +184,12 @@ interface TFactsMemo {
   event?: Promise<TConditionFacts>;
 }
 
+/** Ends the run at the step: an error ('noConversation'…), or skipped (nothing there to act in). */
 class StopRun extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly status: 'error' | 'skipped' = 'error',
+  ) {
     super(reason);
   }
 }
@@ -476,6 +481,12 @@ export class AutomationEngine {
     let raw: TConversationFacts | null = null;
     if (input.conversationId)
       raw = known ?? (await this.deps.automatic().facts(input.accountId, input.conversationId));
+    else if (input.contactId) {
+      // A contact trigger: its conversation actions act in the contact's open conversation, and
+      // the conditions on the conversation are judged on it (none: they are false).
+      const open = await this.deps.automatic().openConversationOf(input.accountId, input.contactId);
+      if (open) raw = await this.deps.automatic().facts(input.accountId, open);
+    }
     const contactId = input.contactId ?? raw?.contactId ?? null;
     let contact: TContact | null = null;
     if (contactId && withContact)
@@ -509,7 +520,12 @@ export class AutomationEngine {
     known?: { raw: TConversationFacts | null; contact: TContact | null },
   ): Promise<void> {
     const results = [...run.results];
-    const context = await this.variables(input, known);
+    // A retried contact trigger's run reads the conversation it kept (its operator's name).
+    const context = await this.variables(
+      { ...input, conversationId: input.conversationId ?? run.conversationId },
+      known,
+    );
+    const conversation = this.conversationOf(run, input, known?.raw ?? null, context);
     for (let step = run.nextStep; step < rule.actions.length; step++) {
       const action = rule.actions[step];
       try {
@@ -531,7 +547,9 @@ export class AutomationEngine {
           return;
         }
         const inTx = this.transactional(rule, run, input, action, context);
-        const detail = inTx ? null : await this.perform(rule, run, step, input, action, context);
+        const detail = inTx
+          ? null
+          : await this.perform(rule, run, step, input, action, context, conversation);
         const skippedWhy = detail?.startsWith(SKIPPED) ? detail.slice(SKIPPED.length) : null;
         results.push({
           type: action.type,
@@ -553,6 +571,11 @@ export class AutomationEngine {
       } catch (error) {
         if (!(error instanceof AppError) && !(error instanceof StopRun)) throw error;
         const code = error instanceof AppError ? error.code : error.reason;
+        if (error instanceof StopRun && error.status === 'skipped') {
+          // Nothing to act in: the run ends here, skipped with the reason (the steps done stay).
+          await this.finish({ ...run, nextStep: step }, 'skipped', code, results, input.timerId);
+          return;
+        }
         results.push({ type: action.type, status: 'error', detail: code });
         if (error instanceof AppError && REFERENCE_ERRORS.has(error.code)) {
           // Which reference went missing, when the rule names one that is gone; else the error.
@@ -621,6 +644,34 @@ export class AutomationEngine {
     return null;
   }
 
+  /**
+   * The conversation the run's conversation actions act in, found on first use: the trigger's; for
+   * a contact trigger, the contact's open conversation — the one the run kept (a retried step acts
+   * in the same one), else the one its conditions were judged on, else the most recently active
+   * one now — kept on the run before acting. Stops the run: 'noConversation' without a contact,
+   * skipped 'noOpenConversation' when the contact has no open conversation.
+   */
+  private conversationOf(
+    run: TAutomationRunRow,
+    input: TTriggerInput,
+    judged: TConversationFacts | null,
+    context: Record<string, string>,
+  ): () => Promise<string> {
+    let found: string | null = input.conversationId ?? run.conversationId;
+    return async () => {
+      if (found) return found;
+      const contactId = input.contactId ?? (context._contactId || null);
+      if (!contactId) throw new StopRun('noConversation');
+      const open =
+        judged && judged.stage !== 'closed'
+          ? judged.id
+          : await this.deps.automatic().openConversationOf(input.accountId, contactId);
+      if (!open) throw new StopRun('noOpenConversation', 'skipped');
+      found = await keepRunConversationRow(this.db, input.accountId, run.id, open);
+      return found;
+    };
+  }
+
   /** One conversation or contact action, idempotent (a retry after a crash changes nothing twice). */
   private async perform(
     rule: TAutomationRow,
@@ -629,15 +680,11 @@ export class AutomationEngine {
     input: TTriggerInput,
     action: TAutomationAction,
     context: Record<string, string>,
+    needConversation: () => Promise<string>,
   ): Promise<string | null> {
     const { accountId } = input;
     const cause = `automation:${rule.id}`;
-    const conversationId = input.conversationId;
     const contactId = input.contactId ?? context._contactId ?? null;
-    const needConversation = () => {
-      if (!conversationId) throw new StopRun('noConversation');
-      return conversationId;
-    };
     const needContact = () => {
       if (!contactId) throw new StopRun('noContact');
       return contactId;
@@ -646,7 +693,7 @@ export class AutomationEngine {
       case 'send_message':
         await this.deps.sendAutomatic(
           accountId,
-          needConversation(),
+          await needConversation(),
           renderQuickMessage(action.text, context),
           `automation:${run.id}:${step}`,
           { closed: input.trigger === 'conversation.closed' },
@@ -656,7 +703,7 @@ export class AutomationEngine {
         try {
           await this.deps.sendAutomaticTemplate(
             accountId,
-            needConversation(),
+            await needConversation(),
             {
               templateId: action.templateId,
               variables: action.variables.map((v) => renderQuickMessage(v, context)),
@@ -670,18 +717,18 @@ export class AutomationEngine {
         }
         return null;
       case 'assign':
-        return this.deps.automatic().assign(accountId, needConversation(), action, cause);
+        return this.deps.automatic().assign(accountId, await needConversation(), action, cause);
       case 'note':
         return this.deps
           .automatic()
           .note(
             accountId,
-            needConversation(),
+            await needConversation(),
             renderQuickMessage(action.text, context),
             `auto:note:${run.id}:${step}`,
           );
       case 'close':
-        return this.deps.automatic().close(accountId, needConversation(), action, cause);
+        return this.deps.automatic().close(accountId, await needConversation(), action, cause);
       case 'add_tag':
       case 'remove_tag': {
         const add = action.type === 'add_tag' ? [action.tagId] : [];
@@ -690,10 +737,10 @@ export class AutomationEngine {
         return null;
       }
       case 'start_chatbot':
-        return this.deps.startChatbot(accountId, needConversation(), action.chatbotId, cause);
+        return this.deps.startChatbot(accountId, await needConversation(), action.chatbotId, cause);
       case 'send_survey':
         try {
-          await this.deps.askSurvey(accountId, needConversation(), `automation:${run.id}:${step}`);
+          await this.deps.askSurvey(accountId, await needConversation(), `automation:${run.id}:${step}`);
         } catch (error) {
           // Asked shortly before (the account's interval): nothing to do, the rest goes on.
           if (error instanceof AppError && error.code === 'SURVEY_RECENTLY_ASKED') return 'unchanged';

@@ -727,6 +727,232 @@ describe('event triggers, conditions and actions', () => {
   });
 });
 
+describe("contact triggers act in the contact's open conversation", () => {
+  const tagged = async (name: string) => {
+    const tag = await call('POST', '/p/chat/contact/tags', { body: { name, color: '#aa00aa' } });
+    expect(tag.statusCode).toBe(200);
+    return tag.body.data._id as string;
+  };
+  const addTag = async (contactId: string, tagId: string, acc = owner) => {
+    const res = await api(ctx.app, 'POST', `/p/chat/contact/bulk/tags?acc=${acc.accountId}`, {
+      token: acc.token,
+      body: { ids: [contactId], add: [tagId] },
+    });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  };
+  const botMessages = (conversationId: string) =>
+    queryRows<{ body: string; private: boolean }>(
+      ctx,
+      sql`select body, private from messages where conversation_id = ${conversationId} and author_type = 'bot' order by id`,
+    );
+  const runRow = async (ruleId: string) =>
+    (
+      await queryRows<{ id: string; key: string; conversation_id: string | null; contact_id: string }>(
+        ctx,
+        sql`select id, key, conversation_id, contact_id from ${automationLog} where automation_id = ${ruleId}`,
+      )
+    )[0];
+
+  it('tag added → assign and a message in the open conversation last active (not a closed one, nor an older one); its conditions are judged on it', async () => {
+    const vip = await tagged('VIP contato');
+    const id = await createRule(
+      rule({
+        trigger: { type: 'contact.tag_added', tagIds: [vip] },
+        conditions: {
+          match: 'all',
+          groups: [{ match: 'all', conditions: [{ field: 'stage', op: 'in', values: ['waiting'] }] }],
+        },
+        actions: [
+          { type: 'assign', operatorId: owner.userId, departmentId: null },
+          { type: 'send_message', text: 'Olá {{firstName}}, agora você é VIP!' },
+        ],
+      }),
+    );
+    await onlyActive(id);
+    const phone = newPhone();
+    await customerWrites(phone, 'Oi, tudo bem?');
+    const conversation = await conversationOf(phone);
+    expect(conversation.stage).toBe('waiting');
+    // The same contact on another number of the account, open but older; and a closed one, newer.
+    const second = await insertWhatsAppChannel(ctx, owner.accountId);
+    const older = await queryRows<{ id: string }>(
+      ctx,
+      sql`insert into conversations (id, account_id, contact_id, channel_id, stage, last_message_at)
+          values (gen_random_uuid(), ${owner.accountId}, ${conversation.contact_id}, ${second.id}, 'waiting',
+                  now() - interval '1 day') returning id::text`,
+    );
+    const closed = await queryRows<{ id: string }>(
+      ctx,
+      sql`insert into conversations (id, account_id, contact_id, channel_id, stage, last_message_at)
+          values (gen_random_uuid(), ${owner.accountId}, ${conversation.contact_id}, ${channel.id}, 'closed',
+                  now() + interval '1 hour') returning id::text`,
+    );
+
+    await addTag(conversation.contact_id, vip);
+    const [run] = await runsOf(id);
+    expect(run).toMatchObject({ status: 'fired', reason: null });
+    expect(run.results.map((r: any) => [r.type, r.status])).toEqual([
+      ['assign', 'done'],
+      ['send_message', 'done'],
+    ]);
+    await until(async () => textsTo(phone).length > 0);
+    expect(textsTo(phone)).toEqual(['Olá Rita, agora você é VIP!']);
+    const [row] = await queryRows<{ stage: string; assignee_id: string | null }>(
+      ctx,
+      sql`select stage, assignee_id from conversations where id = ${conversation.id}`,
+    );
+    expect(row).toEqual({ stage: 'attendance', assignee_id: owner.userId });
+    expect((await botMessages(conversation.id)).map((m) => m.body)).toContain('Olá Rita, agora você é VIP!');
+    for (const other of [older[0].id, closed[0].id]) expect(await botMessages(other)).toEqual([]);
+    // The run log names the conversation it acted in.
+    expect((await runRow(id)).conversation_id).toBe(conversation.id);
+    const log = await call('GET', `/p/automations/${id}/runs`);
+    expect(log.body.data[0]).toMatchObject({
+      status: 'fired',
+      conversationId: conversation.id,
+      contactId: conversation.contact_id,
+    });
+
+    // The open conversation no longer waiting: the condition on it does not hold any more.
+    await queryRows(ctx, sql`update contacts set tags = '{}' where id = ${conversation.contact_id}`);
+    await addTag(conversation.contact_id, vip);
+    expect((await runsOf(id, 2))[1]).toMatchObject({ status: 'skipped', reason: 'conditionsNotMet' });
+    expect(textsTo(phone)).toHaveLength(1);
+  });
+
+  it('a contact without an open conversation: the run is skipped with the reason, the steps before it done, nothing sent', async () => {
+    const vip = await tagged('VIP sem conversa');
+    const phase = await call('POST', '/p/chat/inbox/phases', {
+      body: { name: 'VIP fase', color: '#112233' },
+    });
+    expect(phase.statusCode).toBe(200);
+    const id = await createRule(
+      rule({
+        trigger: { type: 'contact.tag_added', tagIds: [vip] },
+        actions: [
+          { type: 'set_phase', phaseId: phase.body.data._id },
+          { type: 'send_message', text: 'Bem-vindo, VIP' },
+          { type: 'note', text: 'nunca' },
+        ],
+      }),
+    );
+    await onlyActive(id);
+    // A contact with no conversation at all…
+    const created = await call('POST', '/p/chat/contact', { body: { data: { name: 'Sem Conversa' } } });
+    expect(created.statusCode).toBe(200);
+    const lone = created.body.data._id as string;
+    await addTag(lone, vip);
+    const [run] = await runsOf(id);
+    expect(run).toMatchObject({ status: 'skipped', reason: 'noOpenConversation' });
+    expect(run.results).toEqual([{ type: 'set_phase', status: 'done', detail: null }]);
+    expect((await runRow(id)).conversation_id).toBeNull();
+    const contact = await call('GET', `/p/chat/contact/${lone}`);
+    expect(contact.body.data.phase).toBe(phase.body.data._id);
+    // …and one whose only conversation is closed.
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    const conversation = await conversationOf(phone);
+    await queryRows(ctx, sql`update conversations set stage = 'closed' where id = ${conversation.id}`);
+    await addTag(conversation.contact_id, vip);
+    const runs = await runsOf(id, 2);
+    expect(runs[1]).toMatchObject({ status: 'skipped', reason: 'noOpenConversation' });
+    expect(await botMessages(conversation.id)).toEqual([]);
+    expect(textsTo(phone)).toEqual([]);
+    const list = await call('GET', '/p/automations');
+    expect(list.body.data.items.find((r: any) => r._id === id)).toMatchObject({ fires7d: 0, errors7d: 0 });
+  });
+
+  it("another account's conversations are never used", async () => {
+    const theirChannel = await insertWhatsAppChannel(ctx, other.accountId);
+    const phone = newPhone();
+    expect(await customerWritesOnWhatsApp(ctx, theirChannel, phone, 'Oi, outra conta')).toBe(200);
+    const [theirs] = await until(async () => {
+      const rows = await queryRows<{ id: string; contact_id: string }>(
+        ctx,
+        sql`select id, contact_id from conversations where account_id = ${other.accountId} and stage <> 'closed'`,
+      );
+      return rows.length ? rows : null;
+    });
+    const vip = await tagged('VIP isolado');
+    const id = await createRule(
+      rule({
+        trigger: { type: 'contact.tag_added' },
+        actions: [{ type: 'send_message', text: 'Mensagem isolada' }],
+      }),
+    );
+    await onlyActive(id);
+    // This account's contact with the same phone has no conversation here.
+    const created = await call('POST', '/p/chat/contact', {
+      body: { data: { name: 'Mesmo Telefone', phone: `+${phone}` } },
+    });
+    expect(created.statusCode, JSON.stringify(created.body)).toBe(200);
+    const mine = created.body.data._id as string;
+    await addTag(mine, vip);
+    expect((await runsOf(id))[0]).toMatchObject({ status: 'skipped', reason: 'noOpenConversation' });
+    expect(await botMessages(theirs.id)).toEqual([]);
+    expect(textsTo(phone)).toEqual([]);
+    // The inbox answers a contact's open conversation only within its own account.
+    const automatic = ctx.app.services.inbox.automatic;
+    expect(await automatic.openConversationOf(owner.accountId, theirs.contact_id)).toBeNull();
+    expect(await automatic.openConversationOf(other.accountId, theirs.contact_id)).toBe(theirs.id);
+    expect(await automatic.openConversationOf(other.accountId, mine)).toBeNull();
+  });
+
+  it('a step retried after a crash acts in the conversation the run kept, and sends once', async () => {
+    const vip = await tagged('VIP retry');
+    const id = await createRule(
+      rule({
+        trigger: { type: 'contact.tag_added', tagIds: [vip] },
+        actions: [
+          { type: 'note', text: 'VIP chegou' },
+          { type: 'send_message', text: 'Uma vez só' },
+        ],
+      }),
+    );
+    await onlyActive(id);
+    const phone = newPhone();
+    await customerWrites(phone, 'oi');
+    const first = await conversationOf(phone);
+    await addTag(first.contact_id, vip);
+    expect((await runsOf(id))[0].status).toBe('fired');
+    await until(async () => textsTo(phone).length > 0);
+    const run = await runRow(id);
+    expect(run.conversation_id).toBe(first.id);
+    const retry = () =>
+      ctx.app.services.automationEngine.dispatch({
+        accountId: owner.accountId,
+        trigger: 'contact.tag_added',
+        key: run.key,
+        at: new Date(),
+        conversationId: null,
+        contactId: first.contact_id,
+        messageText: null,
+        tagIds: [vip],
+      });
+    // A crash after the message went, before its step was recorded: the event comes again.
+    const crashedAtSend = sql`update automation_runs set status = 'waiting', reason = 'running', next_step = 1,
+        results = ${JSON.stringify([{ type: 'note', status: 'done', detail: null }])}::jsonb where id = ${run.id}`;
+    await queryRows(ctx, crashedAtSend);
+    await retry();
+    expect((await runsOf(id))[0].status).toBe('fired');
+    expect((await botMessages(first.id)).map((m) => m.body)).toEqual(['VIP chegou', 'Uma vez só']);
+    // The same, once the contact has moved to a new conversation: the step still acts in the one
+    // the run kept (where its message is), never a second time in the new one.
+    await queryRows(ctx, sql`update conversations set stage = 'closed' where id = ${first.id}`);
+    await customerWrites(phone, 'voltei');
+    const second = await until(async () => {
+      const c = await conversationOf(phone);
+      return c.id !== first.id ? c : null;
+    });
+    await queryRows(ctx, crashedAtSend);
+    await retry();
+    expect((await runsOf(id))[0].status).toBe('fired');
+    expect((await runRow(id)).conversation_id).toBe(first.id);
+    expect(await botMessages(second.id)).toEqual([]);
+    expect(textsTo(phone)).toEqual(['Uma vez só']);
+  });
+});
+
 describe('survey answered', () => {
   it("a customer's survey comment triggers a rule on the conversation it was about", async () => {
     const id = await createRule(

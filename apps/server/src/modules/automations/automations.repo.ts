@@ -448,6 +448,27 @@ export async function writeRunRow(
 }
 
 /**
+ * The conversation a contact trigger's run acts in, kept on the run before its first conversation
+ * action: a retried step finds it there and acts in the same conversation. Answers the run's
+ * conversation (the one kept first when two attempts race).
+ */
+export async function keepRunConversationRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+  conversationId: string,
+): Promise<string> {
+  const [row] = await tenantStatement<{ conversation_id: string }>(
+    db,
+    accountId,
+    sql`update automation_runs set conversation_id = coalesce(conversation_id, ${conversationId}::uuid)
+        where account_id = ${accountId} and id = ${id}
+        returning conversation_id::text`,
+  );
+  return row?.conversation_id ?? conversationId;
+}
+
+/**
  * automation_skips as rows shaped like automation_runs' (one per skipped rule, id `<key>:<stretch>:<place>`),
  * aliased `s` (the row) and `u` (the rule): filter and order after it.
  */

@@ -90,6 +90,22 @@ export class AutomaticActionsService {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * The contact's open conversation in the account: the most recently active one that is not
+   * closed (a contact may have one per channel), or null. Automations' contact triggers act in it.
+   */
+  async openConversationOf(accountId: string, contactId: string): Promise<string | null> {
+    const [row] = rowsOf<{ id: string }>(
+      await withTenant(this.db, accountId, (tx) =>
+        tx.execute(sql`
+          select id from conversations
+          where account_id = ${accountId} and contact_id = ${contactId} and stage <> 'closed'
+          order by last_message_at desc, id desc limit 1`),
+      ),
+    );
+    return row?.id ?? null;
+  }
+
   /** To an operator (in attendance with them) and/or a department (waiting, unassigned, when no operator). */
   async assign(
     accountId: string,
