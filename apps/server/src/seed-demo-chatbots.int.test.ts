@@ -32,16 +32,21 @@ describe('demo chatbot', () => {
     const departments: Record<string, string> = {};
     for (const name of ['Vendas', 'Suporte', 'Financeiro'])
       departments[name] = await createDepartment(ctx, owner, name);
-    await seedDemoChatbots(ctx.app, owner.accountId, owner.userId, channel._id, departments);
+    await seedDemoChatbots(ctx.app, owner.accountId, owner.userId, channel, departments);
     const list = await api(ctx.app, 'GET', `/p/chatbots?acc=${owner.accountId}`, { token: owner.token });
     expect(list.body.data).toEqual([
       expect.objectContaining({
         name: 'Menu de departamentos',
         status: 'published',
         publishedVersion: 1,
-        channelIds: [channel._id],
+        channelIds: [channel._id, expect.any(String)],
       }),
     ]);
+    // Its own chat page, with its title, image and background.
+    const page = await ctx.app.inject({ method: 'GET', url: `/chat/${body.slug}-menu` });
+    expect(page.body).toContain('<h1>Central de atendimento</h1>');
+    expect(page.body).toContain('<img src="/favicon.svg"');
+    expect(page.body).toContain('background: #f1f8fa;');
     const session = await visitorSession(ctx, body.slug);
     const visitor = await connectVisitor(baseUrl, body.slug, session.token);
     try {

@@ -1,4 +1,4 @@
-import { type TFlowDocument, ZChatbotCreateBody, ZFlowDocument } from '@atende/shared';
+import { type TFlowDocument, ZChatbotCreateBody, ZChatPageBody, ZFlowDocument } from '@atende/shared';
 import type { FastifyInstance } from 'fastify';
 
 /** The menu's options and the demo departments they lead to (seed-demo-departments.ts). */
@@ -35,14 +35,15 @@ function routedToDepartments(draft: TFlowDocument, departments: Record<string, s
 /**
  * The demo account's chatbot (issue 14), through the services as in the product: the gallery's
  * "department menu with handover", published on the demo web chat channel — a visitor who writes
- * is greeted, picks a department and waits in that department's queue. Seeded last, so the demo's
+ * is greeted, picks a department and waits in that department's queue. It also has its own chat
+ * page (/chat/<channel slug>-menu: its title, image and colours). Seeded last, so the demo's
  * history (opened before) stays as it is.
  */
 export async function seedDemoChatbots(
   app: FastifyInstance,
   accountId: string,
   userId: string,
-  channelId: string,
+  channel: { _id: string; externalId: string },
   departments: Record<string, string>,
 ) {
   const s = app.services;
@@ -52,12 +53,23 @@ export async function seedDemoChatbots(
     ZChatbotCreateBody.parse({
       name: 'Menu de departamentos',
       type: 'flow',
-      channelIds: [channelId],
+      channelIds: [channel._id],
       templateId: 'department-menu',
     }),
   );
   const { draft } = await s.chatbots.get(accountId, bot._id);
   await s.chatbots.saveDraft(accountId, bot._id, routedToDepartments(draft, departments));
+  await s.chatbots.saveChatPage(
+    accountId,
+    bot._id,
+    ZChatPageBody.parse({
+      slug: `${channel.externalId}-menu`,
+      title: 'Central de atendimento',
+      avatarUrl: '/favicon.svg',
+      colors: { primary: '#0b7285', background: '#f1f8fa' },
+      welcomeText: 'Olá! Escolha um assunto e chamamos quem pode ajudar.',
+    }),
+  );
   await s.chatbots.publish(accountId, bot._id, userId);
   return bot._id;
 }

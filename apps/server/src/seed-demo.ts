@@ -133,7 +133,7 @@ export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner) {
   // Campaigns (issue 16): a finished campaign with recipients in every state.
   await seedDemoCampaigns(app, accountId, userId);
   // Chatbots (issue 14): last, so the history above opened without a bot.
-  await seedDemoChatbots(app, accountId, userId, channel._id, departments);
+  await seedDemoChatbots(app, accountId, userId, channel, departments);
   return {
     channelId: channel._id,
     contacts: contactIds.length,

@@ -34,9 +34,12 @@ describe('the demo account on an empty database', () => {
   }, 180_000);
   afterAll(() => ctx?.close());
 
-  it('has a web chat channel, tags, closing reasons and quick messages', async () => {
+  it("has a web chat channel (and the bot's chat page), tags, closing reasons and quick messages", async () => {
     const channels = await get('/p/chat/channels');
-    expect(channels.map((c: { kind: string }) => c.kind)).toEqual(['webchat']);
+    expect(channels.map((c: { kind: string; externalId: string }) => [c.kind, c.externalId])).toEqual([
+      ['webchat', 'demo-loja'],
+      ['webchat', 'demo-loja-menu'],
+    ]);
     expect((await get('/p/chat/contact/tags')).length).toBeGreaterThanOrEqual(5);
     const reasons = await get('/p/chat/closing-reasons');
     expect(reasons.map((r: { name: string }) => r.name)).toContain('Resolvida');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zIsoDate, zRequiredText } from './common';
+import { zImageUrl, zIsoDate, zRequiredText } from './common';
 import { ZChannelKind } from './inbox';
 
 /**
@@ -51,6 +51,14 @@ const webchatConfig = {
     .min(1, { error: 'required' })
     .max(3)
     .default(['name', 'email']),
+  /**
+   * A bot's chat page only (its editor sets them, Settings › Channels leaves them as they are):
+   * the page's heading instead of the company's name, its image, and the background behind the
+   * conversation.
+   */
+  title: z.string().trim().max(100, { error: 'tooLong' }).optional(),
+  avatarUrl: zImageUrl.nullish(),
+  background: zColor.optional(),
 };
 
 const whatsappConfig = {
@@ -158,6 +166,11 @@ export const ZWebchatConfig = z.object({
   /** The channel's name (admins see it); the page shows the company's. */
   name: z.string(),
   company: z.string(),
+  /** The page's heading: a bot's chat page title, else the company's name. */
+  title: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** Behind the conversation. */
+  background: z.string(),
   slug: z.string(),
   color: z.string(),
   greeting: z.string(),

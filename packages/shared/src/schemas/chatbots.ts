@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zIsoDate, zUuid } from './common';
+import { zImageUrl, zIsoDate, zUuid } from './common';
 
 /**
  * Chatbots (issue 14): a flow is a versioned JSON document (groups of blocks, edges, variables,
@@ -780,7 +780,8 @@ export const ZChatPageBody = z.object({
     .max(50, { error: 'tooLong' })
     .regex(CHATPAGE_SLUG_PATTERN, { error: 'invalid' }),
   title: z.string().trim().max(100, { error: 'tooLong' }).default(''),
-  avatarUrl: z.string().trim().max(CHATBOT_LIMITS.urlMax).nullish(),
+  /** Empty or null: no image (the page shows the title's initials). */
+  avatarUrl: zImageUrl.or(z.literal('')).nullish(),
   colors: z
     .object({
       primary: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'invalid' }),

@@ -49,3 +49,10 @@ export const ZErrorEnvelope = z.looseObject({
   code: z.string(),
   message: z.string(),
 });
+
+/** An image the page shows: an http(s) address, or one of this server's own paths. */
+export const zImageUrl = z
+  .string()
+  .trim()
+  .max(2048, { error: 'tooLong' })
+  .regex(/^(https?:\/\/[^\s"'<>]+|\/[^/\s"'<>][^\s"'<>]*)$/i, { error: 'url' });

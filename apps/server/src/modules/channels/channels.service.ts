@@ -31,6 +31,11 @@ export type { TChannelRow };
 
 type TBody = TCreateChannelBody | TUpdateChannelBody;
 
+/** A bot's chat page look, where the body sets it (the keys left out are not written). */
+const PAGE_LOOK_KEYS = ['title', 'avatarUrl', 'background'] as const;
+const pageLookOf = (source: Record<string, unknown>) =>
+  Object.fromEntries(PAGE_LOOK_KEYS.filter((k) => source[k] !== undefined).map((k) => [k, source[k]]));
+
 /** Kind-specific fields → the row's provider address, shown config and secrets. */
 function fieldsOf(body: TBody): {
   externalId: string;
@@ -56,6 +61,7 @@ function fieldsOf(body: TBody): {
           allowedOrigins: body.allowedOrigins,
           preChatForm: body.preChatForm,
           preChatFields: body.preChatFields,
+          ...pageLookOf(body),
         },
         secrets: {},
       };
@@ -159,7 +165,8 @@ export class ChannelsService {
       updateChannelRow(this.db, accountId, id, {
         name: body.name,
         externalId,
-        config,
+        // Settings › Channels does not edit a chat page's look: what it leaves out stays.
+        config: body.kind === 'webchat' ? { ...pageLookOf(current.config), ...config } : config,
         secrets: { ...current.secrets, ...secrets },
         ...(body.status ? { status: body.status } : {}),
       }),

@@ -307,4 +307,52 @@ describe('chat page', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.body).toMatchObject({ code: 'CHATPAGE_SLUG_IN_USE', message: 'chatpage name in use' });
   });
+
+  it("the public page shows the page's title, image and background, and keeps them when the channel is edited in settings", async () => {
+    const saved = await call(owner, 'PUT', `/p/chatbots/${botId}/chatpage`, {
+      slug: 'loja-da-rita',
+      title: 'Assistente da Rita',
+      avatarUrl: 'https://cdn.example.com/rita.png',
+      colors: { primary: '#112233', background: '#fff8e1' },
+      welcomeText: 'Bem-vindo!',
+    });
+    expect(saved.statusCode).toBe(200);
+    const config = await ctx.app.inject({ method: 'GET', url: '/webchat/loja-da-rita/config' });
+    expect(config.json().data).toMatchObject({
+      title: 'Assistente da Rita',
+      avatarUrl: 'https://cdn.example.com/rita.png',
+      background: '#fff8e1',
+    });
+    const html = (await ctx.app.inject({ method: 'GET', url: '/chat/loja-da-rita' })).body;
+    expect(html).toContain('<h1>Assistente da Rita</h1>');
+    expect(html).toContain('<img src="https://cdn.example.com/rita.png"');
+    expect(html).toContain('background: #fff8e1;');
+
+    // An admin renames the page's channel in Settings › Channels: the page's look stays.
+    const channels = await call(owner, 'GET', '/p/chat/channels');
+    const pageChannel = channels.body.data.find(
+      (c: { externalId: string }) => c.externalId === 'loja-da-rita',
+    );
+    const edited = await call(owner, 'PUT', `/p/chat/channels/${pageChannel._id}`, {
+      kind: 'webchat',
+      name: 'Canal da Rita',
+      slug: 'loja-da-rita',
+      color: '#112233',
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = await ctx.app.inject({ method: 'GET', url: '/webchat/loja-da-rita/config' });
+    expect(after.json().data).toMatchObject({ title: 'Assistente da Rita', background: '#fff8e1' });
+
+    // An image that is not an address is refused, in the user's language.
+    const bad = await call(
+      owner,
+      'PUT',
+      `/p/chatbots/${botId}/chatpage`,
+      { slug: 'loja-da-rita', avatarUrl: 'javascript:alert(1)' },
+      'en',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(bad.body)).toContain('avatarUrl');
+  });
 });

@@ -16,6 +16,7 @@ import {
   findPlan,
   flowDiffSummary,
   validateFlow,
+  zImageUrl,
 } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../platform/db/client';
@@ -273,6 +274,9 @@ export class ChatbotsService {
       slug: body.slug,
       color: body.colors.primary,
       greeting: body.welcomeText,
+      title: body.title || bot.name,
+      avatarUrl: body.avatarUrl || null,
+      background: body.colors.background,
       allowedOrigins: [],
       preChatForm: false,
       preChatFields: ['name' as const, 'email' as const],
@@ -291,7 +295,7 @@ export class ChatbotsService {
       channelId,
       slug: body.slug,
       title: body.title,
-      avatarUrl: body.avatarUrl ?? null,
+      avatarUrl: body.avatarUrl || null,
       colors: body.colors,
       welcomeText: body.welcomeText,
     });
@@ -305,7 +309,8 @@ export class ChatbotsService {
       chatbotId: page.chatbotId,
       slug: page.slug,
       title: page.title,
-      avatarUrl: page.avatarUrl,
+      // Saved before addresses were checked: a text that is not one shows no image.
+      avatarUrl: page.avatarUrl && zImageUrl.safeParse(page.avatarUrl).success ? page.avatarUrl : null,
       colors: page.colors,
       welcomeText: page.welcomeText,
       url: `/chat/${page.slug}`,

@@ -41,6 +41,13 @@ export const WEBCHAT_CLIENT_JS = `(function () {
     return e;
   }
 
+  // The page's image, when it does not load, gives way to the initials beneath it.
+  var avatarImg = $('avatar-img');
+  if (avatarImg) {
+    if (avatarImg.complete && !avatarImg.naturalWidth) avatarImg.remove();
+    else avatarImg.addEventListener('error', function () { avatarImg.remove(); });
+  }
+
   function showStatus(a) {
     if (!a) return;
     $('status-dot').className = 'dot ' + a.status;

@@ -5,6 +5,9 @@ import { brandColors, chatPageHtml, widgetJs } from './webchat-page';
 const config = {
   name: 'Chat do site',
   company: 'Loja <Teste>',
+  title: 'Loja <Teste>',
+  avatarUrl: null as string | null,
+  background: '#f4f6f8',
   slug: 'loja',
   color: '#228be6',
   greeting: '',
@@ -64,9 +67,29 @@ describe('web chat page', () => {
     expect(en).toContain('Phone <span class="opt">(optional)</span>');
     expect(en).not.toContain('id="pre-name"');
     expect(en).toContain('aria-label="Attach a file"');
-    const pt = chatPageHtml({ ...config, company: '</script><script>alert(1)</script>' }, 'pt-BR');
+    const pt = chatPageHtml({ ...config, title: '</script><script>alert(1)</script>' }, 'pt-BR');
     expect(pt).not.toContain('<script>alert(1)');
     expect(pt).toContain('aria-label="Enviar"');
+  });
+
+  it("a bot's chat page shows its own title, image and background (escaped)", () => {
+    const html = chatPageHtml(
+      {
+        ...config,
+        title: 'Assistente "Loja"',
+        avatarUrl: 'https://cdn.example.com/a.png?x=1&y="2"',
+        background: '#fff8e1',
+      },
+      'pt-BR',
+    );
+    expect(html).toContain('<title>Assistente &quot;Loja&quot;</title>');
+    expect(html).toContain('<h1>Assistente &quot;Loja&quot;</h1>');
+    expect(html).toContain('<img src="https://cdn.example.com/a.png?x=1&amp;y=&quot;2&quot;" alt=""');
+    expect(html).toContain('background: #fff8e1;');
+    expect(html).not.toContain('Loja &lt;Teste&gt;');
+    // A colour that is not one keeps the default background.
+    expect(chatPageHtml({ ...config, background: 'red;}</style>' }, 'en')).toContain('background: #f4f6f8;');
+    expect(chatPageHtml(config, 'en')).not.toContain('<img');
   });
 
   it('the widget loader is small and draws its launcher in SVG', () => {

@@ -11,7 +11,8 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-const safeColor = (color: string) => (/^#[0-9a-fA-F]{6}$/.test(color) ? color : '#228be6');
+const safeColor = (color: string, fallback = '#228be6') =>
+  /^#[0-9a-fA-F]{6}$/.test(color) ? color : fallback;
 
 /** Content-Security-Policy of the chat page: own scripts only; embeddable by the allowed sites (any when none). */
 export function chatPageCsp(config: TChatPageConfig): string {
@@ -84,7 +85,12 @@ const tabIcon = (color: string) =>
 export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): string {
   const { bg: color, fg } = brandColors(safeColor(config.color));
   const t = VISITOR_TEXTS[lang];
-  const name = escapeHtml(config.company);
+  const name = escapeHtml(config.title);
+  const page = safeColor(config.background, '#f4f6f8');
+  // The image replaces the initials; if it does not load, the initials show again (page script).
+  const avatar = config.avatarUrl
+    ? `<img src="${escapeHtml(config.avatarUrl)}" alt="" referrerpolicy="no-referrer" id="avatar-img">`
+    : '';
   const fields = config.preChatFields;
   // The first field asked is required; the others are optional for the visitor.
   const field = (id: 'name' | 'email' | 'phone', type: string, auto: string, max: number) =>
@@ -110,12 +116,13 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
 <style>
   * { box-sizing: border-box; }
   html, body { height: 100%; margin: 0; font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', sans-serif; }
-  body, main { display: flex; flex-direction: column; background: #f4f6f8; color: #212529; }
+  body, main { display: flex; flex-direction: column; background: ${page}; color: #212529; }
   main { flex: 1; min-height: 0; }
   :focus-visible { outline: 3px solid ${color}; outline-offset: 2px; }
   header { background: ${color}; color: ${fg}; padding: 12px 14px; display: flex; align-items: center; gap: 12px; }
   header :focus-visible { outline-color: ${fg}; }
   .avatar { width: 40px; height: 40px; border-radius: 50%; background: ${fg === '#ffffff' ? '#ffffff' : color}; color: ${fg === '#ffffff' ? color : fg}; box-shadow: inset 0 0 0 2px ${fg}33; display: grid; place-items: center; font-weight: 700; font-size: 15px; flex: none; position: relative; }
+  .avatar img { width: 100%; height: 100%; border-radius: 50%; object-fit: cover; position: absolute; inset: 0; background: #fff; }
   .avatar .dot { position: absolute; right: -1px; bottom: -1px; width: 12px; height: 12px; border-radius: 50%; border: 2px solid ${color}; background: #adb5bd; }
   .avatar .dot.online { background: #2f9e44; }
   .avatar .dot.closed { background: #e03131; }
@@ -179,7 +186,7 @@ export function chatPageHtml(config: TChatPageConfig, lang: TVisitorLang): strin
 <body>
 <script type="application/json" id="atende-data">${inlineJson(data)}</script>
 <header>
-  <div class="avatar" aria-hidden="true">${escapeHtml(initials(config.company))}<span class="dot" id="status-dot"></span></div>
+  <div class="avatar" aria-hidden="true">${escapeHtml(initials(config.title))}${avatar}<span class="dot" id="status-dot"></span></div>
   <div class="who-we-are"><h1>${name}</h1><div id="status"></div></div>
   <button type="button" class="icon-btn" id="minimize" aria-label="${escapeHtml(t.minimize)}" hidden>${MINIMIZE_ICON}</button>
 </header>
@@ -223,7 +230,7 @@ export function widgetJs(config: TChatPageConfig, appUrl: string): string {
     url: `${appUrl}/chat/${encodeURIComponent(config.slug)}?embed=1`,
     origin: new URL(appUrl).origin,
     slug: config.slug,
-    name: config.company,
+    name: config.title,
     color,
     fg,
     texts: {

@@ -93,6 +93,10 @@ describe('chat page and widget', () => {
     expect(config.body.data).toEqual({
       name: 'Loja <Teste>',
       company: 'Móveis <Bela>',
+      // An ordinary web chat page is headed by the company, on the default background.
+      title: 'Móveis <Bela>',
+      avatarUrl: null,
+      background: '#f4f6f8',
       slug,
       color: '#ff0000',
       greeting: 'Olá! Como podemos ajudar?',

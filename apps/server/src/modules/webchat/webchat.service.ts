@@ -84,9 +84,13 @@ export class WebchatService {
     const channel = await this.channelBySlug(slug);
     const c = channel.config as Record<string, unknown>;
     const preChat = preChatOf(channel);
+    const company = (await this.companyName(channel.accountId)) || channel.name;
     return {
       name: channel.name,
-      company: (await this.companyName(channel.accountId)) || channel.name,
+      company,
+      title: (c.title as string) || company,
+      avatarUrl: (c.avatarUrl as string) || null,
+      background: (c.background as string) ?? '#f4f6f8',
       slug: channel.externalId,
       color: (c.color as string) ?? '#228be6',
       greeting: (c.greeting as string) ?? '',
