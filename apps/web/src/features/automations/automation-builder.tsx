@@ -452,8 +452,8 @@ export function AutomationBuilder({
               {trigger &&
                 AUTOMATION_CONTACT_TRIGGERS.has(trigger.type) &&
                 AUTOMATION_CONVERSATION_ACTIONS.has(a.type) && (
-                  <Text c="orange.9" fz="sm" data-testid="action-needs-conversation">
-                    {t('builder.needsConversation')}
+                  <Text c="dimmed" fz="sm" data-testid="action-in-open-conversation">
+                    {t('builder.inOpenConversation')}
                   </Text>
                 )}
               {errors[`actions.${i}`] && (

@@ -128,7 +128,7 @@ describe('builder: new triggers and actions', () => {
     });
   });
 
-  it('a contact trigger warns on the actions that need a conversation (they would stop with an error), in pt-BR and en', async () => {
+  it("under a contact trigger, a conversation action says it runs in the contact's open conversation and is skipped without one, in pt-BR and en", async () => {
     serve();
     renderAt('/apps/new-automation');
     const pick = async (box: string, name: string) => {
@@ -137,20 +137,20 @@ describe('builder: new triggers and actions', () => {
     };
     await pick('Gatilho', 'Etiqueta adicionada ao contato');
     await pick('Adicionar ação', 'Mudar a fase');
-    expect(screen.queryByTestId('action-needs-conversation')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('action-in-open-conversation')).not.toBeInTheDocument();
     await pick('Adicionar ação', 'Enviar mensagem');
-    expect(screen.getAllByTestId('action-needs-conversation')).toHaveLength(1);
-    expect(screen.getByTestId('action-needs-conversation')).toHaveTextContent(
-      'Este gatilho acontece no contato, fora de uma conversa',
+    expect(screen.getAllByTestId('action-in-open-conversation')).toHaveLength(1);
+    expect(screen.getByTestId('action-in-open-conversation')).toHaveTextContent(
+      'Gatilho do contato: a ação roda na conversa aberta dele e é pulada se não houver uma.',
     );
     await i18n.changeLanguage('en');
     await waitFor(() =>
-      expect(screen.getByTestId('action-needs-conversation')).toHaveTextContent(
-        'This trigger happens on the contact, outside any conversation',
+      expect(screen.getByTestId('action-in-open-conversation')).toHaveTextContent(
+        'Contact trigger: the action runs in their open conversation and is skipped when there is none.',
       ),
     );
     await pick('Trigger', 'Message received from the customer');
-    expect(screen.queryByTestId('action-needs-conversation')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('action-in-open-conversation')).not.toBeInTheDocument();
   });
 
   it('a rule naming a bot that is not published shows the bot by name and says the step fails', async () => {
