@@ -24,6 +24,7 @@ export * from './schemas/inbox-settings';
 export * from './schemas/templates';
 export * from './schemas/chatbots';
 export * from './schemas/chatbot-validate';
+export * from './schemas/chatbot-test';
 export * from './schemas/interactive';
 // Automations (issue 17).
 export * from './schemas/automations';

@@ -1,4 +1,4 @@
-import type { TChatbotTestSession } from '@atende/shared';
+import type { TChatbotTestOutcome, TChatbotTestSession } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
@@ -6,6 +6,7 @@ import type { ChannelsService } from '../channels/channels.service';
 import { WEBCHAT_NAMESPACE, type WebchatService } from '../webchat/webchat.service';
 import { findPageRow, findTestVisitor } from './chatbots.repo';
 import { chatbotTestVisitors } from './chatbots.schema';
+import { findTestHandover } from './runtime/sessions.repo';
 import type { ChatbotsService } from './chatbots.service';
 
 /**
@@ -32,6 +33,12 @@ export class ChatbotTestService {
         .values({ contactId: visitor.contactId, accountId, chatbotId, document: bot.draft }),
     );
     return { slug, token: session.token, socketNamespace: WEBCHAT_NAMESPACE };
+  }
+
+  /** How the bot's test on `conversationId` ended: where its hand-over would have gone (ChatbotRuntime.endTestHandover). */
+  async outcome(accountId: string, chatbotId: string, conversationId: string): Promise<TChatbotTestOutcome> {
+    await this.chatbots.row(accountId, chatbotId);
+    return { handover: (await findTestHandover(this.db, accountId, chatbotId, conversationId)) ?? null };
   }
 
   /** The draft a test visitor's conversation runs (undefined: not a test visitor). */

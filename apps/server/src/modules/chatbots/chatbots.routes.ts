@@ -5,6 +5,7 @@ import {
   ZChatbotCreateBody,
   ZChatbotDetail,
   ZChatbotTemplate,
+  ZChatbotTestOutcome,
   ZChatbotTestSession,
   ZChatbotUpdateBody,
   ZChatbotVersion,
@@ -118,6 +119,17 @@ export async function chatbotsRoutes(app: FastifyInstance) {
     '/p/chatbots/:id/test',
     { role: 'admin', params, response: okOf(ZChatbotTestSession) },
     ({ tenant, params, request }) => app.services.chatbotTests.start(tenant.accountId, params.id, request.ip),
+  );
+
+  route.get(
+    '/p/chatbots/:id/test/:conversationId',
+    {
+      role: 'admin',
+      params: params.extend({ conversationId: zUuid }),
+      response: okOf(ZChatbotTestOutcome),
+    },
+    ({ tenant, params }) =>
+      app.services.chatbotTests.outcome(tenant.accountId, params.id, params.conversationId),
   );
 
   route.get(

@@ -48,6 +48,7 @@ import {
   findActiveSessionAndBot,
   findActiveSessionAndBotIn,
   leaseEnd,
+  recordTestHandover,
   releaseLease,
   stopConversationSessions,
   stopSession,
@@ -470,8 +471,14 @@ export class ChatbotRuntime {
         const dueAt = new Date(Date.now() + result.timer.seconds * 1000);
         timer = { id: newId(), kind: result.timer.kind, dueAt: dueAt.toISOString() };
       }
+      // A test's hand-over stays on the state the turn ends with (endTestHandover writes it first).
+      const handover = turn.test ? result.effects.find((e) => e.type === 'transfer') : undefined;
       const end: TTurnEnd = {
-        state: { ...result.state, timer },
+        state: {
+          ...result.state,
+          timer,
+          ...(handover?.type === 'transfer' ? { testHandover: testHandoverOf(handover) } : {}),
+        },
         status: result.status,
         consumed: plan.consumed,
       };
@@ -615,7 +622,8 @@ export class ChatbotRuntime {
           await this.deps.notes.note(accountId, conversationId, effect.text, purpose, bot.name);
           break;
         case 'transfer':
-          await this.deps.actions.botHandover(accountId, conversationId, effect, bot.name);
+          if (session.test) await this.endTestHandover(session, bot, effect);
+          else await this.deps.actions.botHandover(accountId, conversationId, effect, bot.name);
           break;
         case 'close':
           await this.deps.actions.botClose(accountId, conversationId, effect.reason, bot.name);
@@ -624,6 +632,25 @@ export class ChatbotRuntime {
       if (this.opts.crashAfterSends && sends >= this.opts.crashAfterSends && effects.length > n + 1)
         process.kill(process.pid, 'SIGKILL');
     }
+  }
+
+  /**
+   * A hand-over in the editor's live test. Decision (as in Typebot's preview, which never reaches
+   * the inbox): a test session never puts its conversation in a queue nor gives it to an agent — the
+   * test ends there. Where a real conversation would have gone is kept on the session
+   * (state.testHandover, written BEFORE the close so the console reads it when told) and the
+   * conversation closes: the test visitor's socket gets 'closed' and the console asks
+   * GET /p/chatbots/:id/test/:conversationId what would have happened. (A test visitor's
+   * conversation is never counted in the plan's usage either: the intake opens it uncounted.)
+   */
+  private async endTestHandover(
+    session: TSessionRow,
+    bot: TChatbotRow,
+    effect: Extract<TEffect, { type: 'transfer' }>,
+  ) {
+    const { accountId, conversationId } = session;
+    await recordTestHandover(this.db, accountId, session.id, testHandoverOf(effect));
+    await this.deps.actions.botClose(accountId, conversationId, null, bot.name);
   }
 
   /**
@@ -753,6 +780,11 @@ interface TQueuedTurn {
   sessionId: string;
   leased?: { turn: TLeasedTurn; token: string };
 }
+
+const testHandoverOf = (effect: Extract<TEffect, { type: 'transfer' }>) => ({
+  departmentId: effect.departmentId,
+  operatorId: effect.operatorId,
+});
 
 /** A customer's message as its session keeps it until a turn reads it. */
 function pendingOf(event: TDomainEvent<'message.created'>): TPendingMessage {

@@ -29,6 +29,17 @@ export interface TSessionState {
   started?: boolean;
   /** Test sessions run the draft as it was when the test started. */
   document?: TFlowDocument;
+  /**
+   * A test session that reached a hand-over: where a real conversation would have gone (the test
+   * ends there; see ChatbotRuntime.endTestHandover).
+   */
+  testHandover?: TTestHandover;
+}
+
+/** The target of a test session's hand-over (both null: the queue, any department). */
+export interface TTestHandover {
+  departmentId: string | null;
+  operatorId: string | null;
 }
 
 /** One sub-flow call: the "run group" block the flow goes on after. */

@@ -1,11 +1,11 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { builtOnce, type TPlaceholders } from '../../../platform/db/built-once';
 import { jsonOf, rowFromJson, rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
 import { tenantStatement } from '../../../platform/db/one-trip';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import { chatbotSessions, chatbots, type TPendingMessage } from '../chatbots.schema';
-import { initialState, type TSessionState } from './session-state';
+import { initialState, type TSessionState, type TTestHandover } from './session-state';
 
 export type TSessionRow = typeof chatbotSessions.$inferSelect;
 
@@ -426,6 +426,44 @@ export function releaseLease(db: TDb, accountId: string, sessionId: string, toke
       .set({ leaseToken: null, leaseUntil: null })
       .where(and(eq(chatbotSessions.id, sessionId), eq(chatbotSessions.leaseToken, token))),
   );
+}
+
+/** A test session's hand-over target, kept on its state (before its conversation closes). */
+export function recordTestHandover(db: TDb, accountId: string, sessionId: string, handover: TTestHandover) {
+  return withTenant(db, accountId, (tx) =>
+    tx
+      .update(chatbotSessions)
+      .set({
+        state: sql`${chatbotSessions.state} || jsonb_build_object('testHandover', ${JSON.stringify(handover)}::jsonb)`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(chatbotSessions.id, sessionId), eq(chatbotSessions.test, true))),
+  );
+}
+
+/** Where the bot's latest test session on the conversation handed over (undefined: it did not). */
+export async function findTestHandover(
+  db: TDb,
+  accountId: string,
+  chatbotId: string,
+  conversationId: string,
+): Promise<TTestHandover | undefined> {
+  const [row] = await withTenant(db, accountId, (tx) =>
+    tx
+      .select({ state: chatbotSessions.state })
+      .from(chatbotSessions)
+      .where(
+        and(
+          eq(chatbotSessions.accountId, accountId),
+          eq(chatbotSessions.chatbotId, chatbotId),
+          eq(chatbotSessions.conversationId, conversationId),
+          eq(chatbotSessions.test, true),
+        ),
+      )
+      .orderBy(desc(chatbotSessions.createdAt))
+      .limit(1),
+  );
+  return (row?.state as TSessionState | undefined)?.testHandover;
 }
 
 /** Stops a session (operator took over, conversation closed, bot gone). */
