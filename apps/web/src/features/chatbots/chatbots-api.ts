@@ -4,6 +4,7 @@ import type {
   TChatbotCreateBody,
   TChatbotDetail,
   TChatbotTemplate,
+  TChatbotTestOutcome,
   TChatbotTestSession,
   TChatbotUpdateBody,
   TChatbotVersion,
@@ -84,6 +85,9 @@ export const chatbotsApi = {
   rollback: (acc: string, id: string, version: number) =>
     api.post<TChatbotDetail>(`${base}/${id}/versions/${version}/rollback`, {}, q(acc)),
   test: (acc: string, id: string) => api.post<TChatbotTestSession>(`${base}/${id}/test`, {}, q(acc)),
+  /** How a live test ended (asked once its conversation closed): where its hand-over would have gone. */
+  testOutcome: (acc: string, id: string, conversationId: string) =>
+    api.get<TChatbotTestOutcome>(`${base}/${id}/test/${conversationId}`, { acc }),
   saveChatPage: (acc: string, id: string, body: TChatPageBody) =>
     api.put<TChatPage>(`${base}/${id}/chatpage`, body, q(acc)),
 };

@@ -3,8 +3,10 @@ import { ActionIcon, Alert, Button, Drawer, Group, Stack, Text, TextInput } from
 import { IconPlayerPlay, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAcc } from '../../../app/session';
+import { useDepartments } from '../../departments/departments-api';
+import { useInboxData } from '../../inbox/data/inbox-api';
 import { chatbotErrorText } from '../chatbot-errors';
-import { useTestChat } from './use-test-chat';
+import { type TTestHandover, useTestChat } from './use-test-chat';
 import classes from './flow-editor.module.css';
 
 /**
@@ -27,10 +29,10 @@ export function TestPanel({
   const [text, setText] = useState('');
   const log = useRef<HTMLDivElement>(null);
   const count = chat.messages.length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message arrives
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message, the typing dots or the end show
   useEffect(() => {
     log.current?.scrollTo({ top: log.current.scrollHeight });
-  }, [count]);
+  }, [count, chat.botTyping, chat.status]);
   const { start, stop } = chat;
   // biome-ignore lint/correctness/useExhaustiveDependencies: start once per opening, stop on close
   useEffect(() => {
@@ -119,11 +121,27 @@ export function TestPanel({
             )}
           </Stack>
         ))}
-        {chat.status === 'closed' && (
-          <Text fz="xs" c="dimmed" ta="center">
-            {t('test.closed')}
-          </Text>
+        {chat.botTyping && (
+          <div
+            className={`${classes.bubble} ${classes.typing}`}
+            data-bot
+            role="status"
+            aria-label={t('test.typing')}
+            data-testid="test-typing"
+          >
+            <span />
+            <span />
+            <span />
+          </div>
         )}
+        {chat.status === 'closed' &&
+          (chat.handover ? (
+            <HandoverLine handover={chat.handover} />
+          ) : (
+            <Text fz="xs" c="dimmed" ta="center">
+              {t('test.closed')}
+            </Text>
+          ))}
       </div>
       <form
         onSubmit={(e) => {
@@ -153,5 +171,40 @@ export function TestPanel({
         </Button>
       )}
     </Drawer>
+  );
+}
+
+/**
+ * How a test that reached a hand-over ended: where a real conversation would have gone (the test
+ * conversation itself never enters the queue nor counts in the plan).
+ */
+function HandoverLine({ handover }: { handover: TTestHandover }) {
+  const { t } = useTranslation('chatbots');
+  const acc = useAcc();
+  const departments = useDepartments(acc, Boolean(handover.departmentId));
+  const inbox = useInboxData(acc);
+  const operator = handover.operatorId
+    ? inbox.data?.operators.find((o) => o.operatorData?._id === handover.operatorId)?.name
+    : undefined;
+  const department = handover.departmentId
+    ? departments.data?.find((d) => d._id === handover.departmentId)?.name
+    : undefined;
+  // The names first (a department or agent no longer there: the queue, as the hand-over would do).
+  if ((handover.departmentId && departments.isPending) || (handover.operatorId && inbox.isPending))
+    return null;
+  const where = operator
+    ? t('test.handoverOperator', { name: operator })
+    : department
+      ? t('test.handoverDepartment', { name: department })
+      : t('test.handoverQueue');
+  return (
+    <Stack gap={2} data-testid="test-handover" role="status">
+      <Text fz="xs" fw={600} ta="center">
+        {where}
+      </Text>
+      <Text fz="xs" c="dimmed" ta="center">
+        {t('test.handoverEnd')}
+      </Text>
+    </Stack>
   );
 }

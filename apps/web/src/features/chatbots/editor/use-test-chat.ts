@@ -1,3 +1,4 @@
+import type { TChatbotTestOutcome } from '@atende/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { chatbotsApi } from '../chatbots-api';
@@ -18,6 +19,15 @@ export interface TTestMessage {
 
 export type TTestStatus = 'idle' | 'starting' | 'connected' | 'closed' | 'error';
 
+/** Where the test's hand-over would have sent a real conversation (the test ended there). */
+export type TTestHandover = NonNullable<TChatbotTestOutcome['handover']>;
+
+/**
+ * The bot's typing indicator goes away by itself after this long without an answer (a flow may
+ * end, or wait, without answering); the bot's debounce is at most 10 s.
+ */
+export const BOT_TYPING_MAX_MS = 30_000;
+
 const uid = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
@@ -28,18 +38,33 @@ const uid = () =>
  * runs the draft through the real runtime; this talks to it over Socket.IO exactly like the chat
  * page does (auth { slug, token }; 'message' { id, text } acknowledged; 'history', 'message',
  * 'closed' from the server). `prepare` runs first (saves the draft).
+ *
+ * `botTyping`: from the tester's message until the bot's answer or the end of the test (the bot
+ * waits its debounce before answering). A test never reaches the inbox: a hand-over closes its
+ * conversation, and `handover` (GET /p/chatbots/:id/test/:conversationId, asked on 'closed') says
+ * where a real conversation would have gone.
  */
 export function useTestChat(acc: string, chatbotId: string, prepare: () => Promise<unknown>) {
   const [status, setStatus] = useState<TTestStatus>('idle');
   const [messages, setMessages] = useState<TTestMessage[]>([]);
   const [error, setError] = useState<unknown>(null);
+  const [botTyping, setBotTyping] = useState(false);
+  const [handover, setHandover] = useState<TTestHandover | null>(null);
   const socket = useRef<Socket | null>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const typing = useCallback((on: boolean) => {
+    if (typingTimer.current) clearTimeout(typingTimer.current);
+    typingTimer.current = on ? setTimeout(() => setBotTyping(false), BOT_TYPING_MAX_MS) : null;
+    setBotTyping(on);
+  }, []);
 
   const stop = useCallback(() => {
     socket.current?.removeAllListeners();
     socket.current?.disconnect();
     socket.current = null;
-  }, []);
+    typing(false);
+  }, [typing]);
 
   const upsert = useCallback((m: TTestMessage) => {
     setMessages((list) => {
@@ -56,6 +81,7 @@ export function useTestChat(acc: string, chatbotId: string, prepare: () => Promi
     stop();
     setMessages([]);
     setError(null);
+    setHandover(null);
     setStatus('starting');
     try {
       await prepare();
@@ -69,20 +95,35 @@ export function useTestChat(acc: string, chatbotId: string, prepare: () => Promi
       socket.current = s;
       s.on('connect', () => setStatus('connected'));
       s.on('connect_error', (err) => {
+        typing(false);
         setError(err);
         setStatus('error');
       });
       s.on('history', (h: { items: TTestMessage[] }) => setMessages(h.items ?? []));
       s.on('message', (m: TTestMessage, ack?: () => void) => {
+        if (m.author !== 'contact') typing(false);
         upsert(m);
         ack?.();
       });
-      s.on('closed', () => setStatus('closed'));
+      s.on('closed', (e?: { conversationId?: string }) => {
+        // The dots stay until the console knows how the test ended.
+        const asked = e?.conversationId
+          ? chatbotsApi.testOutcome(acc, chatbotId, e.conversationId).then((o) => o.handover)
+          : Promise.resolve(null);
+        void asked
+          .catch(() => null)
+          .then((h) => {
+            if (socket.current !== s) return;
+            setHandover(h);
+            typing(false);
+            setStatus('closed');
+          });
+      });
     } catch (err) {
       setError(err);
       setStatus('error');
     }
-  }, [acc, chatbotId, prepare, stop, upsert]);
+  }, [acc, chatbotId, prepare, stop, upsert, typing]);
 
   const send = useCallback(
     (text: string) => {
@@ -100,15 +141,16 @@ export function useTestChat(acc: string, chatbotId: string, prepare: () => Promi
         timestamp: new Date().toISOString(),
         pending: true,
       });
+      typing(true);
       s.emit('message', { id, text: body }, (res: { status: 0 | 1; data?: { id: string } }) => {
         if (res?.status === 1)
           setMessages((list) => list.map((m) => (m.uid === id ? { ...m, pending: false } : m)));
       });
     },
-    [upsert],
+    [upsert, typing],
   );
 
   useEffect(() => stop, [stop]);
 
-  return { status, messages, error, start, send, stop };
+  return { status, messages, error, botTyping, handover, start, send, stop };
 }
