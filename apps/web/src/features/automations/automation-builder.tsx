@@ -265,7 +265,8 @@ export function AutomationBuilder({
           {trigger?.type === 'contact.tag_added' && (
             <MultiSelect
               label={t('builder.onlyTags')}
-              description={t('builder.onlyTagsHelp')}
+              // Mantine keeps a placeholder beside the chosen pills: it says "any tag" only when none is.
+              placeholder={trigger.tagIds?.length ? undefined : t('builder.onlyTagsHelp')}
               data={options.tags}
               value={trigger.tagIds ?? []}
               onChange={(v) => set({ trigger: { type: 'contact.tag_added', tagIds: v } })}
@@ -611,7 +612,7 @@ function ConditionRow({
         {!(c.field === 'operator' && c.op === 'none') && (
           <MultiSelect
             aria-label={t(`fields.${c.field}`)}
-            placeholder={t('builder.choose')}
+            placeholder={c.values.length ? undefined : t('builder.choose')}
             data={valuesOf[c.field] ?? []}
             value={c.values}
             onChange={(values) => onChange({ ...c, values } as TAutomationCondition)}

@@ -153,6 +153,29 @@ describe('builder: new triggers and actions', () => {
     expect(screen.queryByTestId('action-in-open-conversation')).not.toBeInTheDocument();
   });
 
+  it('the tag pickers show their placeholder only while nothing is chosen', async () => {
+    serve();
+    renderAt('/apps/new-automation');
+    fireEvent.click(await screen.findByRole('textbox', { name: 'Gatilho' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Etiqueta adicionada ao contato' }));
+    const only = await screen.findByRole('textbox', { name: /Só estas etiquetas/ });
+    expect(only).toHaveAttribute('placeholder', 'Nenhuma escolhida: qualquer etiqueta');
+    fireEvent.click(only);
+    fireEvent.click(await screen.findByRole('option', { name: 'VIP' }));
+    await waitFor(() => expect(only).not.toHaveAttribute('placeholder'));
+    expect(screen.queryByText(/Nenhuma escolhida/)).not.toBeInTheDocument();
+
+    // A condition on the contact's tags: "Escolha" until a tag is in it.
+    fireEvent.click(screen.getByRole('button', { name: /Adicionar grupo de condições/ }));
+    fireEvent.click(await screen.findByRole('textbox', { name: 'Adicionar condição' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Etiquetas do contato' }));
+    const tags = await screen.findByRole('textbox', { name: 'Etiquetas do contato' });
+    expect(tags).toHaveAttribute('placeholder', 'Escolha');
+    fireEvent.click(tags);
+    fireEvent.click(await screen.findByRole('option', { name: 'VIP' }));
+    await waitFor(() => expect(tags).not.toHaveAttribute('placeholder'));
+  });
+
   it('a rule naming a bot that is not published shows the bot by name and says the step fails', async () => {
     const rule = {
       ...OFF,
