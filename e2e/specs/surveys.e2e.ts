@@ -38,6 +38,8 @@ describe.skipIf(!hasChromium())('satisfaction surveys in chromium', () => {
     async () => {
       const visitorContext = await suite.newContext();
       const visitor = await visitorContext.newPage();
+      // A phone: the log is short, so what the chat shows last must be scrolled into view.
+      await visitor.setViewportSize({ width: 390, height: 460 });
       await visitorStarts(visitor, setup.slug, 'Carla Mendes');
       await visitorWrites(visitor, 'Oi, quero trocar um produto.');
 
@@ -61,6 +63,23 @@ describe.skipIf(!hasChromium())('satisfaction surveys in chromium', () => {
       const excellent = visitor.locator('.options').getByRole('button', { name: '5 - Excelente' });
       await excellent.waitFor();
       await screenshot(visitor, 'survey-webchat-question-pt-BR');
+      // Back on the page later: the closed notice comes under the log, and the rating buttons
+      // stay in view above it (the log is read from its end).
+      await visitor.reload();
+      await excellent.waitFor();
+      await visitor.locator('#closed').waitFor();
+      await visitor.waitForFunction(
+        () => {
+          // biome-ignore lint/suspicious/noExplicitAny: runs in the page (this project has no DOM types)
+          const doc = (globalThis as any).document;
+          const log = doc.getElementById('messages').getBoundingClientRect();
+          const buttons = [...doc.querySelectorAll('.options')].pop().getBoundingClientRect();
+          return buttons.bottom <= log.bottom + 1;
+        },
+        undefined,
+        { timeout: 3000 },
+      );
+      await screenshot(visitor, 'survey-webchat-question-again-pt-BR');
       await excellent.click();
       // The comment question follows; the visitor types it in the chat.
       await visitor.getByText('Quer nos contar o motivo da sua nota?', { exact: false }).waitFor();

@@ -196,9 +196,13 @@ export const WEBCHAT_CLIENT_JS = `(function () {
   }
 
   function setClosed(closed) {
+    // The notice or the composer takes the log's room: a log read to its end stays at its end
+    // (a survey's question after the close would otherwise hide its buttons behind the composer).
+    var atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
     closedEl.hidden = !closed;
     composer.hidden = closed;
     if (closed) typingEl.textContent = '';
+    if (atEnd) list.scrollTop = list.scrollHeight;
   }
 
   function active() { toParent({ atende: 'active' }); }
