@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium())('satisfaction surveys in chromium', () => {
       await visitor.locator('#closed').waitFor();
       await visitor.waitForFunction(
         () => {
-          // biome-ignore lint/suspicious/noExplicitAny: runs in the page (this project has no DOM types)
+          // Runs in the page (this project has no DOM types).
           const doc = (globalThis as any).document;
           const log = doc.getElementById('messages').getBoundingClientRect();
           const buttons = [...doc.querySelectorAll('.options')].pop().getBoundingClientRect();
