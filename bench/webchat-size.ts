@@ -14,6 +14,9 @@ import { chatPageHtml, widgetJs } from '../apps/server/src/modules/webchat/webch
 const config = {
   name: 'Chat do site',
   company: 'Loja Demo',
+  title: 'Loja Demo',
+  avatarUrl: null,
+  background: '#f4f6f8',
   slug: 'loja-demo',
   color: '#228be6',
   greeting: 'Olá! Como podemos ajudar?',
