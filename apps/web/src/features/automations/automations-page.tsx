@@ -25,6 +25,7 @@ import {
   setAutomationActive,
   useAutomations,
 } from './automations-api';
+import classes from './automations-page.module.css';
 
 /** /apps/automation: the account's rules in their order, each with its trigger, switch, last fire, fires and errors (7 days). */
 export function AutomationsPage() {
@@ -84,7 +85,7 @@ export function AutomationsPage() {
           action={newButton}
         />
       ) : (
-        <Card padding={0}>
+        <Card padding={0} className={classes.rules}>
           <Group p="md" justify="space-between">
             <Text fz="sm" c="dimmed">
               {t('orderHelp')}
