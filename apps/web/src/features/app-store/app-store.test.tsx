@@ -9,11 +9,14 @@ import type {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../../app/api-client';
 import { i18n } from '../../app/i18n';
+import { theme } from '../../app/theme';
+import { Wrapper } from '../../test/setup';
 import { AdminTestWrapper, signInTestAdmin, TEST_ACC } from '../settings/settings-testing';
 import { AppHistoryPage } from './app-history-page';
 import { AppStorePage } from './app-store-page';
 import { SuperlogicaPage } from './superlogica-page';
 import { SuperlogicaInvoicesSection } from './superlogica-invoices-section';
+import { WebhooksPanel } from './webhooks/webhooks-panel';
 
 vi.mock('../../app/api-client', async (original) => {
   const real = await original<typeof import('../../app/api-client')>();
@@ -227,6 +230,32 @@ describe('app store page', () => {
       {},
       { query: { acc: TEST_ACC } },
     );
+  });
+  it('keeps the endpoint’s URL in the rotate and remove dialogs while they fade out', async () => {
+    // With motion (and not Mantine's test mode), a closing dialog stays on screen for its transition.
+    Object.assign(theme, { respectReducedMotion: false });
+    try {
+      routes({ '/p/apps/webhooks/endpoints': [ENDPOINT] });
+      for (const [action, title] of [
+        ['Trocar segredo', 'Trocar o segredo de assinatura'],
+        ['Remover', 'Remover endpoint'],
+      ]) {
+        const { unmount } = render(<WebhooksPanel />, { wrapper: Wrapper });
+        const row = await screen.findByTestId('endpoint-row');
+        fireEvent.click(within(row).getByRole('button', { name: 'Mais ações' }));
+        fireEvent.click(await screen.findByRole('menuitem', { name: action }));
+        const dialog = await screen.findByRole('dialog', { name: title });
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+        expect(dialog).toBeInTheDocument();
+        expect(dialog).toHaveTextContent('https://crm.example.com/hooks?');
+        await waitFor(() => expect(dialog).not.toBeInTheDocument());
+        unmount();
+      }
+      expect(mocked.post).not.toHaveBeenCalled();
+      expect(mocked.delete).not.toHaveBeenCalled();
+    } finally {
+      Object.assign(theme, { respectReducedMotion: true });
+    }
   });
 });
 

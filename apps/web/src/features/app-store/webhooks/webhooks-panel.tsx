@@ -20,6 +20,19 @@ import { DeliveriesDrawer } from './deliveries-drawer';
 import { EndpointModal } from './endpoint-modal';
 import { SecretModal } from './secret-modal';
 
+/** What a confirmation is about: kept while its dialog fades out, so the text never loses the URL. */
+function useConfirmTarget<T>() {
+  const [state, setState] = useState<{ target: T | null; opened: boolean }>({
+    target: null,
+    opened: false,
+  });
+  return {
+    ...state,
+    ask: (target: T) => setState({ target, opened: true }),
+    close: () => setState((s) => ({ ...s, opened: false })),
+  };
+}
+
 /** The Webhooks app's endpoints: add/edit, the delivery log of each, secret rotation, removal. */
 export function WebhooksPanel() {
   const { t } = useTranslation('app-store');
@@ -29,8 +42,8 @@ export function WebhooksPanel() {
   const [editing, setEditing] = useState<TWebhookEndpoint | 'new' | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [log, setLog] = useState<TWebhookEndpoint | null>(null);
-  const [removing, setRemoving] = useState<TWebhookEndpoint | null>(null);
-  const [rotating, setRotating] = useState<TWebhookEndpoint | null>(null);
+  const removing = useConfirmTarget<TWebhookEndpoint>();
+  const rotating = useConfirmTarget<TWebhookEndpoint>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: appStoreKey(acc) });
 
   return (
@@ -112,8 +125,8 @@ export function WebhooksPanel() {
                       </Menu.Target>
                       <Menu.Dropdown>
                         <Menu.Item onClick={() => setEditing(e)}>{t('webhooks.edit')}</Menu.Item>
-                        <Menu.Item onClick={() => setRotating(e)}>{t('webhooks.rotate')}</Menu.Item>
-                        <Menu.Item color="red" onClick={() => setRemoving(e)}>
+                        <Menu.Item onClick={() => rotating.ask(e)}>{t('webhooks.rotate')}</Menu.Item>
+                        <Menu.Item color="red" onClick={() => removing.ask(e)}>
                           {t('webhooks.remove')}
                         </Menu.Item>
                       </Menu.Dropdown>
@@ -140,31 +153,31 @@ export function WebhooksPanel() {
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
       <DeliveriesDrawer endpoint={log} onClose={() => setLog(null)} />
       <ConfirmModal
-        opened={Boolean(rotating)}
+        opened={rotating.opened}
         title={t('webhooks.rotateTitle')}
         message={t('webhooks.rotateConfirm', {
-          url: rotating?.url ?? '',
+          url: rotating.target?.url ?? '',
           hours: WEBHOOK_LIMITS.retryWindowHours,
         })}
         confirm={t('webhooks.rotate')}
-        onClose={() => setRotating(null)}
+        onClose={rotating.close}
         onConfirm={async () => {
-          if (!rotating) return;
-          const rotated = await rotateEndpointSecret(acc, rotating._id);
-          setRotating(null);
+          if (!rotating.target) return;
+          const rotated = await rotateEndpointSecret(acc, rotating.target._id);
+          rotating.close();
           setSecret(rotated.secret ?? null);
         }}
       />
       <ConfirmModal
-        opened={Boolean(removing)}
+        opened={removing.opened}
         title={t('webhooks.removeTitle')}
-        message={t('webhooks.removeConfirm', { url: removing?.url ?? '' })}
+        message={t('webhooks.removeConfirm', { url: removing.target?.url ?? '' })}
         confirm={t('webhooks.remove')}
-        onClose={() => setRemoving(null)}
+        onClose={removing.close}
         onConfirm={async () => {
-          if (!removing) return;
-          await deleteEndpoint(acc, removing._id);
-          setRemoving(null);
+          if (!removing.target) return;
+          await deleteEndpoint(acc, removing.target._id);
+          removing.close();
           notify({ color: 'green', message: t('webhooks.removed') });
           await refresh();
         }}
