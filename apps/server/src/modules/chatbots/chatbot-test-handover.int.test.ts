@@ -92,10 +92,19 @@ describe("the editor's live test never reaches the inbox", () => {
       const outcome = await call('GET', `/p/chatbots/${botId}/test/${conversationId}`);
       expect(outcome.statusCode).toBe(200);
       expect(outcome.body.data).toEqual({ handover: { departmentId, operatorId: null } });
+      // Not in the queue (nor closed: no survey, no close automations), not counted.
       expect(await conversation(conversationId)).toEqual({
-        stage: 'closed',
+        stage: 'flow',
         counted: false,
         department_id: null,
+      });
+      // The turn ends just after the console is told.
+      await until(async () => {
+        const [session] = await queryRows<{ status: string }>(
+          ctx,
+          sql`select status from chatbot_sessions where conversation_id = ${conversationId}`,
+        );
+        return session.status === 'transferred';
       });
       expect(await waiting()).toBe(0);
       expect(await usage()).toBe(usedBefore);

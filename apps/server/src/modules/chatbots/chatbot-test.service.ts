@@ -41,6 +41,11 @@ export class ChatbotTestService {
     return { handover: (await findTestHandover(this.db, accountId, chatbotId, conversationId)) ?? null };
   }
 
+  /** The test ended (a hand-over): its console is told as the chat page is of a close ('closed'). */
+  async ended(accountId: string, conversationId: string) {
+    await this.webchat.closed(accountId, conversationId);
+  }
+
   /** The draft a test visitor's conversation runs (undefined: not a test visitor). */
   async testOf(accountId: string, contactId: string | null) {
     if (!contactId) return undefined;

@@ -622,7 +622,7 @@ export class ChatbotRuntime {
           await this.deps.notes.note(accountId, conversationId, effect.text, purpose, bot.name);
           break;
         case 'transfer':
-          if (session.test) await this.endTestHandover(session, bot, effect);
+          if (session.test) await this.endTestHandover(session, effect);
           else await this.deps.actions.botHandover(accountId, conversationId, effect, bot.name);
           break;
         case 'close':
@@ -638,19 +638,17 @@ export class ChatbotRuntime {
    * A hand-over in the editor's live test. Decision (as in Typebot's preview, which never reaches
    * the inbox): a test session never puts its conversation in a queue nor gives it to an agent — the
    * test ends there. Where a real conversation would have gone is kept on the session
-   * (state.testHandover, written BEFORE the close so the console reads it when told) and the
-   * conversation closes: the test visitor's socket gets 'closed' and the console asks
-   * GET /p/chatbots/:id/test/:conversationId what would have happened. (A test visitor's
-   * conversation is never counted in the plan's usage either: the intake opens it uncounted.)
+   * (state.testHandover, written BEFORE the console is told) and the test visitor's socket gets
+   * 'closed' (the console's end of the test), which then asks GET /p/chatbots/:id/test/:conversationId
+   * what would have happened. The conversation is not closed either (a close would ask the
+   * satisfaction survey and run the close automations, which a hand-over does not): it stays where
+   * a test whose flow ended stays, with no session. A test visitor's conversation is never counted
+   * in the plan's usage (the intake opens it uncounted).
    */
-  private async endTestHandover(
-    session: TSessionRow,
-    bot: TChatbotRow,
-    effect: Extract<TEffect, { type: 'transfer' }>,
-  ) {
+  private async endTestHandover(session: TSessionRow, effect: Extract<TEffect, { type: 'transfer' }>) {
     const { accountId, conversationId } = session;
     await recordTestHandover(this.db, accountId, session.id, testHandoverOf(effect));
-    await this.deps.actions.botClose(accountId, conversationId, null, bot.name);
+    await this.deps.tests.ended(accountId, conversationId);
   }
 
   /**

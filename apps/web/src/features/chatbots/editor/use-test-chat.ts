@@ -40,8 +40,8 @@ const uid = () =>
  * 'closed' from the server). `prepare` runs first (saves the draft).
  *
  * `botTyping`: from the tester's message until the bot's answer or the end of the test (the bot
- * waits its debounce before answering). A test never reaches the inbox: a hand-over closes its
- * conversation, and `handover` (GET /p/chatbots/:id/test/:conversationId, asked on 'closed') says
+ * waits its debounce before answering). A test never reaches the queue: a hand-over ends the test
+ * (the server sends 'closed'), and `handover` (GET /p/chatbots/:id/test/:conversationId, asked on 'closed') says
  * where a real conversation would have gone.
  */
 export function useTestChat(acc: string, chatbotId: string, prepare: () => Promise<unknown>) {
