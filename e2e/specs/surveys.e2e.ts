@@ -63,29 +63,34 @@ describe.skipIf(!hasChromium())('satisfaction surveys in chromium', () => {
       const excellent = visitor.locator('.options').getByRole('button', { name: '5 - Excelente' });
       await excellent.waitFor();
       await screenshot(visitor, 'survey-webchat-question-pt-BR');
-      // Back on the page later: the closed notice comes under the log, and the rating buttons
-      // stay in view above it (the log is read from its end).
+      // Back on the page later: the question still awaits the answer, so the composer is there
+      // for it, not the closed notice.
       await visitor.reload();
       await excellent.waitFor();
-      await visitor.locator('#closed').waitFor();
-      await visitor.waitForFunction(
-        () => {
-          // Runs in the page (this project has no DOM types).
-          const doc = (globalThis as any).document;
-          const log = doc.getElementById('messages').getBoundingClientRect();
-          const buttons = [...doc.querySelectorAll('.options')].pop().getBoundingClientRect();
-          return buttons.bottom <= log.bottom + 1;
-        },
-        undefined,
-        { timeout: 3000 },
-      );
-      await screenshot(visitor, 'survey-webchat-question-again-pt-BR');
+      await visitor.locator('#composer').waitFor();
+      expect(await visitor.locator('#closed').isVisible()).toBe(false);
       await excellent.click();
       // The comment question follows; the visitor types it in the chat.
       await visitor.getByText('Quer nos contar o motivo da sua nota?', { exact: false }).waitFor();
       await visitorWrites(visitor, 'Fui muito bem atendida!');
       await visitor.getByText('Obrigado pela sua avaliação!').waitFor();
       await screenshot(visitor, 'survey-webchat-answered-pt-BR');
+      // Back on the page once answered: the closed notice takes the composer's place under the
+      // log, and the log's last message stays in view above it (the log is read from its end).
+      await visitor.reload();
+      await visitor.locator('#closed').waitFor();
+      await visitor.waitForFunction(
+        () => {
+          // Runs in the page (this project has no DOM types).
+          const doc = (globalThis as any).document;
+          const log = doc.getElementById('messages').getBoundingClientRect();
+          const last = [...doc.querySelectorAll('#messages .msg')].pop().getBoundingClientRect();
+          return last.bottom <= log.bottom + 1;
+        },
+        undefined,
+        { timeout: 3000 },
+      );
+      await screenshot(visitor, 'survey-webchat-closed-again-pt-BR');
       await visitorContext.close();
 
       // The answer did not reopen the conversation nor open another.

@@ -138,12 +138,19 @@ describe('surveys on web chat', () => {
       '9',
       '10',
     ]);
+    // The page opened again meanwhile keeps the composer: the closed chat awaits the answer.
+    const reopened = await connectVisitor(baseUrl, slug, session.token);
+    clients.push(reopened);
+    expect(await reopened.waitFor('history')).toMatchObject({ state: 'closed', awaitingReply: true });
     // The visitor clicks "9": the page sends the option's title.
     const answer = await v.call('message' as never, { id: 'w-2', text: '9' });
     expect(answer.status).toBe(1);
     expect(answer.data.conversationId).toBe(conversationId);
     await until(async () => (await surveyOf(conversationId))?.nps === 9);
     await v.waitFor('message', (m: { body: string }) => m.body === 'Thank you for your feedback!');
+    const answered = await connectVisitor(baseUrl, slug, session.token);
+    clients.push(answered);
+    expect(await answered.waitFor('history')).toMatchObject({ state: 'closed', awaitingReply: false });
     const [row] = await queryRows<{ contact_id: string }>(
       ctx,
       sql`select contact_id from conversations where id = ${conversationId}`,

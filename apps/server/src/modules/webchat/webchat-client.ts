@@ -242,7 +242,8 @@ export const WEBCHAT_CLIENT_JS = `(function () {
         bubble(m);
       });
       if (items.length) active();
-      setClosed(h.state === 'closed');
+      // A closed chat whose survey question awaits the answer keeps the composer for it.
+      setClosed(h.state === 'closed' && !h.awaitingReply);
       seen();
     });
     socket.on('message', function (m, ack) {

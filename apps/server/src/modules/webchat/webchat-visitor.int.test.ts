@@ -254,7 +254,7 @@ describe('the conversation as the visitor lives it', () => {
     const history = await back.waitFor<{ items: Array<{ body: string; author: string }>; state: string }>(
       'history',
     );
-    expect(history.state).toBe('closed');
+    expect(history).toMatchObject({ state: 'closed', awaitingReply: false });
     expect(history.items.map((m) => [m.author, m.body])).toEqual([
       ['contact', 'Preciso de ajuda'],
       ['operator', 'Claro! Em que posso ajudar?'],

@@ -58,7 +58,12 @@ export function findOpenConversationId(db: TDb, accountId: string, channelId: st
 export function findLatestConversation(db: TDb, accountId: string, channelId: string, contactId: string) {
   return withTenant(db, accountId, async (tx) => {
     const [row] = await tx
-      .select({ id: conversations.id, stage: conversations.stage, closedAt: conversations.closedAt })
+      .select({
+        id: conversations.id,
+        stage: conversations.stage,
+        closedAt: conversations.closedAt,
+        awaitingReply: conversations.awaitingReply,
+      })
       .from(conversations)
       .where(
         and(

@@ -155,7 +155,9 @@ export class WebchatService {
 
   /**
    * What a (re)connecting visitor gets: their messages, whether their latest conversation is open
-   * or closed (none: never wrote), and the team's availability.
+   * or closed (none: never wrote), whether that closed conversation still awaits the visitor's
+   * answer (a satisfaction survey's question: the page keeps the composer for it), and the team's
+   * availability.
    */
   async history(visitor: TVisitor) {
     const [rows, latest, availability] = await Promise.all([
@@ -171,7 +173,9 @@ export class WebchatService {
     ]);
     const items: TVisitorMessage[] = rows.map((m) => this.present(visitor.accountId, m));
     const state = !latest ? 'none' : latest.stage === 'closed' ? 'closed' : 'open';
-    return { items, state, availability };
+    const awaitingReply =
+      state === 'closed' && !!latest?.awaitingReply && new Date(latest.awaitingReply.until) > new Date();
+    return { items, state, awaitingReply, availability };
   }
 
   /** A conversation was closed: a web chat visitor is told (the page offers a new conversation). */

@@ -26,7 +26,7 @@ function langOf(socket: Socket) {
  * Namespace /webchat (never /attendance): handshake auth { slug, token }. Each visitor socket
  * joins its visitor room and receives its history at once. Client events: 'message' { id, text }
  * (acknowledged with the stored message; the first one makes the visitor a contact), 'typing'
- * { typing }, 'seen'. Server events: 'history' { items, state: none|open|closed, availability },
+ * { typing }, 'seen'. Server events: 'history' { items, state: none|open|closed, awaitingReply, availability },
  * 'message' (operator replies, acknowledged by the client: delivery), 'typing' { typing, name },
  * 'read' (the team read the visitor's messages), 'closed' (the conversation was closed).
  */
