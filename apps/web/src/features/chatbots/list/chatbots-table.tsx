@@ -50,8 +50,9 @@ export function ChatbotsTable({
         { label: t('list.columns.type'), w: 140 },
         { label: t('list.columns.channels'), w: 190 },
         { label: t('list.columns.status'), w: 150 },
-        { label: t('list.columns.published'), w: 200 },
-        { label: t('list.columns.inFlow'), w: 110, ta: 'right' },
+        { label: t('list.columns.published'), w: 190 },
+        // Wide enough for 'Em fluxo agora' (118 px, bold) on one line: it wrapped at 1366 px.
+        { label: t('list.columns.inFlow'), w: 165, ta: 'right' },
         { label: t('list.columns.actions'), w: 96, hidden: true },
       ]}
     >
