@@ -16,6 +16,26 @@ const serve = (bot: ReturnType<typeof chatbot>) =>
   mockApi((call) => {
     if (call.path === `/p/chatbots/${bot._id}` && call.method === 'PATCH')
       return { body: { ...bot, ...call.body, updatedAt: '2026-11-21T12:00:00.000Z' } };
+    if (call.path === `/p/chatbots/${bot._id}/publish` && call.method === 'POST')
+      return bot.type === 'hybrid'
+        ? {
+            status: 422,
+            body: {
+              status: 0,
+              code: 'CHATBOT_FLOW_INVALID',
+              message: 'The flow has problems to fix before publishing',
+              details: { issues: [{ code: 'NO_START', path: ['events'], message: 'no start' }] },
+            },
+          }
+        : {
+            body: {
+              ...bot,
+              status: 'published',
+              publishedVersion: 1,
+              publishedAt: '2026-11-21T12:00:00.000Z',
+              updatedAt: '2026-11-21T12:00:00.000Z',
+            },
+          };
     if (call.path === `/p/chatbots/${bot._id}`) return { body: { chatbot: bot, draft } };
     if (call.path === '/p/chat/channels') return { body: CHANNELS };
     if (call.path === '/p/chat/departments') return { body: DEPARTMENTS };
@@ -36,6 +56,31 @@ describe('AI and hybrid bot pages', { timeout: 20_000 }, () => {
     // One list of hand-over words (in the AI settings), not a second exact-match list in the basics.
     expect(screen.queryByLabelText('Palavras para falar com um atendente')).not.toBeInTheDocument();
     expect(screen.getByTestId('ai-settings')).toHaveTextContent('Palavras que transferem para a equipe');
+  });
+
+  it("publishes an AI bot from its own page, with the flow editor's button and toasts", async () => {
+    const { calls } = serve(
+      chatbot({ _id: 'ai1', name: 'Assistente', type: 'ai', trainingState: 'trained' }),
+    );
+    renderPage(<AiBotPage />, '/apps/chatbot/edit/ai/:chatbot_id', `/apps/chatbot/edit/ai/ai1?acc=${ACC}`);
+    expect(await screen.findByTestId('chatbot-status')).toHaveTextContent('Rascunho');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText('"Assistente" publicado')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/p/chatbots/ai1/publish']);
+    expect(screen.getByTestId('chatbot-status')).toHaveTextContent('Publicado');
+    expect(screen.getByRole('button', { name: 'Publicar alterações' })).toBeInTheDocument();
+  });
+
+  it("says why a hybrid bot's flow cannot be published yet", async () => {
+    serve(chatbot({ _id: 'h1', name: 'Híbrido', type: 'hybrid', trainingState: 'trained' }));
+    renderPage(
+      <AiBotPage />,
+      '/apps/chatbot/edit/hybrid/:chatbot_id',
+      `/apps/chatbot/edit/hybrid/h1?acc=${ACC}`,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText('O fluxo tem problemas a corrigir antes de publicar')).toBeInTheDocument();
+    expect(screen.getByTestId('chatbot-status')).toHaveTextContent('Rascunho');
   });
 
   it('a hybrid bot links to its flow editor', async () => {

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconGitBranch, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconGitBranch, IconInfoCircle, IconRocket } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TChatbot, TChatbotDetail } from '@atende/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { notify } from '../../../app/notify';
@@ -13,7 +14,8 @@ import { PageLoader } from '../../../ui/page-loader';
 import { FaqHelpLink } from '../../faq/faq-link';
 import { KnowledgeBasePanel } from '../../knowledge/knowledge-base-panel';
 import { BotBasicsForm } from '../editor/bot-settings-modal';
-import { chatbotKey, chatbotsKey, useChatbot } from '../chatbots-api';
+import { chatbotErrorText } from '../chatbot-errors';
+import { chatbotKey, chatbotsApi, chatbotsKey, useChatbot } from '../chatbots-api';
 import { chatPagePath, createPath, editPath, flowPath, LIST_PATH } from '../chatbot-paths';
 import { StatusBadge } from '../list/chatbots-table';
 import { AiSettingsForm } from './ai-settings-form';
@@ -37,17 +39,33 @@ function AiBot({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const detail = useChatbot(acc, id);
   const aiEnabled = useSession().account?.acc.aiEnable !== false;
+  const [publishing, setPublishing] = useState(false);
   if (detail.isPending) return <PageLoader />;
   if (detail.isError) return <LoadError error={detail.error} />;
   const bot = detail.data.chatbot;
   if (bot.type === 'flow' || bot.type === 'chatpage')
     return <Navigate to={link(editPath(bot.type, bot._id))} replace />;
-  const saved = (next: TChatbot) => {
+  const update = (next: TChatbot) => {
     queryClient.setQueryData(chatbotKey(acc, id), (d: TChatbotDetail | undefined) =>
       d ? { ...d, chatbot: next } : d,
     );
     void queryClient.invalidateQueries({ queryKey: chatbotsKey(acc), exact: true });
+  };
+  const saved = (next: TChatbot) => {
+    update(next);
     notify({ color: 'green', message: t('settings.saved') });
+  };
+  // The flow editor's publishing: the same call, and the same toasts.
+  const publish = async () => {
+    setPublishing(true);
+    try {
+      update(await chatbotsApi.publish(acc, bot._id));
+      notify({ color: 'green', message: t('list.done.publish', { name: bot.name }) });
+    } catch (error) {
+      notify({ color: 'red', message: chatbotErrorText(t, error) });
+    } finally {
+      setPublishing(false);
+    }
   };
   return (
     <Stack gap="lg" maw={760}>
@@ -60,6 +78,14 @@ function AiBot({ id }: { id: string }) {
             <Badge variant="light" color="violet" tt="none" data-testid="training-state">
               {t(`training.${bot.trainingState ?? 'not_trained'}`)}
             </Badge>
+            <Button
+              leftSection={<IconRocket size={16} />}
+              onClick={() => void publish()}
+              loading={publishing}
+              data-testid="publish-button"
+            >
+              {bot.status === 'published' ? t('editor.publishAgain') : t('list.publish')}
+            </Button>
           </Group>
         }
       />
