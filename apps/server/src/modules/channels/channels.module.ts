@@ -18,6 +18,7 @@ export const channelsModule = defineModule({
       webhookChannels,
       platform.tenantCache,
       deps.activityLog,
+      platform.events,
     );
     return {
       webhookChannels,

@@ -85,13 +85,20 @@ export function updateChannelRow(
   });
 }
 
-export function softDeleteChannelRow(db: TDb, accountId: string, id: string): Promise<boolean> {
+/** Deletes a live channel; `also` runs in the same transaction when it was deleted (its event). */
+export function softDeleteChannelRow(
+  db: TDb,
+  accountId: string,
+  id: string,
+  also?: (tx: TTx) => Promise<unknown>,
+): Promise<boolean> {
   return withTenant(db, accountId, async (tx) => {
     const rows = await tx
       .update(channels)
       .set({ deletedAt: new Date(), status: 'disabled', updatedAt: new Date() })
       .where(and(live(accountId), eq(channels.id, id)))
       .returning({ id: channels.id });
+    if (rows.length > 0 && also) await also(tx);
     return rows.length > 0;
   });
 }

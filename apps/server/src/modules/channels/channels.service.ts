@@ -7,6 +7,7 @@ import type {
 } from '@atende/shared';
 import type { TChannelRecord } from '../../providers/channel-adapter';
 import type { TDb } from '../../platform/db/client';
+import type { DomainEvents } from '../../platform/events';
 import type { TTx } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { TenantCache } from '../../platform/tenant-cache';
@@ -88,6 +89,8 @@ export class ChannelsService {
     private readonly lookup: WebhookChannels,
     private readonly tenantCache: TenantCache,
     private readonly activity: ActivityLogService,
+    /** Emits channel.changed { deleted } with the deletion (bots leave the channel). */
+    private readonly bus?: DomainEvents,
   ) {}
 
   /** A webhook's channel by id and kind (cached a moment; see WebhookChannels). */
@@ -202,7 +205,12 @@ export class ChannelsService {
 
   async remove(accountId: string, id: string, actor?: TActor): Promise<void> {
     const current = actor ? await findChannelRow(this.db, accountId, id) : undefined;
-    if (!(await softDeleteChannelRow(this.db, accountId, id))) throw new AppError('CHANNEL_NOT_FOUND');
+    const deleted = await softDeleteChannelRow(this.db, accountId, id, (tx) =>
+      this.bus
+        ? this.bus.emit(tx, accountId, 'channel.changed', { channelId: id, change: 'deleted' })
+        : Promise.resolve(),
+    );
+    if (!deleted) throw new AppError('CHANNEL_NOT_FOUND');
     await this.changed(accountId, id);
     if (actor && current)
       await this.activity.record(accountId, actor, {

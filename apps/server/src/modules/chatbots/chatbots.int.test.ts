@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, signUp, type TSignedUp } from '../../testing/fixtures';
+import { until } from '../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
 import { insertWhatsAppChannel, type TTestChannel } from '../inbox/testing/intake.testing';
 import { menuFlow } from './testing/chatbots.testing';
@@ -343,12 +344,48 @@ describe('chat page', () => {
     const after = await ctx.app.inject({ method: 'GET', url: '/webchat/loja-da-rita/config' });
     expect(after.json().data).toMatchObject({ title: 'Assistente da Rita', background: '#fff8e1' });
 
+    // The admin also changes its address and colour there: the editor shows (and links to) them.
+    await call(owner, 'PUT', `/p/chat/channels/${pageChannel._id}`, {
+      kind: 'webchat',
+      name: 'Canal da Rita',
+      slug: 'rita-atende',
+      color: '#aa3300',
+      greeting: 'Oi!',
+    });
+    expect((await call(owner, 'GET', `/p/chatbots/${botId}/chatpage`)).body.data).toMatchObject({
+      slug: 'rita-atende',
+      url: '/chat/rita-atende',
+      colors: { primary: '#aa3300', background: '#fff8e1' },
+      welcomeText: 'Oi!',
+      title: 'Assistente da Rita',
+    });
+    // And removes the channel: the bot leaves it (its event), so the bot can still be saved and
+    // published; saving the page again makes it a new channel, and the page answers again.
+    await call(owner, 'DELETE', `/p/chat/channels/${pageChannel._id}`);
+    expect((await ctx.app.inject({ method: 'GET', url: '/chat/rita-atende' })).statusCode).toBe(404);
+    await until(async () => {
+      const { channelIds } = (await call(owner, 'GET', `/p/chatbots/${botId}`)).body.data.chatbot;
+      return !channelIds.includes(pageChannel._id);
+    });
+    const again = await call(owner, 'PUT', `/p/chatbots/${botId}/chatpage`, {
+      slug: 'rita-atende',
+      title: 'Assistente da Rita',
+      colors: { primary: '#aa3300', background: '#fff8e1' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/chat/rita-atende' })).statusCode).toBe(200);
+    const bot = await call(owner, 'GET', `/p/chatbots/${botId}`);
+    const live = (await call(owner, 'GET', '/p/chat/channels')).body.data.find(
+      (c: { externalId: string }) => c.externalId === 'rita-atende',
+    );
+    expect(bot.body.data.chatbot.channelIds).toContain(live._id);
+
     // An image that is not an address is refused, in the user's language.
     const bad = await call(
       owner,
       'PUT',
       `/p/chatbots/${botId}/chatpage`,
-      { slug: 'loja-da-rita', avatarUrl: 'javascript:alert(1)' },
+      { slug: 'rita-atende', avatarUrl: 'javascript:alert(1)' },
       'en',
     );
     expect(bad.statusCode).toBe(400);

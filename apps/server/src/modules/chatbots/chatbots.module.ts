@@ -31,7 +31,8 @@ interface TChatbotsDeps {
  * Chatbots (issue 14): bots, drafts, published versions, chat pages, the live test, and the
  * runtime that answers customers on conversations in the flow stage.
  *
- * Listens (durable): message.created — a customer's message on a conversation in the flow stage.
+ * Listens (durable): message.created — a customer's message on a conversation in the flow stage;
+ * channel.changed (deleted) — the account's bots leave the channel.
  * Jobs: chatbots.turn (debounced turns), chatbots.timer (input timeout, idle, wait),
  * chatbots.sweep (every minute: turns a crashed process left unfinished).
  * Owns chatbot_channels, which the inbox intake reads to open conversations in the flow stage.
@@ -67,6 +68,13 @@ export const chatbotsModule = defineModule({
   },
   plugin: async (app) => {
     listenForCustomers(app.platform, app.services.chatbotRuntime);
+    // A deleted channel leaves the bots (else publishing them would answer "channel not found").
+    app.platform.events.durable(
+      'chatbots.channels',
+      ['channel.changed'],
+      (event) => app.services.chatbots.channelDeleted(event.accountId, event.data.channelId),
+      { when: (event) => event.data.change === 'deleted' },
+    );
     await app.register(chatbotsRoutes);
   },
 });

@@ -131,6 +131,24 @@ export function deleteChatbotRow(
   });
 }
 
+/** A deleted channel leaves the account's bots: their channel lists and the channels they answer on. */
+export function removeChannelFromBots(db: TDb, accountId: string, channelId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    await tx
+      .update(chatbots)
+      .set({ channelIds: sql`${chatbots.channelIds} - ${channelId}::text` })
+      .where(
+        and(
+          eq(chatbots.accountId, accountId),
+          sql`${chatbots.channelIds} @> ${JSON.stringify([channelId])}::jsonb`,
+        ),
+      );
+    await tx
+      .delete(chatbotChannels)
+      .where(and(eq(chatbotChannels.accountId, accountId), eq(chatbotChannels.channelId, channelId)));
+  });
+}
+
 /** The channels a published bot answers on: replaced whole (conflicts with another bot's: unique violation). */
 export async function setLiveChannels(tx: TTx, accountId: string, chatbotId: string, channelIds: string[]) {
   await tx.delete(chatbotChannels).where(eq(chatbotChannels.chatbotId, chatbotId));

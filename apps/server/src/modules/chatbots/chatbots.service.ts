@@ -24,7 +24,7 @@ import { isUniqueViolation } from '../../platform/db/pg-errors';
 import { withTenant } from '../../platform/db/tenant';
 import type { DomainEvents } from '../../platform/events';
 import { AppError } from '../../platform/errors';
-import type { ChannelsService } from '../channels/channels.service';
+import type { ChannelsService, TChannelRow } from '../channels/channels.service';
 import { flowTemplate } from './chatbot-templates';
 import {
   accountChannelIds,
@@ -41,6 +41,7 @@ import {
   setLiveChannels,
   type TChatbotRow,
   type TChatbotPageRow,
+  removeChannelFromBots,
   updateChatbotRow,
   upsertPageRow,
 } from './chatbots.repo';
@@ -166,6 +167,11 @@ export class ChatbotsService {
     return present(row ?? current);
   }
 
+  /** channel.changed { deleted }: the account's bots leave the channel (idempotent). */
+  async channelDeleted(accountId: string, channelId: string): Promise<void> {
+    await removeChannelFromBots(this.db, accountId, channelId);
+  }
+
   async remove(accountId: string, id: string): Promise<void> {
     const deleted = await deleteChatbotRow(this.db, accountId, id, (tx) =>
       this.bus ? this.bus.emit(tx, accountId, 'chatbot.deleted', { chatbotId: id }) : Promise.resolve(),
@@ -258,7 +264,16 @@ export class ChatbotsService {
   async chatPage(accountId: string, id: string): Promise<TChatPage | null> {
     await this.row(accountId, id);
     const page = await findPageRow(this.db, accountId, id);
-    return page ? this.presentPage(page) : null;
+    return page ? this.presentPage(page, await this.pageChannel(accountId, page.channelId)) : null;
+  }
+
+  /** The page's web chat channel, or null once an admin removed it (Settings › Channels). */
+  private pageChannel(accountId: string, channelId: string | null) {
+    if (!channelId) return Promise.resolve(null);
+    return this.channels.row(accountId, channelId).catch((error) => {
+      if (error instanceof AppError && error.code === 'CHANNEL_NOT_FOUND') return null;
+      throw error;
+    });
   }
 
   /**
@@ -281,7 +296,8 @@ export class ChatbotsService {
       preChatForm: false,
       preChatFields: ['name' as const, 'email' as const],
     };
-    let channelId = page?.channelId ?? null;
+    // A page whose channel an admin removed gets a new one.
+    let channelId = (await this.pageChannel(accountId, page?.channelId ?? null))?.id ?? null;
     try {
       if (channelId) await this.channels.update(accountId, channelId, channelBody);
       else channelId = (await this.channels.create(accountId, channelBody))._id;
@@ -301,19 +317,26 @@ export class ChatbotsService {
     });
     if (!bot.channelIds.includes(channelId))
       await this.update(accountId, id, { channelIds: [...bot.channelIds, channelId] });
-    return this.presentPage(saved);
+    return this.presentPage(saved, null);
   }
 
-  private presentPage(page: TChatbotPageRow): TChatPage {
+  /**
+   * The page as the editor shows it. Its address, colour and welcome text are its channel's, which
+   * an admin may also edit in Settings › Channels: the channel's values win, so the editor never
+   * shows (nor links to) an address the page no longer has.
+   */
+  private presentPage(page: TChatbotPageRow, channel: TChannelRow | null): TChatPage {
+    const c = (channel?.config ?? {}) as { color?: string; greeting?: string };
+    const slug = channel?.externalId ?? page.slug;
     return {
       chatbotId: page.chatbotId,
-      slug: page.slug,
+      slug,
       title: page.title,
       // Saved before addresses were checked: a text that is not one shows no image.
       avatarUrl: page.avatarUrl && zImageUrl.safeParse(page.avatarUrl).success ? page.avatarUrl : null,
-      colors: page.colors,
-      welcomeText: page.welcomeText,
-      url: `/chat/${page.slug}`,
+      colors: { ...page.colors, primary: c.color ?? page.colors.primary },
+      welcomeText: c.greeting ?? page.welcomeText,
+      url: `/chat/${slug}`,
     };
   }
 
