@@ -133,6 +133,7 @@ export class AutomaticActionsService {
       const event: TSystemEvent = {
         system: 'transferred',
         actor: AUTOMATION_ACTOR[lang],
+        actorKind: 'automation',
         ...(member ? { operator: member.name } : { department: departmentName ?? departmentId ?? '' }),
       };
       await this.bus.emit(tx, accountId, 'conversation.assigned', {
@@ -179,6 +180,7 @@ export class AutomaticActionsService {
       const event: TSystemEvent = {
         system: 'closed',
         actor: AUTOMATION_ACTOR[lang],
+        actorKind: 'automation',
         reason: reason.reason,
         subReason: reason.subReason,
       };
@@ -217,7 +219,7 @@ export class AutomaticActionsService {
         accountId,
         row,
         patch,
-        { system: 'bot', actor: AUTOMATION_ACTOR[lang], bot: botName },
+        { system: 'bot', actor: AUTOMATION_ACTOR[lang], actorKind: 'automation', bot: botName },
         lang,
       );
       await start(tx);

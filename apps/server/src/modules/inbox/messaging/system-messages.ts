@@ -1,16 +1,22 @@
 import type { TLang } from '@atende/shared';
 
+/**
+ * Who made an automatic change: `actorKind` says it was the automations (the web names them in
+ * the reader's language; `actor` is the name in the account's, for the stored text).
+ */
+type TAutomaticActor = { actor: string; actorKind?: 'automation' };
+
 /** Stage changes recorded in the conversation as system messages (the web may translate `template.system`). */
 export type TSystemEvent =
   | { system: 'taken'; operator: string }
   | { system: 'assigned'; operator: string }
-  | { system: 'transferred'; actor: string; operator?: string; department?: string; note?: string }
-  | { system: 'closed'; actor: string; reason: string; subReason?: string | null }
+  | ({ system: 'transferred'; operator?: string; department?: string; note?: string } & TAutomaticActor)
+  | ({ system: 'closed'; reason: string; subReason?: string | null } & TAutomaticActor)
   | { system: 'inactivity' }
   | { system: 'reopened'; actor: string }
   // Chatbots (issue 14): a bot handed the conversation to the queue; an operator handed it back to a bot.
   | { system: 'handover'; actor: string }
-  | { system: 'bot'; actor: string; bot: string }
+  | ({ system: 'bot'; bot: string } & TAutomaticActor)
   // On hold (issue 13): until a moment (ISO) or the customer's next message; back to attendance.
   | { system: 'held'; actor: string; until: string }
   | { system: 'heldUntilReply'; actor: string }

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../app/i18n';
 import { Wrapper } from '../../../test/setup';
 import { AckIcon, ackState } from './ack-icon';
 import { MessageBubble } from './message-bubble';
@@ -84,5 +85,23 @@ describe('acks', () => {
     expect(screen.getByTestId('system-message')).toHaveTextContent(
       'Ana encerrou a conversa (Dúvida resolvida / Entrega)',
     );
+  });
+
+  it('an automation is named in the reader’s language, whatever the account’s', async () => {
+    const line = message({
+      author: 'system',
+      private: true,
+      body: 'Automação transferiu a conversa para Bruno',
+      template: { system: 'transferred', actor: 'Automação', actorKind: 'automation', operator: 'Bruno' },
+    });
+    await i18n.changeLanguage('en');
+    try {
+      render(<MessageBubble message={line} onRetry={() => undefined} />, { wrapper: Wrapper });
+      expect(screen.getByTestId('system-message')).toHaveTextContent(
+        'Automation transferred the conversation to Bruno',
+      );
+    } finally {
+      await i18n.changeLanguage('pt-BR');
+    }
   });
 });

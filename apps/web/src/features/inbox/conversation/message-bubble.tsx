@@ -23,7 +23,9 @@ export function systemText(
     event?.operator ?? (event?.department ? t('system.department', { name: event.department }) : '');
   // A hold's end in the reader's language and time zone.
   const when = typeof event?.until === 'string' ? holdWhen(event.until) : '';
-  const text = t(`system.${kind}`, { ...event, reason, target, when, defaultValue: m.body ?? '' });
+  // The automations are named in the reader's language (the stored name is the account's).
+  const actor = event?.actorKind === 'automation' ? t('system.automation') : event?.actor;
+  const text = t(`system.${kind}`, { ...event, actor, reason, target, when, defaultValue: m.body ?? '' });
   return event?.note ? `${text}: ${event.note}` : text;
 }
 
