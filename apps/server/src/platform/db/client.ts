@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { getTableColumns } from 'drizzle-orm';
@@ -70,8 +70,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   }
   let pglite = options.pglite;
   if (!pglite) {
-    const dir = resolve(options.dataDir ?? './data', 'pgdata');
-    mkdirSync(dir, { recursive: true });
+    const dir = await embeddedDataDir(resolve(options.dataDir ?? './data', 'pgdata'));
     const { PGlite } = await import('@electric-sql/pglite');
     pglite = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   }
@@ -85,6 +84,27 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       if (!instance.closed) await instance.close();
     },
   };
+}
+
+/**
+ * The embedded database's folder, with a whole cluster in it. PGlite makes a new cluster (initdb)
+ * on a first start, seconds of work, and writes PG_VERSION first: a process stopped meanwhile
+ * (Ctrl+C during `npm start`'s first run) left a folder PGlite took for a database and could never
+ * open again ('Aborted()', or 'language "plpgsql" does not exist' at the first migration). The
+ * cluster is made in a folder beside it and moved in once complete; one a stopped first start
+ * left half made there is made again. A folder that holds anything else is never removed.
+ */
+async function embeddedDataDir(dir: string): Promise<string> {
+  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+  const making = `${dir}.new`;
+  rmSync(making, { recursive: true, force: true });
+  mkdirSync(making, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  await (await PGlite.create(making, { extensions: await pgliteExtensions() })).close();
+  // An empty folder (made before the cluster by an earlier version) gives way; a full one stays.
+  if (existsSync(dir)) rmdirSync(dir);
+  renameSync(making, dir);
+  return dir;
 }
 
 /**
