@@ -8,10 +8,18 @@ import { seedDemoContent } from './seed-demo';
 export const DEMO_EMAIL = 'demo@atende.local';
 
 /**
- * Seeds the demo account into an empty database only (no user yet), never in production. The
- * password is random and printed once by `npm start`. The account is filled with what a shop
- * would have after a day on the product (seed-demo.ts) so every page shows what it is for; if
- * that fails the account is still usable and the server starts.
+ * The demo user's password hash while its account is being filled: no password matches it. A first
+ * start stopped meanwhile (Ctrl+C, a kill) leaves the user with it, and the next start makes the
+ * demo again instead of keeping a half-made account whose password was never shown.
+ */
+const DEMO_BEING_SEEDED = 'demo-being-seeded';
+
+/**
+ * Seeds the demo account into an empty database only (no user yet), never in production; or again
+ * over the one a first start stopped while making it. The password is random and printed once by
+ * `npm start`. The account is filled with what a shop would have after a day on the product
+ * (seed-demo.ts) so every page shows what it is for; if that fails the account is still usable and
+ * the server starts. The password opens the account only once it is made.
  */
 export async function seedDemoAccount(
   app: FastifyInstance,
@@ -20,14 +28,19 @@ export async function seedDemoAccount(
   if (config.isProduction || config.SEED_DEMO === 'false') return null;
   const { db } = app.platform.database;
   const [{ value }] = await db.select({ value: count() }).from(users);
-  if (Number(value) > 0) return null;
+  let user = Number(value) === 1 ? await authRepo.findUserByEmail(db, DEMO_EMAIL) : undefined;
+  if (user?.passwordHash === DEMO_BEING_SEEDED) {
+    for (const account of await app.services.accounts.listForUser(user.id))
+      await app.services.accounts.remove(account._id, 'DELETE');
+    app.log.warn('the demo account was left half made by a stopped first start: it is made again');
+  } else if (Number(value) > 0) return null;
   const { randomBytes } = await import('node:crypto');
   const password = `Demo-${randomBytes(6).toString('base64url')}9!`;
-  const user = await authRepo.insertUser(db, {
+  user ??= await authRepo.insertUser(db, {
     name: 'Demo',
     email: DEMO_EMAIL,
     phone: '+5511999990000',
-    passwordHash: await app.platform.hasher.hash(password),
+    passwordHash: DEMO_BEING_SEEDED,
     lang: 'pt-BR',
     isConfirmed: true,
   });
@@ -46,5 +59,6 @@ export async function seedDemoAccount(
   } catch (err) {
     app.log.error({ err }, 'demo account content could not be seeded');
   }
+  await authRepo.updateUserRow(db, user.id, { passwordHash: await app.platform.hasher.hash(password) });
   return { email: DEMO_EMAIL, password };
 }
