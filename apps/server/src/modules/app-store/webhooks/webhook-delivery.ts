@@ -80,6 +80,19 @@ function bodyOf(event: TDomainEvent): TWebhookBody {
 }
 
 /**
+ * The wait before the next attempt of a retry schedule `sinceFirstMs` after its first attempt: the
+ * gaps double from `baseMs` (at most 2 h), so the n-th failure comes base · (2^(n-1) - 1) after the
+ * first attempt (plus the attempts' own time) and the step is read back from that time. Never from
+ * the delivery's attempt count: that one goes on across replays, and a replay starts a new
+ * schedule (its first retry `baseMs` away, not the 2 h a delivery with many earlier attempts had).
+ */
+export function retryDelay(baseMs: number, sinceFirstMs: number): number {
+  let delay = baseMs;
+  while (delay * 2 <= Math.max(0, sinceFirstMs) + baseMs) delay *= 2;
+  return Math.min(delay, 2 * 3_600_000);
+}
+
+/**
  * Outbound webhooks, durable end to end: the transaction that emits subscribed events writes one
  * delivery row per subscribed endpoint (idempotent on (endpoint, event id); a durable listener's
  * job does it for a transaction that cannot). The rows are the queue: the first attempts run at
@@ -379,10 +392,9 @@ export class WebhookDelivery {
       if (installErrors > 0) await this.apps.countOutcome(accountId, installId, false);
       return true;
     }
-    const delay = Math.min(this.retryBaseMs * 2 ** (delivery.attempts - 1), 2 * 3_600_000);
-    const next = new Date(Date.now() + delay);
-    const deadline =
-      (delivery.firstAttemptAt ?? new Date()).getTime() + WEBHOOK_LIMITS.retryWindowHours * 3_600_000;
+    const firstAt = (delivery.firstAttemptAt ?? new Date()).getTime();
+    const next = new Date(Date.now() + retryDelay(this.retryBaseMs, Date.now() - firstAt));
+    const deadline = firstAt + WEBHOOK_LIMITS.retryWindowHours * 3_600_000;
     const retry = next.getTime() <= deadline;
     const recorded = await withTenant(this.db, accountId, async (tx) => {
       // Only over this attempt's claim: a delivery another attempt settled meanwhile stays as it is.

@@ -233,6 +233,42 @@ describe('webhooks', () => {
     expect((await contactHook(failed)()).map((h) => h.answered)).toEqual([500, 200]);
   });
 
+  it('a replay starts a new retry schedule: its first retry is a base delay away, however many attempts the delivery had; the count goes on', async () => {
+    const delivery = t.ctx.app.services.appStore.webhookDelivery;
+    const contactId = await createContact('Lia Replay');
+    await until(async () => (await rowOf(contactId))?.status === 'success');
+    // A delivery that once failed twelve times over a day (its retries had reached 2 h apart).
+    const [{ id }] = await queryRows<{ id: string }>(
+      t.ctx,
+      sql`update webhook_deliveries d set status = 'failed', attempts = 12, due_at = null,
+            first_attempt_at = now() - interval '30 hours'
+          from webhook_events e where e.id = d.event_id and e.payload->'data'->>'contactId' = ${contactId}
+          returning d.id::text as id`,
+    );
+    delivery.retryBaseMs = 60_000;
+    try {
+      receiver.script.push(500);
+      const replayed = await t.call('POST', `/p/apps/webhooks/deliveries/${id}/replay`);
+      expect(replayed.body.data).toMatchObject({ status: 'pending', attempts: 12 });
+      const retrying = await until(async () => {
+        const row = (await deliveries()).items.find((d: { _id: string }) => d._id === id);
+        return row?.status === 'retrying' ? row : null;
+      });
+      const failedAt = Date.now();
+      expect(retrying).toMatchObject({ attempts: 13, responseStatus: 500 });
+      // The first retry of the replay's schedule: a minute away, not 2 h.
+      const wait = new Date(retrying.nextAttemptAt).getTime() - failedAt;
+      expect(wait).toBeGreaterThan(30_000);
+      expect(wait).toBeLessThanOrEqual(60_000);
+    } finally {
+      delivery.retryBaseMs = 100;
+    }
+    // Sent again now: delivered, on its fourteenth attempt.
+    expect((await t.call('POST', `/p/apps/webhooks/deliveries/${id}/replay`)).statusCode).toBe(200);
+    await until(async () => (await rowOf(contactId))?.status === 'success');
+    expect(await rowOf(contactId)).toMatchObject({ attempts: 14, due: false });
+  });
+
   it('writes one row per event while requests queue up in the process, then fans it out and delivers it once', async () => {
     const delivery = t.ctx.app.services.appStore.webhookDelivery;
     const pressed = delivery.pressed;
