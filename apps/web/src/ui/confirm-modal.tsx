@@ -1,10 +1,15 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormSave } from '../app/forms';
 import { notify } from '../app/notify';
 import { FormFailure } from './form-modal';
 
-/** A destructive action's confirmation; a refusal from the server stays in the dialog. */
+/**
+ * A destructive action's confirmation; a refusal from the server stays in the dialog. Its texts are
+ * the ones it was open with until it is gone: a caller that clears what the dialog is about as it
+ * closes (`item?.name ?? ''`) does not blank them while the dialog fades out.
+ */
 export function ConfirmModal({
   opened,
   title,
@@ -22,6 +27,9 @@ export function ConfirmModal({
 }) {
   const { t } = useTranslation('common');
   const { saving: busy, failure, setFailure, save } = useFormSave(null, t);
+  const shown = useRef({ title, message, confirm });
+  if (opened) shown.current = { title, message, confirm };
+  const text = shown.current;
   const close = () => {
     setFailure(null);
     onClose();
@@ -31,19 +39,19 @@ export function ConfirmModal({
     <Modal
       opened={opened}
       onClose={close}
-      title={title}
+      title={text.title}
       centered
       closeButtonProps={{ 'aria-label': t('close') }}
     >
       <Stack>
         <FormFailure failure={failure} />
-        <Text fz="sm">{message}</Text>
+        <Text fz="sm">{text.message}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t('cancel')}
           </Button>
           <Button color="red.8" loading={busy} onClick={run}>
-            {confirm}
+            {text.confirm}
           </Button>
         </Group>
       </Stack>

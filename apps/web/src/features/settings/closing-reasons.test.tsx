@@ -3,6 +3,8 @@ import type { TClosingReason } from '@atende/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../../app/api-client';
 import { i18n } from '../../app/i18n';
+import { theme } from '../../app/theme';
+import { Wrapper } from '../../test/setup';
 import { ClosingReasonsTab } from './closing-reasons-tab';
 import { AdminTestWrapper, signInTestAdmin, TEST_ACC } from './settings-testing';
 
@@ -113,5 +115,27 @@ describe('closing reasons', () => {
     expect(await screen.findByRole('button', { name: 'Add reason' })).toBeDisabled();
     expect(screen.getByText('Closing reasons limit reached')).toBeInTheDocument();
     expect(screen.getByTestId('reasons-count')).toHaveTextContent('50 of 50');
+  });
+
+  it('keeps the reason’s name in the delete dialog while it fades out, after a cancel and after the deletion', async () => {
+    // With motion (and not Mantine's test mode), a closing dialog stays on screen for its transition.
+    Object.assign(theme, { respectReducedMotion: false });
+    try {
+      mocked.get.mockResolvedValue([reason('Venda')]);
+      mocked.delete.mockResolvedValue(undefined);
+      render(<ClosingReasonsTab acc={TEST_ACC} />, { wrapper: Wrapper });
+      for (const button of ['Cancelar', 'Excluir']) {
+        fireEvent.click(await screen.findByRole('button', { name: 'Excluir o motivo Venda' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Excluir motivo' });
+        fireEvent.click(within(dialog).getByRole('button', { name: button }));
+        if (button === 'Excluir') await waitFor(() => expect(mocked.get).toHaveBeenCalledTimes(2));
+        expect(dialog).toBeInTheDocument();
+        expect(dialog).toHaveTextContent('Excluir o motivo "Venda" e seus submotivos?');
+        await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      }
+      expect(mocked.delete).toHaveBeenCalledTimes(1);
+    } finally {
+      Object.assign(theme, { respectReducedMotion: true });
+    }
   });
 });
