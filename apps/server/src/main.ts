@@ -33,11 +33,23 @@ async function main() {
     app.platform.errorReporter.capture(reason);
   });
   const demo = await seedDemoAccount(app, config);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // Shown before listening: a port in use must not lose the only copy of the password.
   if (demo) {
     console.log(
       `\n  Demo account created (shown once):\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`,
     );
+  }
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Could not start: port ${config.PORT} is already in use (set PORT to a free one, e.g. PORT=3001 npm start)`
+        : `Could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    await app.close().catch(() => undefined);
+    process.exit(1);
   }
   console.log(`  Atende is running at ${config.APP_URL}  (API docs: ${config.APP_URL}/docs)\n`);
 
