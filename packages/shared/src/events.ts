@@ -23,6 +23,8 @@ export interface TDomainEventMap {
     conversation: TConversation;
     /** The conversation's event number (conversations.event_seq): its realtime events go out in this order. */
     seq: number;
+    /** A chatbot's live test's conversation (conversations.test): see isTestEvent. */
+    test?: true;
   };
   /** Anything about a conversation that the inbox lists changed (stage, assignee, unread…). */
   'conversation.updated': {
@@ -30,6 +32,8 @@ export interface TDomainEventMap {
     conversation: TConversation;
     /** The conversation's event number (conversations.event_seq): its realtime events go out in this order. */
     seq: number;
+    /** A chatbot's live test's conversation (conversations.test): see isTestEvent. */
+    test?: true;
   };
   /** Taken by an operator, given by distribution, or transferred to an operator/department. */
   'conversation.assigned': {
@@ -49,6 +53,8 @@ export interface TDomainEventMap {
     byInactivity: boolean;
     /** Automations (issue 17): set when an automation closed it (`automation:<rule id>`). */
     cause?: string;
+    /** A chatbot's live test's conversation (conversations.test): see isTestEvent. */
+    test?: true;
   };
   'conversation.reopened': { conversationId: string; by: string };
   /** Put on hold by its operator (issue 13): until `until`, or the customer's next message (null). */
@@ -85,6 +91,8 @@ export interface TDomainEventMap {
     conversation?: TConversation;
     /** The conversation's event number (conversations.event_seq): its realtime events go out in this order. */
     seq: number;
+    /** A chatbot's live test's conversation (conversations.test): see isTestEvent. */
+    test?: true;
   };
   'message.status': {
     conversationId: string;
@@ -92,6 +100,8 @@ export interface TDomainEventMap {
     ack: number;
     status: TMessageStatus;
     errorCode?: string | null;
+    /** A chatbot's live test's conversation (conversations.test): see isTestEvent. */
+    test?: true;
   };
   /** A message's emoji reactions changed (the customer's on WhatsApp, or an operator's). */
   'message.reaction': { conversationId: string; messageId: string; reactions: TMessageReactions };
@@ -223,6 +233,18 @@ export interface TDomainEvent<N extends TDomainEventName = TDomainEventName> {
   /** ISO time of the change. */
   at: string;
   data: TDomainEventMap[N];
+}
+
+/**
+ * An event of a chatbot's live test (the editor's console: conversations.test), which is not a
+ * customer's conversation. Decision: the inbox marks the events of a test's conversation
+ * (conversation.opened / updated / closed, message.created / status) with `test: true`, and only
+ * the bot's runtime (which runs the test) and the test console's web chat follow them; every other
+ * listener skips them in its registration (`when: (e) => !isTestEvent(e)`, no job written): no
+ * inbox fan-out, survey, automation, outbound webhook, push or roll-up ever sees a test.
+ */
+export function isTestEvent(event: { data: unknown }): boolean {
+  return (event.data as { test?: boolean } | null)?.test === true;
 }
 
 /** The message status a channel ack stands for (acks only rise: 1 sent, 2 delivered, 3 read, -1 failed). */

@@ -1,4 +1,4 @@
-import type { TDomainEvent, TDomainEventName } from '@atende/shared';
+import { isTestEvent, type TDomainEvent, type TDomainEventName } from '@atende/shared';
 import { CronExpressionParser } from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../platform/db/client';
@@ -311,11 +311,13 @@ export class AutomationTriggers {
   listen(bus: DomainEvents) {
     bus.durable('automations', LISTENED, (event) => this.onEvent(event), {
       work: EVENT_WORK,
-      // System messages and notes trigger nothing; neither do the bots' own messages.
+      // System messages and notes trigger nothing; neither do the bots' own messages, nor anything
+      // of a chatbot's live test (isTestEvent: no customer's conversation).
       when: (event) =>
-        event.name !== 'message.created' ||
-        (event as TDomainEvent<'message.created'>).data.direction === 'inbound' ||
-        (event as TDomainEvent<'message.created'>).data.message.author === 'operator',
+        !isTestEvent(event) &&
+        (event.name !== 'message.created' ||
+          (event as TDomainEvent<'message.created'>).data.direction === 'inbound' ||
+          (event as TDomainEvent<'message.created'>).data.message.author === 'operator'),
       // Only the events one of the account's active rules can react to (a trigger, or a timer it
       // starts or ends) cost a job: an account without rules writes none.
       relevant: {

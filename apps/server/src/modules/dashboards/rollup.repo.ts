@@ -6,6 +6,7 @@ import { monthOf, type TDay } from './local-day';
 // Reporting is the one place where a module reads other modules' tables (conversations, messages,
 // contacts): read-only SQL, inside the account's tenant transaction, never a write and never a
 // lock the inbox waits on (plain SELECTs). Everything written here goes to the dashboard_* tables.
+// A chatbot's live test's conversation (conversations.test) is no customer's: never counted.
 
 /** How far back a reply looks for the customer's first unanswered message. */
 const REPLY_LOOKBACK = '30 days';
@@ -36,7 +37,7 @@ export async function openedIn(tx: TTx, accountId: string, r: TRange) {
         extract(hour from created_at at time zone ${r.tz})::int as hour
       from conversations
       where account_id = ${accountId} and created_at >= ${iso(r.from)}::timestamptz
-        and created_at < ${iso(r.to)}::timestamptz`),
+        and created_at < ${iso(r.to)}::timestamptz and not test`),
   );
 }
 
@@ -48,7 +49,7 @@ export async function closedIn(tx: TTx, accountId: string, r: TRange) {
         closed_at as at, extract(hour from closed_at at time zone ${r.tz})::int as hour
       from conversations
       where account_id = ${accountId} and closed_at >= ${iso(r.from)}::timestamptz
-        and closed_at < ${iso(r.to)}::timestamptz`),
+        and closed_at < ${iso(r.to)}::timestamptz and not test`),
   );
 }
 
@@ -133,7 +134,7 @@ export async function messageCounts(tx: TTx, accountId: string, r: TRange) {
         c.origin, extract(hour from m.created_at at time zone ${r.tz})::int as hour,
         count(*) filter (where m.author_type = 'contact')::int as inbound,
         count(*) filter (where m.author_type in ('operator', 'bot'))::int as outbound
-      from messages m join conversations c on c.id = m.conversation_id
+      from messages m join conversations c on c.id = m.conversation_id and not c.test
       where m.account_id = ${accountId} and not m.private and m.author_type in ('contact', 'operator', 'bot')
         and m.created_at >= ${iso(r.from)}::timestamptz and m.created_at < ${iso(r.to)}::timestamptz
       group by 1, 2, 3, 4, 5`),

@@ -49,6 +49,14 @@ export const conversations = pgTable(
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     departmentId: text('department_id'),
     counted: boolean('counted').notNull().default(true),
+    /**
+     * A chatbot's live test (the editor's console): set by the intake when it opens a test
+     * visitor's conversation, never changed. Not a customer's conversation: the inbox's lists leave
+     * it out and its domain events carry `test: true` (isTestEvent), which only the bot's runtime
+     * and the test console's web chat follow. (counted = false cannot tell it: over-plan
+     * conversations are uncounted too.)
+     */
+    test: boolean('test').notNull().default(false),
     unreadCount: integer('unread_count').notNull().default(0),
     lastMessageAt: tsColumn('last_message_at').notNull().defaultNow(),
     lastInboundAt: tsColumn('last_inbound_at'),

@@ -1,3 +1,4 @@
+import { isTestEvent } from '@atende/shared';
 import { defineModule } from '../../platform/module';
 import type { ConversationsService } from '../inbox/conversations/conversations.service';
 import type { AwaitedReplies } from '../inbox/intake/awaited-replies';
@@ -45,14 +46,23 @@ export const surveysModule = defineModule({
   plugin: async (app) => {
     const { surveys, surveyAnswers } = app.services;
     const bus = app.platform.events;
-    bus.durable('surveys.ask-on-close', ['conversation.closed'], async (event) => {
-      await surveys.onClosed(event.accountId, event.id, event.data.conversationId, event.data.byInactivity);
-    });
+    // A chatbot's live test (its close block) is no customer's conversation: never surveyed, and
+    // nothing typed in the test console counts as an answer (isTestEvent has the decision). A real
+    // conversation a bot closes is still surveyed as an operator's close is (onOperatorClose).
+    bus.durable(
+      'surveys.ask-on-close',
+      ['conversation.closed'],
+      async (event) => {
+        await surveys.onClosed(event.accountId, event.id, event.data.conversationId, event.data.byInactivity);
+      },
+      { when: (event) => !isTestEvent(event) },
+    );
     bus.durable('surveys.answers', ['message.created'], (event) => surveyAnswers.record(event), {
       // Only what may be an answer: a message kept in a closed conversation (the intake keeps only
       // awaited replies there), or a score in an open one (a survey asked before the close).
       when: (event) =>
         event.data.direction === 'inbound' &&
+        !isTestEvent(event) &&
         (event.data.conversation?.stage === 'closed' || mayBeScore(event.data.message)),
     });
     await app.register(surveysRoutes);

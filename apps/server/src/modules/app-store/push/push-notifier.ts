@@ -1,4 +1,4 @@
-import type { TDomainEvent, TPushEvent } from '@atende/shared';
+import { isTestEvent, type TDomainEvent, type TPushEvent } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../../platform/db/client';
 import type { DomainEvents } from '../../../platform/events';
@@ -54,7 +54,9 @@ export class PushNotifier {
           : Boolean(e.data.departmentId),
     });
     bus.durable('app-store.push-message', ['message.created'], (e) => this.onMessage(e), {
-      when: (e) => e.data.direction === 'inbound' && Boolean(e.data.conversation?.assigneeId),
+      // (A chatbot's live test has no assignee, and is skipped by name: isTestEvent.)
+      when: (e) =>
+        e.data.direction === 'inbound' && !isTestEvent(e) && Boolean(e.data.conversation?.assigneeId),
     });
   }
 

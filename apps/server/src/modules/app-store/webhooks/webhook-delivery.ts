@@ -1,4 +1,10 @@
-import { type TDomainEvent, WEBHOOK_EVENTS, WEBHOOK_HEADERS, WEBHOOK_LIMITS } from '@atende/shared';
+import {
+  isTestEvent,
+  type TDomainEvent,
+  WEBHOOK_EVENTS,
+  WEBHOOK_HEADERS,
+  WEBHOOK_LIMITS,
+} from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../../platform/db/client';
 import { ClaimLoop, pause, wakeablePause } from '../../../platform/claim-loop';
@@ -153,6 +159,8 @@ export class WebhookDelivery {
     jobs.poll('webhook-events', (signal) => this.fanOutLoop(signal));
     bus.durablePacks(FAN_OUT_LISTENER, [...WEBHOOK_EVENTS], (events) => this.fanOut(events), {
       work: FAN_OUT_WORK,
+      // A chatbot's live test is no customer's conversation: nothing of it leaves for an endpoint.
+      when: (event) => !isTestEvent(event),
       relevant: {
         // The account's live endpoints, read with the change: an account without one for the
         // event writes nothing at all.

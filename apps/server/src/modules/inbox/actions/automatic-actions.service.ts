@@ -9,7 +9,7 @@ import { readConversationListRow, type TConversationListRow } from '../conversat
 import type { TMessageRow } from '../conversations/message-presenter';
 import { insertMessageRow } from '../messaging/messages.repo';
 import { systemMessage, type TSystemEvent } from '../messaging/system-messages';
-import type { InboxEmitter } from '../realtime/inbox-emitter';
+import { type InboxEmitter, testMark } from '../realtime/inbox-emitter';
 import { findMember, updateConversationRow, withLockedConversation } from './conversation-actions.repo';
 
 const noTarget = { channelKind: null, contactId: null };
@@ -168,6 +168,7 @@ export class AutomaticActionsService {
         closedBy: null,
         byInactivity: false,
         cause,
+        ...testMark(row.test),
       });
       const patch = {
         stage: 'closed',

@@ -23,7 +23,7 @@ import { presentConversation } from '../conversations/conversation-presenter';
 import { presentChatMessage } from '../conversations/message-presenter';
 import { findConversationListRow, findOpenConversation } from '../conversations/conversations.repo';
 import { activeConversationExists, type InboxAccess, type TViewer } from '../access/inbox-access';
-import type { InboxEmitter } from '../realtime/inbox-emitter';
+import { type InboxEmitter, testMark } from '../realtime/inbox-emitter';
 import { isInDepartments, type TVisibilityPolicy } from '../access/inbox-rooms';
 import type { TMessageRow } from '../conversations/message-presenter';
 import { insertMessageRow } from '../messaging/messages.repo';
@@ -310,6 +310,7 @@ export class ConversationActionsService {
         subReason: checked.subReason ?? null,
         closedBy: null,
         byInactivity: false,
+        ...testMark(row.test),
       });
       await this.applyAs(
         tx,

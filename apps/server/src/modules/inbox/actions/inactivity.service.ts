@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../../platform/db/client';
 import { inTransaction } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
-import type { InboxEmitter } from '../realtime/inbox-emitter';
+import { type InboxEmitter, testMark } from '../realtime/inbox-emitter';
 import { messageFromJson } from '../conversations/message-presenter';
 import { systemMessage } from '../messaging/system-messages';
 
@@ -51,14 +51,17 @@ export class InactivityService {
           set stage = 'closed', close_reason = ${INACTIVITY_REASON}, close_sub_reason = null,
               closed_at = now(), closed_by = null, unread_count = 0, updated_at = now()
           from idle where c.id = idle.id
-          returning c.id, c.account_id, c.channel_id
+          returning c.id, c.account_id, c.channel_id, c.test
         )
         insert into messages (id, account_id, conversation_id, channel_id, author_type, kind, body, template, private, ack)
         select gen_random_uuid(), closed.account_id, closed.id, closed.channel_id, 'system', 'text', ${event.body},
                ${JSON.stringify(event.template)}::jsonb, true, ${MESSAGE_ACK.pending}
         from closed
-        returning to_jsonb(messages) as m`);
-      const messages = rowsOf<{ m: Record<string, unknown> }>(result).map((r) => messageFromJson(r.m));
+        returning to_jsonb(messages) as m,
+          (select closed.test from closed where closed.id = messages.conversation_id) as test`);
+      const read = rowsOf<{ m: Record<string, unknown>; test: boolean }>(result);
+      const messages = read.map((r) => messageFromJson(r.m));
+      const tests = new Set(read.filter((r) => r.test).map((r) => r.m.id as string));
       for (const message of messages) {
         const { accountId, conversationId } = message;
         await this.bus.emit(tx, accountId, 'conversation.closed', {
@@ -67,6 +70,7 @@ export class InactivityService {
           subReason: null,
           closedBy: null,
           byInactivity: true,
+          ...testMark(tests.has(message.id)),
         });
         await this.emitter.conversationChanged(tx, accountId, conversationId);
         await this.emitter.messagesCreated(tx, accountId, [message], { channelKind: null, contactId: null });

@@ -25,6 +25,7 @@ const listColumns = {
   departmentId: conversations.departmentId,
   unreadCount: conversations.unreadCount,
   counted: conversations.counted,
+  test: conversations.test,
   lastMessageAt: conversations.lastMessageAt,
   lastInboundAt: conversations.lastInboundAt,
   lastMessagePreview: conversations.lastMessagePreview,
@@ -87,8 +88,17 @@ function visibleToOperator(v: TOperatorView): SQL {
   return or(mine, and(eq(conversations.stage, 'waiting'), isNull(conversations.assigneeId), departments))!;
 }
 
+/**
+ * A chatbot's live test is not the inbox's: no tab, count, search nor contact history lists it
+ * (conversations.test). Only the stages a test can be in filter on it: a test never hands over
+ * (ChatbotRuntime.endTestHandover), so the queue and attendance tabs, the inbox's hot reads, keep
+ * their counts answered from the open-stage index alone.
+ */
+const TEST_FREE_STAGES = new Set(['waiting', 'attendance', 'hold']);
+
 function whereOf(accountId: string, f: TConversationFilter): SQL {
   const clauses: Array<SQL | undefined> = [eq(conversations.accountId, accountId)];
+  if (!f.stage || !TEST_FREE_STAGES.has(f.stage)) clauses.push(eq(conversations.test, false));
   if (f.stage) clauses.push(eq(conversations.stage, f.stage));
   if (f.contactId) clauses.push(eq(conversations.contactId, f.contactId));
   if (f.visibleTo) clauses.push(visibleToOperator(f.visibleTo));
@@ -136,7 +146,7 @@ export function conversationRecordColumns(c: string, ct: string, channelKind: SQ
     ${c}.channel_id as "channelId", ${c}.contact_id as "contactId", ${ct}.name as "contactName",
     ${ct}.phone as "contactPhone", ${ct}.email as "contactEmail", ${ct}.profile_pic as "contactPic",
     ${ct}.tags as "contactTags", ${c}.assignee_id as "assigneeId", ${c}.department_id as "departmentId",
-    ${c}.unread_count as "unreadCount", ${c}.counted, ${isoOf(`${c}.last_message_at`)} as "lastMessageAt",
+    ${c}.unread_count as "unreadCount", ${c}.counted, ${c}.test, ${isoOf(`${c}.last_message_at`)} as "lastMessageAt",
     ${isoOf(`${c}.last_inbound_at`)} as "lastInboundAt", ${c}.last_message_preview as "lastMessagePreview",
     ${isoOf(`${c}.taken_at`)} as "takenAt", ${isoOf(`${c}.closed_at`)} as "closedAt", ${c}.closed_by as "closedBy",
     ${c}.close_reason as "closeReason", ${c}.close_sub_reason as "closeSubReason",
@@ -295,7 +305,13 @@ export function listConversationsUpdatedSince(
 ): Promise<TConversationListRow[]> {
   return withTenant(db, accountId, async (tx) => {
     const rows = await baseQuery(tx)
-      .where(and(eq(conversations.accountId, accountId), gt(conversations.updatedAt, since)))
+      .where(
+        and(
+          eq(conversations.accountId, accountId),
+          gt(conversations.updatedAt, since),
+          eq(conversations.test, false),
+        ),
+      )
       .orderBy(conversations.updatedAt, conversations.id)
       .limit(limit);
     return rows as TConversationListRow[];

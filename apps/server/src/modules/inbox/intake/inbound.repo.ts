@@ -23,7 +23,7 @@ export interface TStoredInbound {
   conversations: TConversationRecord[];
   /** Conversations opened here: their conversation.opened event is their event number OPENED_SEQ. */
   createdConversationIds: Set<string>;
-  /** Of those, the ones a chatbot's live test opened: never counted in the plan's usage. */
+  /** Of those, the ones a chatbot's live test opened (conversations.test): never counted in the plan's usage. */
   testConversationIds: Set<string>;
   /** Inserted message id → its message.created event's number in its conversation (event_seq). */
   seqs: Map<string, number>;
@@ -400,8 +400,9 @@ async function openConversations(
     // A channel a published chatbot answers on, or a visitor of a chatbot's live test (the
     // chatbots module's tables, read here), opens conversations in the flow stage: the bot's
     // until it hands over.
-    // A test visitor's conversation is not a customer's: it opens uncounted (counted = false, the
-    // plan's usage unchanged; ChatbotRuntime.endTestHandover has why).
+    // A test visitor's conversation is not a customer's: it opens as a test (conversations.test:
+    // out of the inbox's lists, its events marked `test`, see isTestEvent) and uncounted (counted =
+    // false, the plan's usage unchanged; ChatbotRuntime.endTestHandover has why).
     const testVisitor = sql`exists (select 1 from chatbot_test_visitors t where t.contact_id = w.contact)`;
     const startStage = sql`case when exists (select 1 from chatbot_channels b where b.channel_id = ${channel.id})
       or ${testVisitor} then 'flow' else 'waiting' end`;
@@ -409,7 +410,7 @@ async function openConversations(
     const wanted = missing.map((contact) => ({ id: newId(), contact, at: firstAt.get(contact) }));
     // Existing open conversations are read first; only the contacts without one try an insert
     // (a conflicting insert costs far more than a read).
-    const rows = rowsOf<{ id: string; contact_id: string; created: boolean; counted: boolean }>(
+    const rows = rowsOf<{ id: string; contact_id: string; created: boolean; test: boolean }>(
       await tx.execute(sql`
         with want as (
           select * from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(id uuid, contact uuid, at timestamptz)
@@ -421,23 +422,23 @@ async function openConversations(
         ),
         ins as (
           insert into conversations (id, account_id, contact_id, channel_id, stage, origin, last_message_at,
-            event_seq, counted)
+            event_seq, test, counted)
           select w.id, ${accountId}, w.contact, ${channel.id}, (select ${startStage}), 'inbound', w.at, ${OPENED_SEQ},
-            not (select ${testVisitor})
-          from want w
+            t.test, not t.test
+          from want w cross join lateral (select ${testVisitor} as test) t
           where not exists (select 1 from existing e where e.contact_id = w.contact)
           on conflict (account_id, contact_id, channel_id) where stage <> 'closed' do nothing
-          returning id, contact_id, counted
+          returning id, contact_id, test
         )
-        select id, contact_id, true as created, counted from ins
+        select id, contact_id, true as created, test from ins
         union all
-        select id, contact_id, false as created, true as counted from existing`),
+        select id, contact_id, false as created, false as test from existing`),
     );
     // A row opened by this statement wins over one the statement's snapshot still saw open.
     for (const r of rows.filter((x) => x.created)) {
       byContact.set(r.contact_id, r.id);
       out.createdConversationIds.add(r.id);
-      if (!r.counted) out.testConversationIds.add(r.id);
+      if (r.test) out.testConversationIds.add(r.id);
     }
     for (const r of rows.filter((x) => !x.created))
       if (!byContact.has(r.contact_id)) byContact.set(r.contact_id, r.id);

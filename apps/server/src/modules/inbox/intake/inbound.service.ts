@@ -14,6 +14,7 @@ import {
 } from './inbound.repo';
 import { presentConversation } from '../conversations/conversation-presenter';
 import { presentChatMessage } from '../conversations/message-presenter';
+import { testMark } from '../realtime/inbox-emitter';
 
 export interface TReceiveOptions {
   /** The contact the messages come from when the channel knows it (webchat visitors). */
@@ -145,6 +146,8 @@ export class InboundService {
   ) {
     const { accountId } = channel;
     const conversations = new Map(stored.conversations.map((c) => [c.id, presentConversation(c)]));
+    // A chatbot's live test's conversation: its events say so (isTestEvent).
+    const tests = new Set(stored.conversations.filter((c) => c.test).map((c) => c.id));
     for (const [id, conversation] of conversations)
       if (stored.createdConversationIds.has(id))
         await this.bus.emit(tx, accountId, 'conversation.opened', {
@@ -154,6 +157,7 @@ export class InboundService {
           origin: conversation.origin,
           conversation,
           seq: OPENED_SEQ,
+          ...testMark(tests.has(id)),
         });
     // A batch may hold several messages of one conversation; the conversation came back once, as
     // after the last. Each earlier message's event carries it as it was after that message, so a
@@ -178,6 +182,7 @@ export class InboundService {
         message: presentChatMessage(m),
         conversation,
         seq: stored.seqs.get(m.id)!,
+        ...testMark(tests.has(m.conversationId)),
       });
     }
     for (const m of stored.acked)

@@ -2,6 +2,7 @@ import { MESSAGE_ACK, messageStatusOf } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
+import { testMark } from '../realtime/inbox-emitter';
 import { raiseAck, raiseAcksOfConversation } from './messages.repo';
 
 /**
@@ -18,7 +19,7 @@ export class MessageAcksService {
   async delivered(accountId: string, messageId: string): Promise<void> {
     await withTenant(this.db, accountId, async (tx) => {
       const row = await raiseAck(tx, accountId, messageId, MESSAGE_ACK.sent);
-      if (row) await this.status(tx, accountId, row.conversationId, row.id, row.ack);
+      if (row) await this.status(tx, accountId, row.conversationId, row.id, row.ack, row.test);
     });
   }
 
@@ -26,16 +27,25 @@ export class MessageAcksService {
   async seenByContact(accountId: string, conversationId: string): Promise<void> {
     await withTenant(this.db, accountId, async (tx) => {
       const changed = await raiseAcksOfConversation(tx, accountId, conversationId, MESSAGE_ACK.read);
-      for (const { id } of changed) await this.status(tx, accountId, conversationId, id, MESSAGE_ACK.read);
+      for (const { id, test } of changed)
+        await this.status(tx, accountId, conversationId, id, MESSAGE_ACK.read, test);
     });
   }
 
-  private status(tx: TTx, accountId: string, conversationId: string, messageId: string, ack: number) {
+  private status(
+    tx: TTx,
+    accountId: string,
+    conversationId: string,
+    messageId: string,
+    ack: number,
+    test: boolean,
+  ) {
     return this.bus.emit(tx, accountId, 'message.status', {
       conversationId,
       messageId,
       ack,
       status: messageStatusOf(ack),
+      ...testMark(test),
     });
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import { builtOnce, sqlOnce, type TPlaceholders } from '../../../platform/db/built-once';
 import { jsonOf, rowsOf, type TDb } from '../../../platform/db/client';
 import { newId } from '../../../platform/db/columns';
@@ -293,13 +293,16 @@ export function findMessageRow(db: TDb, accountId: string, id: string) {
   });
 }
 
+/** Whether a message's conversation is a chatbot's live test's (its events are marked: testMark). */
+const conversationIsTest = sql<boolean>`(select c.test from conversations c where c.id = ${messages.conversationId})`;
+
 /** Raises a message's ack (it only rises); the updated row, or undefined when it did not change. */
 export async function raiseAck(tx: TTx, accountId: string, id: string, ack: number) {
   const [row] = await tx
     .update(messages)
     .set({ ack })
     .where(and(eq(messages.accountId, accountId), eq(messages.id, id), lt(messages.ack, ack), sql`ack >= 0`))
-    .returning();
+    .returning({ ...getTableColumns(messages), test: conversationIsTest });
   return row;
 }
 
@@ -319,5 +322,5 @@ export function raiseAcksOfConversation(tx: TTx, accountId: string, conversation
         sql`author_type in ('operator', 'bot') and ack >= 0 and ack < ${ack}`,
       ),
     )
-    .returning({ id: messages.id });
+    .returning({ id: messages.id, test: conversationIsTest });
 }

@@ -193,6 +193,7 @@ export class MessagingService {
           channelKind,
           contactId: listed.contactId,
           firstSeq: firstSeq + 1,
+          test: listed.test,
         });
         if (channelKind !== 'webchat') await this.outbound.enqueue(tx, accountId, message.id, conversationId);
         await options.alsoInTx?.(tx);

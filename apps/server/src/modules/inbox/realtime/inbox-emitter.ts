@@ -18,23 +18,30 @@ export function directionOf(m: Pick<TMessageRow, 'authorType' | 'private'>): TMe
 }
 
 /**
- * Takes `count` event numbers of a conversation in the caller's transaction; answers the first,
- * or undefined when there is no such conversation. The row stays locked until the commit, so the
- * numbers follow the commit order of the conversation's changes (conversations.event_seq).
+ * What an event of a chatbot's live test's conversation (conversations.test) carries: `test: true`
+ * (isTestEvent in @atende/shared has the decision); nothing for a customer's conversation.
+ */
+export const testMark = (test: boolean | null | undefined): { test?: true } => (test ? { test: true } : {});
+
+/**
+ * Takes `count` event numbers of a conversation in the caller's transaction; answers the first
+ * (and whether it is a live test's), or undefined when there is no such conversation. The row
+ * stays locked until the commit, so the numbers follow the commit order of the conversation's
+ * changes (conversations.event_seq).
  */
 export async function takeEventSeq(
   tx: TTx,
   accountId: string,
   conversationId: string,
   count: number,
-): Promise<number | undefined> {
-  const [row] = rowsOf<{ seq: string | number }>(
+): Promise<{ first: number; test: boolean } | undefined> {
+  const [row] = rowsOf<{ seq: string | number; test: boolean }>(
     await tx.execute(sql`
       update conversations set event_seq = event_seq + ${count}
       where id = ${conversationId} and account_id = ${accountId}
-      returning event_seq as seq`),
+      returning event_seq as seq, test`),
   );
-  return row ? Number(row.seq) - count + 1 : undefined;
+  return row ? { first: Number(row.seq) - count + 1, test: row.test } : undefined;
 }
 
 /**
@@ -51,11 +58,11 @@ export class InboxEmitter {
 
   /** conversation.updated (and conversation.opened when `opened`) with the conversation as listed. */
   async conversationChanged(tx: TTx, accountId: string, conversationId: string, opened = false) {
-    const seq = await takeEventSeq(tx, accountId, conversationId, 1);
-    if (seq === undefined) return undefined;
+    const taken = await takeEventSeq(tx, accountId, conversationId, 1);
+    if (taken === undefined) return undefined;
     const row = await readConversationListRow(tx, accountId, conversationId);
     if (!row) return undefined;
-    await this.conversationRead(tx, accountId, row, seq, opened);
+    await this.conversationRead(tx, accountId, row, taken.first, opened);
     return row;
   }
 
@@ -74,8 +81,15 @@ export class InboxEmitter {
         origin: row.origin,
         conversation,
         seq,
+        ...testMark(row.test),
       });
-    else await this.bus.emit(tx, accountId, 'conversation.updated', { conversationId, conversation, seq });
+    else
+      await this.bus.emit(tx, accountId, 'conversation.updated', {
+        conversationId,
+        conversation,
+        seq,
+        ...testMark(row.test),
+      });
   }
 
   /** message.created for each stored message of one conversation. */
@@ -89,19 +103,25 @@ export class InboxEmitter {
       conversation?: TConversation;
       /** Messages of one conversation whose event numbers the caller took: the first of them. */
       firstSeq?: number;
+      /** With firstSeq: the conversation is a live test's (conversations.test). */
+      test?: boolean;
     },
   ) {
     const link = this.link?.(accountId);
     // One bump per conversation for its messages (numbered in the order they are given).
     const next = new Map<string, number>();
+    const tests = new Set<string>();
     const counts = new Map<string, number>();
     for (const m of messages) counts.set(m.conversationId, (counts.get(m.conversationId) ?? 0) + 1);
-    if (target.firstSeq !== undefined && counts.size === 1)
+    if (target.firstSeq !== undefined && counts.size === 1) {
       next.set(messages[0].conversationId, target.firstSeq);
-    else
+      if (target.test) tests.add(messages[0].conversationId);
+    } else
       for (const [id, count] of counts) {
-        const first = await takeEventSeq(tx, accountId, id, count);
-        if (first !== undefined) next.set(id, first);
+        const taken = await takeEventSeq(tx, accountId, id, count);
+        if (taken === undefined) continue;
+        next.set(id, taken.first);
+        if (taken.test) tests.add(id);
       }
     for (const m of messages) {
       const seq = next.get(m.conversationId);
@@ -117,6 +137,7 @@ export class InboxEmitter {
         message: presentChatMessage(m, link),
         ...(target.conversation ? { conversation: target.conversation } : {}),
         seq,
+        ...testMark(tests.has(m.conversationId)),
       });
     }
   }

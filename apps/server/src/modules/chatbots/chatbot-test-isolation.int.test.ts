@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeWebhookReceiver } from '../../testing/fake-webhook-receiver';
+import { signUp, type TSignedUp } from '../../testing/fixtures';
+import { queryRows, uniqueIp, until } from '../../testing/helpers';
+import { api, startTestApp, type TTestApp } from '../../testing/test-app';
+import { automationLog } from '../automations/automations.testing';
+import {
+  connectAgent,
+  connectVisitor,
+  createChannel,
+  visitorSession,
+  webchatBody,
+  withAcc,
+} from '../inbox/testing/inbox.testing';
+import { type ChatClient, listen } from '../team-chat/team-chat.testing';
+import { publishedBot } from './testing/chatbots.testing';
+
+/**
+ * The editor's live test leaves no trace in the product (conversations.test, isTestEvent): its
+ * conversation is in no inbox tab, count, search nor catch-up, reaches no operator's socket, its
+ * bot's close asks no survey, and no automation, outbound webhook nor dashboard roll-up sees it —
+ * while a real visitor's conversation with the same bot still does all of these.
+ */
+
+let ctx: TTestApp;
+let baseUrl: string;
+let owner: TSignedUp;
+let slug: string;
+let botId: string;
+let ruleId: string;
+let agent: ChatClient;
+const receiver = new FakeWebhookReceiver();
+const clients: ChatClient[] = [];
+
+/** Asks the order number, thanks and closes (a close block: the survey's trigger). */
+const FLOW = {
+  version: 1,
+  variables: [{ id: 'v-order', name: 'pedido' }],
+  events: [{ id: 'start', kind: 'start', position: { x: 0, y: 0 } }],
+  groups: [
+    {
+      id: 'g1',
+      title: 'Início',
+      position: { x: 100, y: 0 },
+      blocks: [
+        { id: 'ask', type: 'text_input', prompt: 'Qual é o número do pedido?', variableId: 'v-order' },
+        { id: 'thanks', type: 'text', text: 'Obrigado! Até logo.' },
+        { id: 'close', type: 'close' },
+      ],
+    },
+  ],
+  edges: [{ id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
+};
+
+const call = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
+  api(ctx.app, method, withAcc(path, owner.accountId), { token: owner.token, body, lang: 'en' });
+
+/** Every conversation id the inbox's lists, search and catch-up show the owner (a manager). */
+async function listedIds(search: string) {
+  const ids = new Set<string>();
+  for (const tab of ['flow', 'waiting', 'attendance', 'hold', 'closed'])
+    for (const scope of ['mine', 'all']) {
+      for (const q of [`tab=${tab}&scope=${scope}`, `tab=${tab}&scope=${scope}&search=${search}`]) {
+        const res = await call('GET', `/p/chat/conversation/list?${q}`);
+        expect(res.statusCode).toBe(200);
+        for (const c of res.body.data.items) ids.add(c._id);
+      }
+    }
+  const since = await call('GET', '/p/chat/conversation/updated?since=2000-01-01T00:00:00.000Z');
+  expect(since.statusCode).toBe(200);
+  for (const c of since.body.data.items) ids.add(c._id);
+  return ids;
+}
+
+const counts = async () => (await call('GET', `/p/chat/inbox/${owner.accountId}`)).body.data.counts;
+
+const surveyOf = async (conversationId: string) =>
+  (
+    await queryRows<{ status: string }>(
+      ctx,
+      sql`select status from survey_requests where conversation_id = ${conversationId}`,
+    )
+  )[0];
+
+const runsOf = (conversationId: string) =>
+  queryRows<{ status: string }>(
+    ctx,
+    sql`select status from ${automationLog} where automation_id = ${ruleId} and conversation_id = ${conversationId}`,
+  );
+
+/** Webhook events written for the conversation (the transaction that emits them writes them). */
+const webhookEventsOf = async (conversationId: string) =>
+  (
+    await queryRows<{ n: number }>(
+      ctx,
+      sql`select count(*)::int as n from webhook_events
+          where account_id = ${owner.accountId} and payload->'data'->>'conversationId' = ${conversationId}`,
+    )
+  )[0].n;
+
+const hooksOf = (conversationId: string) =>
+  receiver.received.filter((r) => r.json.data?.conversationId === conversationId).map((r) => r.json.event);
+
+/** A visitor (a test's or a real one) says hello, gives the order number and is closed by the bot. */
+async function chatToTheClose(visitor: ChatClient, during?: (conversationId: string) => Promise<void>) {
+  const said = await visitor.call('message' as never, { id: 'm1', text: 'oi' });
+  expect(said.status).toBe(1);
+  const conversationId = said.data.conversationId as string;
+  await visitor.waitFor('message', (m: { body: string }) => m.body === 'Qual é o número do pedido?');
+  await during?.(conversationId);
+  expect((await visitor.call('message' as never, { id: 'm2', text: '1234' })).status).toBe(1);
+  await visitor.waitFor('message', (m: { body: string }) => m.body === 'Obrigado! Até logo.');
+  await until(async () => {
+    const [row] = await queryRows<{ stage: string }>(
+      ctx,
+      sql`select stage from conversations where id = ${conversationId}`,
+    );
+    return row.stage === 'closed';
+  });
+  return conversationId;
+}
+
+beforeAll(async () => {
+  await receiver.start();
+  ctx = await startTestApp();
+  baseUrl = await listen(ctx);
+  owner = await signUp(ctx, { plan: 'pro' });
+  const channel = await createChannel(ctx, owner, webchatBody('Site'));
+  slug = channel.externalId;
+  botId = await publishedBot(ctx, owner, [channel._id], FLOW);
+  // Surveys asked on a close (a bot's close counts as an operator's), every time.
+  expect(
+    (await call('PUT', '/p/surveys/settings', { enabled: true, intervalDays: 0, onOperatorClose: true }))
+      .statusCode,
+  ).toBe(200);
+  // "A conversation opened → a note" and an endpoint subscribed to the conversation events.
+  const rule = await call('POST', '/p/automations', {
+    name: 'Abertura',
+    trigger: { type: 'conversation.opened' },
+    conditions: { match: 'all', groups: [] },
+    actions: [{ type: 'note', text: 'Conversa aberta' }],
+  });
+  expect(rule.statusCode, JSON.stringify(rule.body)).toBe(200);
+  ruleId = rule.body.data._id;
+  expect((await call('POST', '/p/apps/installs', { app: 'webhooks' })).statusCode).toBe(200);
+  const endpoint = await call('POST', '/p/apps/webhooks/endpoints', {
+    url: receiver.url,
+    events: ['conversation.opened', 'conversation.closed', 'message.created', 'message.status'],
+  });
+  expect(endpoint.statusCode, JSON.stringify(endpoint.body)).toBe(200);
+  agent = await connectAgent(baseUrl, { userId: owner.userId, token: owner.token }, owner.accountId);
+  clients.push(agent);
+});
+
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await ctx?.close();
+  await receiver.stop();
+});
+
+describe("the editor's live test leaves no trace in the product", () => {
+  it('a test is in no inbox tab, count, search nor socket; its close asks no survey; no automation, webhook or roll-up sees it', async () => {
+    const countsBefore = await counts();
+    const test = await call('POST', `/p/chatbots/${botId}/test`);
+    expect(test.statusCode, JSON.stringify(test.body)).toBe(200);
+    const tester = await connectVisitor(baseUrl, test.body.data.slug, test.body.data.token);
+    clients.push(tester);
+    let search = '';
+    const testId = await chatToTheClose(tester, async (conversationId) => {
+      // During the test (the bot waits for the order number): not in "Com o bot" nor anywhere,
+      // not even searched by the test visitor's name or listed as their contact's history.
+      const contact = await contactOf(conversationId);
+      search = encodeURIComponent(contact.name);
+      expect((await listedIds(search)).has(conversationId)).toBe(false);
+      const byContact = await call('GET', `/p/chat/conversation/list?contactId=${contact.id}`);
+      expect(byContact.statusCode).toBe(200);
+      expect(byContact.body.data.items).toEqual([]);
+      expect(await counts()).toEqual(countsBefore);
+    });
+    // After the test (closed by the bot): not in "Encerradas" nor anywhere, and no survey.
+    expect((await listedIds(search)).has(testId)).toBe(false);
+    expect(await counts()).toEqual(countsBefore);
+
+    // A real visitor of the same bot, afterwards: all of it happens for them…
+    const session = await visitorSession(ctx, slug, {}, uniqueIp()['x-forwarded-for']);
+    const customer = await connectVisitor(baseUrl, slug, session.token);
+    clients.push(customer);
+    const realId = await chatToTheClose(customer);
+    await until(async () => (await surveyOf(realId)) !== undefined);
+    await until(async () => (await runsOf(realId)).some((r) => r.status === 'fired'));
+    await until(async () => {
+      const hooks = hooksOf(realId);
+      return hooks.includes('conversation.opened') && hooks.includes('conversation.closed');
+    });
+    expect((await listedIds(encodeURIComponent(session.visitor.name))).has(realId)).toBe(true);
+    expect(agent.events.some((e) => JSON.stringify(e.payload).includes(realId))).toBe(true);
+
+    // …and none of it for the test.
+    expect(await surveyOf(testId)).toBeUndefined();
+    expect(tester.events.filter((e) => e.event === 'message').map((e: any) => e.payload.body)).toEqual([
+      'Qual é o número do pedido?',
+      'Obrigado! Até logo.',
+    ]);
+    expect(await runsOf(testId)).toEqual([]);
+    expect(await webhookEventsOf(testId)).toBe(0);
+    expect(hooksOf(testId)).toEqual([]);
+    expect(agent.events.some((e) => JSON.stringify(e.payload).includes(testId))).toBe(false);
+    const [rows] = await queryRows<{ test: boolean; counted: boolean }>(
+      ctx,
+      sql`select test, counted from conversations where id = ${testId}`,
+    );
+    expect(rows).toEqual({ test: true, counted: false });
+  });
+});
+
+async function contactOf(conversationId: string) {
+  const [row] = await queryRows<{ id: string; name: string }>(
+    ctx,
+    sql`select ct.id, ct.name from conversations c join contacts ct on ct.id = c.contact_id
+        where c.id = ${conversationId}`,
+  );
+  return row;
+}
