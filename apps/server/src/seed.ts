@@ -12,7 +12,7 @@ export const DEMO_EMAIL = 'demo@atende.local';
  * start stopped meanwhile (Ctrl+C, a kill) leaves the user with it, and the next start makes the
  * demo again instead of keeping a half-made account whose password was never shown.
  */
-const DEMO_BEING_SEEDED = 'demo-being-seeded';
+export const DEMO_BEING_SEEDED = 'demo-being-seeded';
 
 /**
  * Seeds the demo account into an empty database only (no user yet), never in production; or again
