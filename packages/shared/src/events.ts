@@ -247,6 +247,9 @@ export function isTestEvent(event: { data: unknown }): boolean {
   return (event.data as { test?: boolean } | null)?.test === true;
 }
 
+/** What an event of a test's conversation adds to its payload (`test: true`); nothing otherwise. */
+export const testMark = (test: boolean | null | undefined): { test?: true } => (test ? { test: true } : {});
+
 /** The message status a channel ack stands for (acks only rise: 1 sent, 2 delivered, 3 read, -1 failed). */
 export function messageStatusOf(ack: number): TMessageStatus {
   if (ack < 0) return 'failed';

@@ -1,4 +1,4 @@
-import type { TLang } from '@atende/shared';
+import { testMark, type TLang } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../../platform/db/client';
 import { withTenant } from '../../../platform/db/tenant';
@@ -9,7 +9,7 @@ import { readConversationListRow, type TConversationListRow } from '../conversat
 import type { TMessageRow } from '../conversations/message-presenter';
 import { insertMessageRow } from '../messaging/messages.repo';
 import { systemMessage, type TSystemEvent } from '../messaging/system-messages';
-import { type InboxEmitter, testMark } from '../realtime/inbox-emitter';
+import type { InboxEmitter } from '../realtime/inbox-emitter';
 import { findMember, updateConversationRow, withLockedConversation } from './conversation-actions.repo';
 
 const noTarget = { channelKind: null, contactId: null };

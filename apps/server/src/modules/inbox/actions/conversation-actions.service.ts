@@ -4,6 +4,7 @@ import {
   type TConversation,
   type TMessage,
   type TTransferBody,
+  testMark,
 } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
 import type { TTx } from '../../../platform/db/tenant';
@@ -23,7 +24,7 @@ import { presentConversation } from '../conversations/conversation-presenter';
 import { presentChatMessage } from '../conversations/message-presenter';
 import { findConversationListRow, findOpenConversation } from '../conversations/conversations.repo';
 import { activeConversationExists, type InboxAccess, type TViewer } from '../access/inbox-access';
-import { type InboxEmitter, testMark } from '../realtime/inbox-emitter';
+import type { InboxEmitter } from '../realtime/inbox-emitter';
 import { isInDepartments, type TVisibilityPolicy } from '../access/inbox-rooms';
 import type { TMessageRow } from '../conversations/message-presenter';
 import { insertMessageRow } from '../messaging/messages.repo';

@@ -1,9 +1,9 @@
-import { INACTIVITY_REASON, MESSAGE_ACK } from '@atende/shared';
+import { INACTIVITY_REASON, MESSAGE_ACK, testMark } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../../platform/db/client';
 import { inTransaction } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
-import { type InboxEmitter, testMark } from '../realtime/inbox-emitter';
+import type { InboxEmitter } from '../realtime/inbox-emitter';
 import { messageFromJson } from '../conversations/message-presenter';
 import { systemMessage } from '../messaging/system-messages';
 

@@ -1,4 +1,4 @@
-import { messageStatusOf } from '@atende/shared';
+import { messageStatusOf, testMark } from '@atende/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TChannelRecord, TParsedWebhook, TStatusUpdate } from '../../../providers/channel-adapter';
 import type { TDb } from '../../../platform/db/client';
@@ -14,7 +14,6 @@ import {
 } from './inbound.repo';
 import { presentConversation } from '../conversations/conversation-presenter';
 import { presentChatMessage } from '../conversations/message-presenter';
-import { testMark } from '../realtime/inbox-emitter';
 
 export interface TReceiveOptions {
   /** The contact the messages come from when the channel knows it (webchat visitors). */

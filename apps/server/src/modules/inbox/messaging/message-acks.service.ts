@@ -1,8 +1,7 @@
-import { MESSAGE_ACK, messageStatusOf } from '@atende/shared';
+import { MESSAGE_ACK, messageStatusOf, testMark } from '@atende/shared';
 import type { TDb } from '../../../platform/db/client';
 import { type TTx, withTenant } from '../../../platform/db/tenant';
 import type { DomainEvents } from '../../../platform/events';
-import { testMark } from '../realtime/inbox-emitter';
 import { raiseAck, raiseAcksOfConversation } from './messages.repo';
 
 /**

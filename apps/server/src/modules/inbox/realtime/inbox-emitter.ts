@@ -1,4 +1,4 @@
-import type { TConversation, TMessageDirection } from '@atende/shared';
+import { testMark, type TConversation, type TMessageDirection } from '@atende/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/client';
 import type { TTx } from '../../../platform/db/tenant';
@@ -16,12 +16,6 @@ export function directionOf(m: Pick<TMessageRow, 'authorType' | 'private'>): TMe
   if (m.authorType === 'system') return 'system';
   return m.private ? 'note' : 'outbound';
 }
-
-/**
- * What an event of a chatbot's live test's conversation (conversations.test) carries: `test: true`
- * (isTestEvent in @atende/shared has the decision); nothing for a customer's conversation.
- */
-export const testMark = (test: boolean | null | undefined): { test?: true } => (test ? { test: true } : {});
 
 /**
  * Takes `count` event numbers of a conversation in the caller's transaction; answers the first
