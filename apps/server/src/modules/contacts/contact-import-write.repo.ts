@@ -160,19 +160,7 @@ async function upsertContacts(
   await tx.execute(
     sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
   );
-  // The oldest live contact of each phone (probed in index order: neighbouring probes share pages).
-  const existing = rowsOf<{ phone: string; id: string; ctid: string }>(
-    await tx.execute(sql`
-      select distinct on (v.phone) v.phone, c.id::text as id, c.ctid::text as ctid
-      from unnest(${arrayLiteral([...batch.phones].sort())}::text[]) as v(phone)
-      cross join lateral (
-        select c.id, c.ctid, c.created_at, c.deleted_at from contacts c
-        where c.account_id = ${accountId} and c.phone = v.phone
-        offset 0
-      ) c
-      where c.deleted_at is null
-      order by v.phone, c.created_at, c.id`),
-  );
+  const existing = await oldestLiveContacts(tx, accountId, batch.phones);
   const found = new Map(existing.map((r) => [r.phone, r]));
   const updates: number[] = [];
   const inserts: number[] = [];
@@ -212,10 +200,14 @@ async function upsertContacts(
       accountId,
       inserts.map((i) => batch.phones[i]),
     );
-    const raced = await liveContactIds(
-      tx,
-      accountId,
-      inserts.map((i) => batch.phones[i]),
+    const raced = new Map(
+      (
+        await oldestLiveContacts(
+          tx,
+          accountId,
+          inserts.map((i) => batch.phones[i]),
+        )
+      ).map((r) => [r.phone, r.id]),
     );
     if (raced.size) {
       const now = inserts.filter((i) => raced.has(batch.phones[i]));
@@ -288,13 +280,24 @@ export function writeImportBatch(
   });
 }
 
-/** The oldest live contact of each of these phones (read under the identity lock). */
-async function liveContactIds(tx: TTx, accountId: string, phones: string[]) {
-  const rows = rowsOf<{ phone: string; id: string }>(
+/**
+ * The oldest live contact of each of these phones, probed one phone at a time on the
+ * (account_id, phone) index, in index order (neighbouring probes share pages). `deleted_at` stays
+ * in the outer query: in the probe it would let the planner walk a partial index of the whole
+ * account instead (contacts_list_idx, filtering every row against every phone: seconds a batch on a
+ * table whose statistics say it is empty). Needs the transaction's seqscan/bitmapscan off.
+ */
+async function oldestLiveContacts(tx: TTx, accountId: string, phones: string[]) {
+  return rowsOf<{ phone: string; id: string; ctid: string }>(
     await tx.execute(sql`
-      select distinct on (phone) phone, id::text as id from contacts
-      where account_id = ${accountId} and deleted_at is null and phone = any(${arrayLiteral(phones)}::text[])
-      order by phone, created_at, id`),
+      select distinct on (v.phone) v.phone, c.id::text as id, c.ctid::text as ctid
+      from unnest(${arrayLiteral([...phones].sort())}::text[]) as v(phone)
+      cross join lateral (
+        select c.id, c.ctid, c.created_at, c.deleted_at from contacts c
+        where c.account_id = ${accountId} and c.phone = v.phone
+        offset 0
+      ) c
+      where c.deleted_at is null
+      order by v.phone, c.created_at, c.id`),
   );
-  return new Map(rows.map((r) => [r.phone, r.id]));
 }
