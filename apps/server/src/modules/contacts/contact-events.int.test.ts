@@ -1,9 +1,10 @@
 import type { TDomainEvent, TDomainEventName } from '@atende/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TSignedUp } from '../../testing/fixtures';
-import { until } from '../../testing/helpers';
+import { queryRows, until } from '../../testing/helpers';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
-import { createContact } from './contacts.fixtures';
+import { createContact, createTag } from './contacts.fixtures';
 
 /** What automations, webhooks and roll-ups will react to: the contacts module's domain events. */
 let ctx: TTestApp;
@@ -13,7 +14,8 @@ const heard: TDomainEvent[] = [];
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  for (const name of ['contact.created', 'contact.updated', 'contact.phase_changed'] as TDomainEventName[])
+  const names = ['contact.created', 'contact.updated', 'contact.phase_changed', 'contact.tag_added'];
+  for (const name of names as TDomainEventName[])
     ctx.app.platform.events.on(name, (e) => {
       heard.push(e);
     });
@@ -83,5 +85,61 @@ describe('contact domain events', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(heard.length).toBe(before + 1);
+  });
+
+  it('a bulk edit counts and announces only the contacts it changed (one that already had it is left as it was)', async () => {
+    const url = (path: string) => `${path}?acc=${owner.accountId}`;
+    const vip = await createTag(ctx, owner.token, owner.accountId, 'VIP bulk');
+    const cold = await createTag(ctx, owner.token, owner.accountId, 'Cold bulk');
+    const had = await createContact(ctx, owner.token, owner.accountId, { name: 'Had', tags: [vip._id] });
+    const lacked = await createContact(ctx, owner.token, owner.accountId, { name: 'Lacked' });
+    const stamp = async (id: string) =>
+      (
+        await queryRows<{ at: string }>(
+          ctx,
+          sql`select updated_at::text as at from contacts where id = ${id}`,
+        )
+      )[0].at;
+    const hadAt = await stamp(had._id);
+    const before = heard.length;
+    const bulk = (path: string, body: object) =>
+      api(ctx.app, 'POST', url(path), { token: owner.token, body: { ids: [had._id, lacked._id], ...body } });
+
+    // Adding a tag the first already has: only the second changes, and only it is announced.
+    const added = await bulk('/p/chat/contact/bulk/tags', { add: [vip._id] });
+    expect(added.body.data).toEqual({ updated: 1 });
+    expect(of('contact.tag_added', lacked._id).map((e) => e.data)).toEqual([
+      { contactId: lacked._id, tagIds: [vip._id] },
+    ]);
+    // Both have it now: nothing changes.
+    expect((await bulk('/p/chat/contact/bulk/tags', { add: [vip._id] })).body.data).toEqual({ updated: 0 });
+    // Removing a tag neither has, and adding one while removing it: nothing changes.
+    expect((await bulk('/p/chat/contact/bulk/tags', { remove: [cold._id] })).body.data).toEqual({
+      updated: 0,
+    });
+    expect(
+      (await bulk('/p/chat/contact/bulk/tags', { add: [cold._id], remove: [cold._id] })).body.data,
+    ).toEqual({ updated: 0 });
+    // The contact that already had the tag was not written by the tag edits.
+    expect(await stamp(had._id)).toBe(hadAt);
+
+    // A phase: the first moves, then neither (both are in it).
+    const phases = await api(ctx.app, 'GET', url('/p/chat/inbox/phases'), { token: owner.token });
+    const phase = (phases.body.data as Array<{ _id: string }>)[0]._id;
+    await api(ctx.app, 'PUT', url(`/p/chat/contact/${lacked._id}`), {
+      token: owner.token,
+      body: { data: { phase }, acc: owner.accountId },
+    });
+    const lackedEvents = heard.length;
+    expect((await bulk('/p/chat/contact/bulk/phase', { phase })).body.data).toEqual({ updated: 1 });
+    expect(
+      heard.slice(lackedEvents).map((e) => [e.name, (e.data as { contactId: string }).contactId]),
+    ).toEqual([['contact.phase_changed', had._id]]);
+    expect((await bulk('/p/chat/contact/bulk/phase', { phase })).body.data).toEqual({ updated: 0 });
+
+    // No contact.updated (webhooks) nor tag_added (automations) for a contact an edit left as it was.
+    expect(of('contact.tag_added', had._id)).toEqual([]);
+    expect(of('contact.updated', had._id)).toEqual([]);
+    expect(heard.slice(before).filter((e) => e.name === 'contact.tag_added')).toHaveLength(1);
   });
 });

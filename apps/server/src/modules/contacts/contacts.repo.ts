@@ -297,7 +297,10 @@ export function findDuplicates(db: TDb, accountId: string, row: TContactRow) {
   );
 }
 
-/** Adds and removes tags on live contacts; answers how many changed. */
+/**
+ * Adds and removes tags on live contacts; answers how many changed. A contact that already has
+ * every tag to add and none to remove is left as it is (not written, counted nor announced).
+ */
 export function bulkRetagContacts(
   db: TDb,
   accountId: string,
@@ -309,7 +312,8 @@ export function bulkRetagContacts(
   const addArr = sql.raw(uuidArrayLiteral(add));
   const removeArr = sql.raw(uuidArrayLiteral(remove));
   return withTenant(db, accountId, async (tx) => {
-    // `old` is the rows before the change: each contact's newly added tags are announced.
+    // `old` is the rows before the change: each contact's newly added tags are announced. Only
+    // contacts missing a tag to add (and not also removed) or holding one to remove are written.
     const result = await tx.execute(sql`
       with old as (
         select id, tags from contacts
@@ -320,6 +324,8 @@ export function bulkRetagContacts(
         updated_at = now()
       from old
       where c.id = old.id
+        and (old.tags && ${removeArr}
+          or exists (select 1 from unnest(${addArr}) t where t <> all(old.tags) and t <> all(${removeArr})))
       returning c.id,
         array(select distinct t from unnest(${addArr}) t where t <> all(old.tags) and t <> all(${removeArr}))::text[] as added`);
     const rows = rowsOf<{ id: string; added: string[] }>(result);

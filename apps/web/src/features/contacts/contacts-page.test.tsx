@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAccountDetails, TContact } from '@atende/shared';
+import { changeLanguage } from '../../app/i18n';
 import { resetSession } from '../../app/session';
 import { ContactsPage } from './contacts-page';
 import { ACC, PHASES, TAGS, type TCall, contact, mockApi, renderWithProviders } from './contacts-testing';
@@ -127,6 +128,25 @@ describe('contacts page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).not.toBeInTheDocument());
   });
 
+  it('says so when adding tags changed no contact (every selected one already had them)', async () => {
+    const api = server(twoContacts, (call) =>
+      call.path === '/p/chat/contact/bulk/tags' ? { body: { updated: 0 } } : undefined,
+    );
+    renderWithProviders(<ContactsPage />);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Selecionar Ana Souza' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar etiquetas' }));
+    const modal = await screen.findByRole('dialog', { name: 'Adicionar etiquetas' });
+    const tags = within(modal).getByRole('textbox', { name: 'Etiquetas' });
+    fireEvent.click(tags);
+    // In jsdom the dropdown of a select inside a modal stays display:none (no layout): query it hidden.
+    const listbox = document.getElementById(tags.getAttribute('aria-controls')!)!;
+    fireEvent.click(within(listbox).getByRole('option', { name: TAGS[0].name, hidden: true }));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Nenhum contato precisou de alteração')).toBeInTheDocument();
+    const bulk = api.calls.find((c) => c.path === '/p/chat/contact/bulk/tags')!;
+    expect(bulk.body).toEqual({ ids: [ana._id], add: [TAGS[0]._id], remove: [] });
+  });
+
   it('deletes a contact and undoes it from the toast (restore)', async () => {
     const api = server(twoContacts, (call) => {
       if (call.method === 'DELETE') return { body: ana };
@@ -142,6 +162,34 @@ describe('contacts page', { timeout: 20_000 }, () => {
       `DELETE /p/chat/contact/${ana._id}`,
       `POST /p/chat/contact/${ana._id}/restore`,
     ]);
+  });
+
+  it('keeps the undo toast through a language switch: it reads in English and its Undo still restores', async () => {
+    const api = server(twoContacts, (call) => {
+      if (call.method === 'DELETE') return { body: ana };
+      if (call.path.endsWith('/restore')) return { body: ana };
+      return undefined;
+    });
+    renderWithProviders(<ContactsPage />);
+    try {
+      fireEvent.click(await screen.findByRole('button', { name: 'Excluir Ana Souza' }));
+      const toast = (await screen.findByText('Contato Ana Souza excluído')).closest<HTMLElement>(
+        '.mantine-Notification-root',
+      )!;
+      expect(within(toast).getByRole('button', { name: 'Desfazer' })).toBeInTheDocument();
+      await act(() => changeLanguage('en'));
+      expect(within(toast).getByText('Contact Ana Souza deleted')).toBeInTheDocument();
+      expect(within(toast).queryByText('Contato Ana Souza excluído')).toBeNull();
+      expect(toast).toBeInTheDocument();
+      fireEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+      expect(await screen.findByText('Contact Ana Souza restored')).toBeInTheDocument();
+      expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+        `DELETE /p/chat/contact/${ana._id}`,
+        `POST /p/chat/contact/${ana._id}/restore`,
+      ]);
+    } finally {
+      await act(() => changeLanguage('pt-BR'));
+    }
   });
 
   it("shows the server's refusal of a download (spec §6 message)", async () => {
