@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TToastText } from '../app/notify';
 import { theme } from '../app/theme';
 import { Wrapper } from '../test/setup';
 import { ConfirmDelete } from './confirm-modal';
@@ -10,7 +11,7 @@ interface TItem {
 }
 
 /** A list page's delete confirmation as the pages write it: the item is cleared as the dialog closes. */
-function Page({ remove }: { remove: (item: TItem) => Promise<string> }) {
+function Page({ remove }: { remove: (item: TItem) => Promise<TToastText> }) {
   const [deleting, setDeleting] = useState<TItem | null>(null);
   return (
     <>
@@ -41,7 +42,7 @@ afterEach(() => {
 
 describe('a confirmation dialog fading out', () => {
   it('keeps the title, message and button it was open with, after a cancel and after the action', async () => {
-    const remove = vi.fn(async () => 'Excluído');
+    const remove = vi.fn(async (): Promise<TToastText> => () => 'Excluído');
     render(<Page remove={remove} />, { wrapper: Wrapper });
     for (const button of ['Cancelar', 'Sim, excluir Venda']) {
       fireEvent.click(screen.getByRole('button', { name: 'ask' }));

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormSave } from '../app/forms';
-import { notify } from '../app/notify';
+import { notify, type TToastText } from '../app/notify';
 import { FormFailure } from './form-modal';
 
 /**
@@ -60,7 +60,7 @@ export function ConfirmModal({
 }
 
 /**
- * Deleting `item` once confirmed: `remove` deletes it and answers the toast's text, then the dialog
+ * Deleting `item` once confirmed: `remove` deletes it and answers the toast's text (`(t) => …`), then the dialog
  * closes and `onDeleted` refreshes the list. A refusal from the server stays in the dialog.
  */
 export function ConfirmDelete<T>({
@@ -77,7 +77,7 @@ export function ConfirmDelete<T>({
   message: string;
   confirm: string;
   onClose: () => void;
-  remove: (item: T) => Promise<string>;
+  remove: (item: T) => Promise<TToastText>;
   onDeleted: () => Promise<unknown>;
 }) {
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { notify } from '../app/notify';
+import { notify, type TToastText } from '../app/notify';
 
 /**
  * A list page's editor dialog and delete confirmation: the item open in each ('new' in the editor
@@ -14,7 +14,7 @@ export function useListEditor<T>(refresh: () => Promise<unknown>) {
     current: editing === 'new' ? null : editing,
     edit: (item: T | 'new') => setEditing(item),
     close: () => setEditing(null),
-    saved: async (message: string) => {
+    saved: async (message: TToastText) => {
       notify({ color: 'green', message });
       setEditing(null);
       await refresh();

@@ -38,7 +38,7 @@ export function ContactDialog({ opened, onClose }: { opened: boolean; onClose: (
     setFailure(null);
     try {
       await api.post('/g/support/contact', { ...values, ...(acc ? { acc } : {}) });
-      notify({ color: 'green', message: t('help.sent'), autoClose: 8_000 });
+      notify({ color: 'green', message: (t) => t('shell:help.sent'), autoClose: 8_000 });
       onClose();
     } catch (err) {
       setFailure(

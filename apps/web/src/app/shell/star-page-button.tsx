@@ -28,7 +28,7 @@ export function StarPageButton() {
         data-testid="star-page"
         onClick={() => {
           if (toggleStar(userId, item.route) === 'limit')
-            notify({ color: 'orange', message: t('nav.starLimit', { max: STARRED_MAX }) });
+            notify({ color: 'orange', message: (t) => t('shell:nav.starLimit', { max: STARRED_MAX }) });
         }}
       >
         {on ? <IconStarFilled size={18} /> : <IconStar size={18} />}

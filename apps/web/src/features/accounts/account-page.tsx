@@ -32,11 +32,11 @@ export function AccountPage() {
   const update = useUpdateAccount(acc._id, {
     onSuccess: async () => {
       await refreshAccount();
-      notify({ color: 'green', message: t('saved') });
+      notify({ color: 'green', message: (t) => t('account:saved') });
     },
     onError: (err) => {
       form.setErrors(serverFieldErrors(t, err));
-      notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) });
     },
   });
   // Which card's button is busy: the time zone card saves only `timezone`.

@@ -20,7 +20,7 @@ export function DeleteAccountCard({ account }: { account: TAccount }) {
 
   const removal = useDeleteAccount(account._id, {
     onSuccess: async () => {
-      notify({ color: 'green', message: t('delete.done', { name: account.name }) });
+      notify({ color: 'green', message: (t) => t('account:delete.done', { name: account.name }) });
       // On to the user's other account; without one, to the create-account page.
       const next = (await loadAccountList()).find((item) => item._id !== account._id);
       if (!next) {

@@ -39,10 +39,10 @@ export function AiNotesCard({ acc }: { acc: string }) {
       await addAiNote(acc, parsed.data);
       setTitle('');
       setBody('');
-      notify({ color: 'green', message: t('ai.notes.added') });
+      notify({ color: 'green', message: (t) => t('settings:ai.notes.added') });
       await refresh();
     } catch (err) {
-      notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) });
     } finally {
       setSaving(false);
     }
@@ -108,7 +108,7 @@ export function AiNotesCard({ acc }: { acc: string }) {
         onClose={() => setDeleting(null)}
         remove={async (note) => {
           await removeAiNote(acc, note._id);
-          return t('ai.notes.deleted');
+          return (t) => t('settings:ai.notes.deleted');
         }}
         onDeleted={refresh}
       />

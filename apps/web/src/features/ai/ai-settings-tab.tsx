@@ -55,8 +55,9 @@ export function AiSettingsTab({ acc }: { acc: string }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     save.mutate(promptsBody(form, data), {
-      onSuccess: () => notify({ color: 'green', message: t('saved') }),
-      onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+      onSuccess: () => notify({ color: 'green', message: (t) => t('settings:saved') }),
+      onError: (err) =>
+        notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
     });
   };
 

@@ -6,7 +6,7 @@ import type { TAppCatalogueItem, TAppInstall } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../app/i18n';
-import { notify } from '../../app/notify';
+import { notify, type TToastText } from '../../app/notify';
 import { useAcc } from '../../app/session';
 import { useAccLink } from '../../app/shell/use-acc-link';
 import { CardSkeleton } from '../../ui/card-skeleton';
@@ -44,12 +44,12 @@ export function AppStorePage() {
   const installOf = (key: string) => installs.data?.find((i) => i.app === key) ?? null;
   const webhooks = installOf('webhooks');
 
-  const run = async (action: () => Promise<unknown>, success: string) => {
+  const run = async (action: () => Promise<unknown>, success: TToastText) => {
     try {
       await action();
       notify({ color: 'green', message: success });
     } catch (err) {
-      notify({ color: 'red', message: errorText(t, err) });
+      notify({ color: 'red', message: (t) => errorText(t, err) });
     }
     await refresh();
   };
@@ -60,12 +60,13 @@ export function AppStorePage() {
       const result = await testApp(acc, install._id);
       notify({
         color: result.status === 'success' ? 'green' : 'red',
-        message: t(result.status === 'success' ? 'testOk' : 'testFailed', {
-          name: t(`apps.${app.key}.name`),
-        }),
+        message: (t) =>
+          t(result.status === 'success' ? 'app-store:testOk' : 'app-store:testFailed', {
+            name: t(`app-store:apps.${app.key}.name`),
+          }),
       });
     } catch (err) {
-      notify({ color: 'red', message: errorText(t, err) });
+      notify({ color: 'red', message: (t) => errorText(t, err) });
     } finally {
       setTesting(null);
       await refresh();
@@ -96,7 +97,6 @@ export function AppStorePage() {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="app-catalogue">
           {catalogue.data.map((app) => {
             const install = installOf(app.key);
-            const name = t(`apps.${app.key}.name`);
             return (
               <AppCard
                 key={app.key}
@@ -109,7 +109,7 @@ export function AppStorePage() {
                       ? setEditing({ app, install: null })
                       : void run(
                           () => installApp(acc, { app: app.key, settings: {} }),
-                          t('installed', { name }),
+                          (t) => t('app-store:installed', { name: t(`app-store:apps.${app.key}.name`) }),
                         ),
                   configure: () => setEditing({ app, install }),
                   test: () => install && void test(app, install),
@@ -117,7 +117,10 @@ export function AppStorePage() {
                     install &&
                     void run(
                       () => setAppEnabled(acc, install._id, install.status !== 'active'),
-                      t(install.status === 'active' ? 'disabled' : 'enabled', { name }),
+                      (t) =>
+                        t(install.status === 'active' ? 'app-store:disabled' : 'app-store:enabled', {
+                          name: t(`app-store:apps.${app.key}.name`),
+                        }),
                     ),
                   uninstall: () => install && setRemoving({ app, install }),
                 }}
@@ -134,10 +137,16 @@ export function AppStorePage() {
         onClose={() => setEditing(null)}
         onSave={async (settings) => {
           if (!editing) return;
-          const name = t(`apps.${editing.app.key}.name`);
-          if (editing.install) await configureApp(acc, editing.install._id, { settings });
-          else await installApp(acc, { app: editing.app.key, settings });
-          notify({ color: 'green', message: t(editing.install ? 'configured' : 'installed', { name }) });
+          const { app, install } = editing;
+          if (install) await configureApp(acc, install._id, { settings });
+          else await installApp(acc, { app: app.key, settings });
+          notify({
+            color: 'green',
+            message: (t) =>
+              t(install ? 'app-store:configured' : 'app-store:installed', {
+                name: t(`app-store:apps.${app.key}.name`),
+              }),
+          });
           setEditing(null);
           await refresh();
         }}
@@ -151,7 +160,11 @@ export function AppStorePage() {
         onConfirm={async () => {
           if (!removing) return;
           await uninstallApp(acc, removing.install._id);
-          notify({ color: 'green', message: t('uninstalled', { name: t(`apps.${removing.app.key}.name`) }) });
+          notify({
+            color: 'green',
+            message: (t) =>
+              t('app-store:uninstalled', { name: t(`app-store:apps.${removing.app.key}.name`) }),
+          });
           setRemoving(null);
           await refresh();
         }}

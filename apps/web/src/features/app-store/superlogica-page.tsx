@@ -63,9 +63,9 @@ export function SuperlogicaPage() {
   const startImport = async () => {
     try {
       await importSuperlogica(acc);
-      notify({ color: 'green', message: t('superlogica.importStarted') });
+      notify({ color: 'green', message: (t) => t('app-store:superlogica.importStarted') });
     } catch (err) {
-      notify({ color: 'red', message: errorText(t, err) });
+      notify({ color: 'red', message: (t) => errorText(t, err) });
     }
   };
 
@@ -74,7 +74,7 @@ export function SuperlogicaPage() {
       const saved = install
         ? await configureApp(acc, install._id, { settings: values.settings })
         : await installApp(acc, { app: 'superlogica', settings: values.settings });
-      notify({ color: 'green', message: t('superlogica.saved') });
+      notify({ color: 'green', message: (t) => t('app-store:superlogica.saved') });
       await queryClient.invalidateQueries({ queryKey: appStoreKey(acc) });
       await test(saved._id);
     }),

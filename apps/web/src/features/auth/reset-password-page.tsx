@@ -39,7 +39,11 @@ export function ResetPasswordPage() {
   const submit = form.onSubmit(({ password }) =>
     save(async () => {
       await authApi.resetConfirm(token, password);
-      notify({ color: 'green', title: t('reset.title'), message: t('reset.success') });
+      notify({
+        color: 'green',
+        title: (t) => t('auth:reset.title'),
+        message: (t) => t('auth:reset.success'),
+      });
       navigate('/login?reset=1', { replace: true });
     }),
   );

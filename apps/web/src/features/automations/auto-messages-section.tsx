@@ -34,12 +34,13 @@ function AutoMessageCard({ message }: { message: TAutoMessage }) {
       await queryClient.invalidateQueries({ queryKey: autoMessagesKey(acc) });
       notify({
         color: 'green',
-        message: t('autoMessages.saved', { name: t(`autoMessages.${form.kind}.title`) }),
+        message: (t) =>
+          t('automations:autoMessages.saved', { name: t(`automations:autoMessages.${form.kind}.title`) }),
       });
     } catch (error) {
       const fields = serverFieldErrors(t, error);
       if (Object.keys(fields).length) setErrors(fields);
-      else notify({ color: 'red', message: errorText(t, error) });
+      else notify({ color: 'red', message: (t) => errorText(t, error) });
     } finally {
       setSaving(false);
     }

@@ -104,7 +104,10 @@ export function AutomationEditPage() {
     try {
       const saved = await saveAutomation(acc, id, draft as never);
       await queryClient.invalidateQueries({ queryKey: automationsKey(acc) });
-      notify({ color: 'green', message: t(id ? 'saved' : 'created', { name: saved.name }) });
+      notify({
+        color: 'green',
+        message: (t) => t(id ? 'automations:saved' : 'automations:created', { name: saved.name }),
+      });
       if (!id) navigate(link(`/apps/automation/${saved._id}`));
     } catch (error) {
       const fields = serverFieldErrors(t, error);

@@ -37,7 +37,7 @@ export function AutomationsPage() {
   const list = useAutomations(acc);
   const [deleting, setDeleting] = useState<TAutomationListItem | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: automationsKey(acc) });
-  const fail = (error: unknown) => notify({ color: 'red', message: errorText(t, error) });
+  const fail = (error: unknown) => notify({ color: 'red', message: (t) => errorText(t, error) });
   const toggle = useMutation({
     mutationFn: (v: { id: string; active: boolean }) => setAutomationActive(acc, v.id, v.active),
     onSuccess: refresh,
@@ -189,7 +189,7 @@ export function AutomationsPage() {
         onClose={() => setDeleting(null)}
         remove={async (r) => {
           await deleteAutomation(acc, r._id);
-          return t('deleted', { name: r.name });
+          return (t) => t('automations:deleted', { name: r.name });
         }}
         onDeleted={refresh}
       />

@@ -45,18 +45,21 @@ export function CheckoutPage() {
         return;
       }
       await refreshAccount();
-      const name = t(`plans.${paid}.name`);
       notify(
         result.status === 'trial'
           ? {
               color: 'green',
-              title: t('checkout.trialTitle'),
-              message: t('checkout.trialStarted', { plan: name, count: findPlan(paid)?.trialDays }),
+              title: (t) => t('billing:checkout.trialTitle'),
+              message: (t) =>
+                t('billing:checkout.trialStarted', {
+                  plan: t(`billing:plans.${paid}.name`),
+                  count: findPlan(paid)?.trialDays,
+                }),
             }
           : {
               color: 'green',
-              title: t('checkout.successTitle'),
-              message: t('checkout.success', { plan: name }),
+              title: (t) => t('billing:checkout.successTitle'),
+              message: (t) => t('billing:checkout.success', { plan: t(`billing:plans.${paid}.name`) }),
             },
       );
       navigate(link('/dashboard'), { replace: true });

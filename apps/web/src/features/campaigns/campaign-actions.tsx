@@ -29,7 +29,7 @@ export function CampaignActions({ acc, campaign }: { acc: string; campaign: TCam
       await refresh();
       if (action === 'duplicate') navigate(link(`/apps/campaigns/${result._id}`));
     } catch (error) {
-      notify({ color: 'red', message: errorText(t, error) });
+      notify({ color: 'red', message: (t) => errorText(t, error) });
     }
   };
   const running = campaign.status === 'executing' || campaign.status === 'waiting';
@@ -102,7 +102,7 @@ export function CampaignActions({ acc, campaign }: { acc: string; campaign: TCam
           try {
             await campaignAction(acc, campaign._id, 'resend-unconfirmed');
           } catch (error) {
-            notify({ color: 'red', message: errorText(t, error) });
+            notify({ color: 'red', message: (t) => errorText(t, error) });
           }
           setConfirmResend(false);
           await refresh();

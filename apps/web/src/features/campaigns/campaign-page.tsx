@@ -178,7 +178,7 @@ function ExportButtons({ acc, id }: { acc: string; id: string }) {
     try {
       await exportCampaign(acc, id, format);
     } catch (error) {
-      notify({ color: 'red', message: errorText(t, error) });
+      notify({ color: 'red', message: (t) => errorText(t, error) });
     } finally {
       setBusy(null);
     }

@@ -109,7 +109,7 @@ export function CampaignWizard({ type }: { type: TCampaignType }) {
     try {
       await save();
       const started = await startCampaign(acc, campaignId, true);
-      notify({ color: 'green', message: t('wizard.saved') });
+      notify({ color: 'green', message: (t) => t('campaigns:wizard.saved') });
       await queryClient.invalidateQueries({ queryKey: campaignsKey(acc) });
       navigate(link(`/apps/campaigns/${started._id}`));
     } catch (error) {

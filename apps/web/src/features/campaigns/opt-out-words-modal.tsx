@@ -66,10 +66,11 @@ export function OptOutWordsModal({
       { optOutKeywords: isDefault ? null : normalised },
       {
         onSuccess: () => {
-          notify({ color: 'green', message: t('optOut.saved') });
+          notify({ color: 'green', message: (t) => t('campaigns:optOut.saved') });
           onClose();
         },
-        onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+        onError: (err) =>
+          notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
       },
     );
   };

@@ -36,12 +36,13 @@ export function SmsCreditCard({ acc }: { acc: string }) {
       const pack = credit.data?.packages.find((p) => p.id === packageId);
       notify({
         color: 'green',
-        message: `${t('sms.bought', { count: pack?.credits ?? 0 })}${result.sandbox ? ` ${t('sms.sandbox')}` : ''}`,
+        message: (t) =>
+          `${t('campaigns:sms.bought', { count: pack?.credits ?? 0 })}${result.sandbox ? ` ${t('campaigns:sms.sandbox')}` : ''}`,
       });
       setBuying(false);
       await queryClient.invalidateQueries({ queryKey: smsCreditKey(acc) });
     },
-    onError: (error) => notify({ color: 'red', message: errorText(t, error) }),
+    onError: (error) => notify({ color: 'red', message: (t) => errorText(t, error) }),
   });
   if (credit.isError) return <LoadError error={credit.error} />;
   const data = credit.data;

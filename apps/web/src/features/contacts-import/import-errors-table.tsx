@@ -22,7 +22,8 @@ export function ReportButton({
   const { t, i18n } = useTranslation('contacts-import');
   const report = useMutation({
     mutationFn: () => downloadErrorReport(acc, imp, i18n.language),
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
   const busy = report.isPending;
   const download = () => report.mutate();

@@ -35,7 +35,8 @@ export function RunStep({ acc, userId, initial, onNew }: TRunStepProps) {
   const cancellation = useMutation({
     mutationFn: () => cancelImport(acc, imp._id),
     onSuccess: update,
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
   // Once cancelled the import's own status takes over; the button stays busy until then.
   const cancelling = cancellation.isPending || cancellation.isSuccess;

@@ -109,7 +109,10 @@ export function ContactDrawer({
         ? contactsApi.update(acc, contact._id, contactData(values))
         : contactsApi.create(acc, contactData(values)),
     onSuccess: (saved) => {
-      notify({ color: 'green', message: t(contact ? 'saved' : 'created', { name: saved.name }) });
+      notify({
+        color: 'green',
+        message: (t) => t(contact ? 'contacts:saved' : 'contacts:created', { name: saved.name }),
+      });
       void queryClient.invalidateQueries({ queryKey: contactsKey(acc) });
       onClose();
     },

@@ -40,12 +40,13 @@ export function ContactDuplicates({
         all.map((c) => c._id).filter((id) => id !== keep),
       ),
     onSuccess: (kept) => {
-      notify({ color: 'green', message: t('duplicates.merged', { name: kept.name }) });
+      notify({ color: 'green', message: (t) => t('contacts:duplicates.merged', { name: kept.name }) });
       setMerging(false);
       void queryClient.invalidateQueries({ queryKey: contactsKey(acc) });
       onMerged(kept);
     },
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
   if (items.length === 0) return null;
   const kept = all.find((c) => c._id === keep) ?? contact;

@@ -47,12 +47,13 @@ export function ContactsBulkBar({
       );
     },
     onSuccess: ({ updated }) => {
-      notify({ color: 'green', message: t('bulk.done', { count: updated }) });
+      notify({ color: 'green', message: (t) => t('contacts:bulk.done', { count: updated }) });
       setMode(null);
       onClear();
       void queryClient.invalidateQueries({ queryKey: contactsKey(acc) });
     },
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
   const ready = mode === 'phase' ? phase !== null : chosenTags.length > 0;
   const count = ids.length;

@@ -12,7 +12,8 @@ export function ExportMenu({ acc, filters }: { acc: string; filters: TContactFil
   const { t } = useTranslation('contacts');
   const download = useMutation({
     mutationFn: (format: TExportFormat) => downloadContacts(acc, filters, format),
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
   const busy = download.isPending;
   const run = (format: TExportFormat) => download.mutate(format);

@@ -32,16 +32,16 @@ export const TAG_SWATCHES = [
 const HEX = /^#[0-9a-f]{6}$/i;
 
 function useTagMutation<T>(acc: string, fn: (input: T) => Promise<unknown>, done: string) {
-  const { t } = useTranslation('contacts');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSuccess: () => {
-      notify({ color: 'green', message: t(done) });
+      notify({ color: 'green', message: (t) => t(`contacts:${done}`) });
       void queryClient.invalidateQueries({ queryKey: tagsKey(acc) });
       void queryClient.invalidateQueries({ queryKey: contactsKey(acc) });
     },
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
 }
 

@@ -3,7 +3,6 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TContact } from '@atende/shared';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
 import { contactsApi, contactsKey } from './contacts-api';
@@ -12,15 +11,15 @@ const UNDO_MS = 8_000;
 
 /** Deletes a contact (soft delete) and offers to undo it (restore) in the toast. */
 export function useDeleteContact(acc: string) {
-  const { t } = useTranslation('contacts');
   const queryClient = useQueryClient();
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: contactsKey(acc) }),
     [queryClient, acc],
   );
   const failed = useCallback(
-    (err: unknown) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
-    [t],
+    (err: unknown) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
+    [],
   );
   return useCallback(
     async (contact: TContact) => {
@@ -34,9 +33,9 @@ export function useDeleteContact(acc: string) {
       const id = notify({
         color: 'gray',
         autoClose: UNDO_MS,
-        message: (
+        message: (t) => (
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Text fz="sm">{t('deleted', { name: contact.name })}</Text>
+            <Text fz="sm">{t('contacts:deleted', { name: contact.name })}</Text>
             <Button
               size="compact-sm"
               variant="light"
@@ -44,20 +43,20 @@ export function useDeleteContact(acc: string) {
                 notifications.hide(id);
                 try {
                   await contactsApi.restore(acc, contact._id);
-                  notify({ color: 'green', message: t('restored', { name: contact.name }) });
+                  notify({ color: 'green', message: (t) => t('contacts:restored', { name: contact.name }) });
                   void refresh();
                 } catch (err) {
                   failed(err);
                 }
               }}
             >
-              {t('actions.undo')}
+              {t('contacts:actions.undo')}
             </Button>
           </Group>
         ),
       });
       return true;
     },
-    [acc, t, refresh, failed],
+    [acc, refresh, failed],
   );
 }

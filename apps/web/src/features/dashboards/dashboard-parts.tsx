@@ -143,7 +143,8 @@ export function ExportButtons({
   const { t } = useTranslation('dashboard');
   const download = useMutation({
     mutationFn: (format: 'csv' | 'xlsx') => downloadDashboard(acc, range, table, format),
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
   return (
     <Group gap="xs">

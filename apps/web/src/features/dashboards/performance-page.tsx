@@ -148,8 +148,9 @@ function TargetsCard({ acc, data }: { acc: string; data: TDashboardPerformance }
       resolutionSeconds: seconds(resolution),
     };
     save.mutate(body, {
-      onSuccess: () => notify({ color: 'green', message: t('performance.targets.saved') }),
-      onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+      onSuccess: () => notify({ color: 'green', message: (t) => t('dashboard:performance.targets.saved') }),
+      onError: (err) =>
+        notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
     });
   };
   return (

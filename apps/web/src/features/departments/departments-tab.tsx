@@ -116,7 +116,9 @@ export function DepartmentsTab({ acc }: { acc: string }) {
         onClose={editor.close}
         onSave={async (body) => {
           await saveDepartment(acc, current?._id ?? null, body);
-          await editor.saved(current ? t('saved') : t('added', { name: body.name }));
+          await editor.saved((t) =>
+            current ? t('departments:saved') : t('departments:added', { name: body.name }),
+          );
         }}
       />
       <ConfirmDelete
@@ -127,7 +129,7 @@ export function DepartmentsTab({ acc }: { acc: string }) {
         onClose={editor.closeDelete}
         remove={async (d) => {
           await deleteDepartment(acc, d._id);
-          return t('deleted');
+          return (t) => t('departments:deleted');
         }}
         onDeleted={refresh}
       />

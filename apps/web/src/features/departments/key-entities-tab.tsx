@@ -97,7 +97,9 @@ export function KeyEntitiesTab({ acc }: { acc: string }) {
         onClose={editor.close}
         onSave={async (body) => {
           await saveKeyEntity(acc, current?._id ?? null, body);
-          await editor.saved(current ? t('entities.saved') : t('entities.added', { name: body.name }));
+          await editor.saved((t) =>
+            current ? t('departments:entities.saved') : t('departments:entities.added', { name: body.name }),
+          );
         }}
       />
       <ConfirmDelete
@@ -108,7 +110,7 @@ export function KeyEntitiesTab({ acc }: { acc: string }) {
         onClose={editor.closeDelete}
         remove={async (e) => {
           await deleteKeyEntity(acc, e._id);
-          return t('entities.deleted');
+          return (t) => t('departments:entities.deleted');
         }}
         onDeleted={refresh}
       />

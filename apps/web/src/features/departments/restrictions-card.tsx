@@ -20,9 +20,10 @@ export function RestrictionsCard({ acc }: { acc: string }) {
     mutationFn: (patch: Partial<Record<TAccountRestriction, boolean>>) => accountsApi.update(acc, patch),
     onSuccess: async () => {
       await refreshAccount();
-      notify({ color: 'green', message: t('restrictions.saved') });
+      notify({ color: 'green', message: (t) => t('departments:restrictions.saved') });
     },
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
   if (!account) return null;
   return (

@@ -6,7 +6,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { TContact, TContactList } from '@atende/shared';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
@@ -92,7 +91,6 @@ export interface TMove {
  * once; a refusal puts the card back and says why.
  */
 export function useMoveLead(acc: string, filters: TContactFilters) {
-  const { t } = useTranslation('leads');
   const client = useQueryClient();
   const filterKey = boardFilterKey(filters);
   return useMutation({
@@ -113,7 +111,7 @@ export function useMoveLead(acc: string, filters: TContactFilters) {
         client.setQueryData(context.fromKey, context.before.from);
         client.setQueryData(context.toKey, context.before.to);
       }
-      notify({ color: 'red', title: t('moveFailed'), message: errorText(t, err) });
+      notify({ color: 'red', title: (t) => t('leads:moveFailed'), message: (t) => errorText(t, err) });
     },
     onSettled: () => client.invalidateQueries({ queryKey: contactsKey(acc) }),
   });

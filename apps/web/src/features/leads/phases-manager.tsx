@@ -69,7 +69,7 @@ export function PhasesManager({
   const save = (p: TContactPhase) =>
     run.mutate(async () => {
       await api.put(`/p/chat/inbox/phases/${p._id}`, drafts[p._id], query);
-      notify({ color: 'green', message: t('phases.saved') });
+      notify({ color: 'green', message: (t) => t('departments:phases.saved') });
     });
   const move = (index: number, by: -1 | 1) => {
     const ids = phases.map((p) => p._id);
@@ -89,7 +89,7 @@ export function PhasesManager({
         query: { acc, ...(moveTo === NONE ? {} : { moveTo }) },
       });
       setDeleting(null);
-      notify({ color: 'green', message: t('phases.deleted') });
+      notify({ color: 'green', message: (t) => t('departments:phases.deleted') });
     });
 
   return (

@@ -135,7 +135,9 @@ export function QuickMessagesPage() {
         onClose={editor.close}
         onSave={async (body) => {
           await saveQuickMessage(acc, current?._id ?? null, body);
-          await editor.saved(t(current ? 'saved' : 'created', { shortcut: body.shortcut }));
+          await editor.saved((t) =>
+            t(current ? 'quick-messages:saved' : 'quick-messages:created', { shortcut: body.shortcut }),
+          );
         }}
       />
       <ConfirmDelete
@@ -146,7 +148,7 @@ export function QuickMessagesPage() {
         onClose={editor.closeDelete}
         remove={async (m) => {
           await deleteQuickMessage(acc, m._id);
-          return t('deleted', { shortcut: m.shortcut });
+          return (t) => t('quick-messages:deleted', { shortcut: m.shortcut });
         }}
         onDeleted={refresh}
       />

@@ -102,7 +102,9 @@ export function ClosingReasonsTab({ acc }: { acc: string }) {
         onClose={editor.close}
         onSave={async (body) => {
           await saveReason(acc, current?._id ?? null, body);
-          await editor.saved(current ? t('reasons.saved') : t('reasons.added', { name: body.name }));
+          await editor.saved((t) =>
+            current ? t('settings:reasons.saved') : t('settings:reasons.added', { name: body.name }),
+          );
         }}
       />
       <ConfirmDelete
@@ -113,7 +115,7 @@ export function ClosingReasonsTab({ acc }: { acc: string }) {
         onClose={editor.closeDelete}
         remove={async (reason) => {
           await deleteReason(acc, reason._id);
-          return t('reasons.deleted');
+          return (t) => t('settings:reasons.deleted');
         }}
         onDeleted={refresh}
       />

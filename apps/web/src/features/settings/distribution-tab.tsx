@@ -18,7 +18,7 @@ import { INBOX_SETTINGS_LIMITS, type TDistributionMember } from '@atende/shared'
 import { useTranslation } from 'react-i18next';
 import { DimmedCell } from '../../ui/data-table';
 import { errorText } from '../../app/i18n';
-import { notify } from '../../app/notify';
+import { notify, type TToastText } from '../../app/notify';
 import { initials } from '../../app/shell/user-menu';
 import { formatDate } from '../../app/format';
 import { useMembers } from '../users/users-api';
@@ -44,23 +44,23 @@ export function DistributionTab({ acc }: { acc: string }) {
   const members = useMembers(acc);
   const capacity = useInboxSettings(acc).data?.operatorCapacity ?? INBOX_SETTINGS_LIMITS.capacityDefault;
   const [picked, setPicked] = useState<string | null>(null);
-  const onDone = (data: TDistributionMember[], message: string) => {
+  const onDone = (data: TDistributionMember[], message: TToastText) => {
     queryClient.setQueryData(distributionKey(acc), data);
     notify({ color: 'green', message });
   };
   const onError = (err: unknown) =>
-    notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+    notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) });
   const add = useMutation({
     mutationFn: (userId: string) => addToQueue(acc, userId),
     onSuccess: (data) => {
       setPicked(null);
-      onDone(data, t('distribution.added'));
+      onDone(data, (t) => t('settings:distribution.added'));
     },
     onError,
   });
   const remove = useMutation({
     mutationFn: (userId: string) => removeFromQueue(acc, userId),
-    onSuccess: (data) => onDone(data, t('distribution.removed')),
+    onSuccess: (data) => onDone(data, (t) => t('settings:distribution.removed')),
     onError,
   });
 

@@ -16,10 +16,10 @@ export function useSettingsSaver(acc: string) {
     saving: save.isPending,
     send: (body: TInboxSettingsBody, onFieldErrors?: (errors: Record<string, string>) => void) =>
       save.mutate(body, {
-        onSuccess: () => notify({ color: 'green', message: t('saved') }),
+        onSuccess: () => notify({ color: 'green', message: (t) => t('settings:saved') }),
         onError: (err) => {
           onFieldErrors?.(serverFieldErrors(t, err));
-          notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+          notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) });
         },
       }),
   };

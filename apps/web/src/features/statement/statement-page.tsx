@@ -71,7 +71,7 @@ export function StatementPage() {
     if (value && next.from <= next.to) setPeriod(next);
   };
   const fail = (err: unknown) =>
-    notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+    notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) });
   const download = useMutation({
     mutationFn: (format: 'csv' | 'xlsx') => downloadStatement(acc, period, format),
     onError: fail,

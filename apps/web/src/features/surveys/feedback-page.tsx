@@ -59,7 +59,8 @@ export function FeedbackPage() {
     );
   const download = useMutation({
     mutationFn: (format: 'csv' | 'xlsx') => downloadFeedback(acc, filters, format),
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
   const exporting = download.isPending ? download.variables : null;
   // The operators of the unfiltered period, to pick from.

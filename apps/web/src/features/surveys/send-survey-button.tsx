@@ -18,15 +18,17 @@ export function SendSurveyButton({ conversation }: { conversation: TConversation
       onSuccess: (survey) =>
         notify({
           color: survey.status === 'sent' ? 'green' : 'yellow',
-          message: t(
-            survey.status === 'sent'
-              ? 'inbox.sent'
-              : survey.notSentReason === 'window_closed'
-                ? 'inbox.windowClosed'
-                : `inbox.status.${survey.status}`,
-          ),
+          message: (t) =>
+            t(
+              survey.status === 'sent'
+                ? 'surveys:inbox.sent'
+                : survey.notSentReason === 'window_closed'
+                  ? 'surveys:inbox.windowClosed'
+                  : `surveys:inbox.status.${survey.status}`,
+            ),
         }),
-      onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+      onError: (err) =>
+        notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
     });
   return (
     <Tooltip label={t('inbox.send')}>

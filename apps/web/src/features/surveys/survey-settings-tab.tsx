@@ -69,10 +69,10 @@ export function SurveySettingsTab({ acc }: { acc: string }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(body, {
-      onSuccess: () => notify({ color: 'green', message: t('settings.saved') }),
+      onSuccess: () => notify({ color: 'green', message: (t) => t('surveys:settings.saved') }),
       onError: (err) => {
         setErrors(serverFieldErrors(t, err));
-        notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+        notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) });
       },
     });
   };

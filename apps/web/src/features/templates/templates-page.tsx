@@ -39,16 +39,17 @@ export function TemplatesPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: templatesKey(acc) });
   const editor = useListEditor<TTemplate>(refresh);
   const fail = (err: unknown) =>
-    notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+    notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) });
   const whatsapp = (channels.data ?? []).filter((c) => c.kind === 'whatsapp-cloud');
   const { current } = editor;
 
   const syncing = useSyncTemplates(acc, {
-    onSuccess: () => notify({ color: 'green', message: t('synced') }),
+    onSuccess: () => notify({ color: 'green', message: (t) => t('templates:synced') }),
     onError: fail,
   });
   const submitting = useSubmitTemplate(acc, {
-    onSuccess: (_, tpl) => notify({ color: 'green', message: t('submitted', { name: tpl.name }) }),
+    onSuccess: (_, tpl) =>
+      notify({ color: 'green', message: (t) => t('templates:submitted', { name: tpl.name }) }),
     onError: fail,
   });
   const sync = () => syncing.mutate();
@@ -146,7 +147,9 @@ export function TemplatesPage() {
         onClose={editor.close}
         onSave={async (body) => {
           await saveTemplate(acc, current?._id ?? null, body);
-          await editor.saved(t(current ? 'saved' : 'created', { name: body.name }));
+          await editor.saved((t) =>
+            t(current ? 'templates:saved' : 'templates:created', { name: body.name }),
+          );
         }}
       />
       <ConfirmDelete
@@ -157,7 +160,7 @@ export function TemplatesPage() {
         onClose={editor.closeDelete}
         remove={async (tpl) => {
           await deleteTemplate(acc, tpl._id);
-          return t('deleted', { name: tpl.name });
+          return (t) => t('templates:deleted', { name: tpl.name });
         }}
         onDeleted={refresh}
       />

@@ -54,7 +54,7 @@ export function InviteModal({
       usersApi.invite(acc, values.email, values.acl, values.intentions, values.entities),
     onMutate: () => setError(null),
     onSuccess: (_, values) => {
-      notify({ color: 'green', message: t('invited', { email: values.email }) });
+      notify({ color: 'green', message: (t) => t('team:invited', { email: values.email }) });
       form.reset();
       onInvited();
     },

@@ -39,7 +39,8 @@ export function MemberAccessCell({
         queryClient.invalidateQueries({ queryKey: membersKey(acc) }),
         queryClient.invalidateQueries({ queryKey: departmentsKey(acc) }),
       ]),
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
   const all = field === 'intentions' ? t('allDepartments') : t('allEntities');
   const name = member.name || member.email;

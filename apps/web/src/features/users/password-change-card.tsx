@@ -32,9 +32,10 @@ export function PasswordChangeCard() {
           writeItem('accessToken', tokens.accessToken);
           writeItem('refreshToken', tokens.refreshToken);
           form.reset();
-          notify({ color: 'green', message: t('password.changed') });
+          notify({ color: 'green', message: (t) => t('profile:password.changed') });
         },
-        onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+        onError: (err) =>
+          notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
       },
     ),
   );

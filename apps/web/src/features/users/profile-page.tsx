@@ -58,11 +58,16 @@ export function ProfilePage() {
     profile.mutate(values, {
       onSuccess: (me) => {
         updateStoredUser(me);
-        notify({ color: 'green', message: t('saved') });
+        notify({ color: 'green', message: (t) => t('profile:saved') });
       },
       // Spec §8: a failed profile-name update shows a danger toast titled 'Erro' for 8.8 s.
       onError: (err) =>
-        notify({ color: 'red', title: t('common:error'), message: errorText(t, err), autoClose: 8800 }),
+        notify({
+          color: 'red',
+          title: (t) => t('common:error'),
+          message: (t) => errorText(t, err),
+          autoClose: 8800,
+        }),
     }),
   );
 
@@ -81,7 +86,7 @@ export function ProfilePage() {
     avatar.mutate(dataUrl, {
       onSuccess: (me) => {
         updateStoredUser(me);
-        notify({ color: 'green', message: t('avatar.saved') });
+        notify({ color: 'green', message: (t) => t('profile:avatar.saved') });
       },
       onError: (err) => setAvatarError(errorText(t, err)),
     });

@@ -30,12 +30,12 @@ export function TeamPage() {
   const [inviting, setInviting] = useState(false);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: membersKey(acc) });
   const onError = (err: unknown) =>
-    notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+    notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) });
 
   const changeRole = useMutation({
     mutationFn: ({ userId, acl }: { userId: string; acl: TRole }) => usersApi.changeRole(acc, userId, acl),
     onSuccess: () => {
-      notify({ color: 'green', message: t('roleChanged') });
+      notify({ color: 'green', message: (t) => t('team:roleChanged') });
       return invalidate();
     },
     onError,
@@ -43,7 +43,7 @@ export function TeamPage() {
   const remove = useMutation({
     mutationFn: (userId: string) => usersApi.removeAccess(acc, userId),
     onSuccess: () => {
-      notify({ color: 'green', message: t('removed') });
+      notify({ color: 'green', message: (t) => t('team:removed') });
       return invalidate();
     },
     onError,

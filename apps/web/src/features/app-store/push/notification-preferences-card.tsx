@@ -37,9 +37,9 @@ export function NotificationPreferencesCard() {
     try {
       await savePushPreferences(acc, prefs);
       await queryClient.invalidateQueries({ queryKey: pushConfigKey(acc) });
-      notify({ color: 'green', message: t('notifications.saved') });
+      notify({ color: 'green', message: (t) => t('app-store:notifications.saved') });
     } catch (err) {
-      notify({ color: 'red', message: errorText(t, err) });
+      notify({ color: 'red', message: (t) => errorText(t, err) });
     } finally {
       setSaving(false);
     }
@@ -49,7 +49,7 @@ export function NotificationPreferencesCard() {
     try {
       setBrowser(await enableBrowserPush(acc, true));
     } catch (err) {
-      notify({ color: 'red', message: errorText(t, err) });
+      notify({ color: 'red', message: (t) => errorText(t, err) });
     }
   };
 

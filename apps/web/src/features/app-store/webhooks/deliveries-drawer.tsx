@@ -71,9 +71,9 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
         { queryKey: endpointDeliveriesKey(acc, endpoint._id) },
         (data) => data && { ...data, items: data.items.map((d) => (d._id === queued._id ? queued : d)) },
       );
-      notify({ color: 'green', message: t('webhooks.replayed') });
+      notify({ color: 'green', message: (t) => t('app-store:webhooks.replayed') });
     } catch (err) {
-      notify({ color: 'red', message: errorText(t, err) });
+      notify({ color: 'red', message: (t) => errorText(t, err) });
     }
     await queryClient.invalidateQueries({ queryKey: appStoreKey(acc) });
   };

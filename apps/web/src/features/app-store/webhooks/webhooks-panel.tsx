@@ -146,7 +146,7 @@ export function WebhooksPanel() {
           const saved = await saveEndpoint(acc, editing === 'new' || !editing ? null : editing._id, body);
           setEditing(null);
           if (saved.secret) setSecret(saved.secret);
-          else notify({ color: 'green', message: t('webhooks.saved') });
+          else notify({ color: 'green', message: (t) => t('app-store:webhooks.saved') });
           await refresh();
         }}
       />
@@ -178,7 +178,7 @@ export function WebhooksPanel() {
           if (!removing.target) return;
           await deleteEndpoint(acc, removing.target._id);
           removing.close();
-          notify({ color: 'green', message: t('webhooks.removed') });
+          notify({ color: 'green', message: (t) => t('app-store:webhooks.removed') });
           await refresh();
         }}
       />

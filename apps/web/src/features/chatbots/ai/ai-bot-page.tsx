@@ -53,16 +53,16 @@ function AiBot({ id }: { id: string }) {
   };
   const saved = (next: TChatbot) => {
     update(next);
-    notify({ color: 'green', message: t('settings.saved') });
+    notify({ color: 'green', message: (t) => t('chatbots:settings.saved') });
   };
   // The flow editor's publishing: the same call, and the same toasts.
   const publish = async () => {
     setPublishing(true);
     try {
       update(await chatbotsApi.publish(acc, bot._id));
-      notify({ color: 'green', message: t('list.done.publish', { name: bot.name }) });
+      notify({ color: 'green', message: (t) => t('chatbots:list.done.publish', { name: bot.name }) });
     } catch (error) {
-      notify({ color: 'red', message: chatbotErrorText(t, error) });
+      notify({ color: 'red', message: (t) => chatbotErrorText(t, error) });
     } finally {
       setPublishing(false);
     }

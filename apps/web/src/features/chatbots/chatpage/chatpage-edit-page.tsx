@@ -99,7 +99,7 @@ function ChatPageForm({
         ZChatPageBody.parse({ ...values, avatarUrl: values.avatarUrl || null }),
       );
       queryClient.setQueryData(chatPageKey(acc, id), saved);
-      notify({ color: 'green', message: t('chatpage.saved') });
+      notify({ color: 'green', message: (t) => t('chatbots:chatpage.saved') });
     }),
   );
   const url = page ? `${origin()}${page.url}` : null;

@@ -8,7 +8,6 @@ import {
   type TFlowIssue,
   validateFlow,
 } from '@atende/shared';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api-client';
 import { notify } from '../../../app/notify';
 import { useAcc } from '../../../app/session';
@@ -71,7 +70,6 @@ export function freeSpot(
  * copy/paste, problems before publishing, versions, import/export and the live test.
  */
 export function FlowEditor({ detail }: { detail: TChatbotDetail }) {
-  const { t } = useTranslation('chatbots');
   const acc = useAcc();
   const queryClient = useQueryClient();
   const flow = useReactFlow();
@@ -195,7 +193,11 @@ export function FlowEditor({ detail }: { detail: TChatbotDetail }) {
     if (!clip) return;
     clipboard = clip;
     navigator.clipboard?.writeText(JSON.stringify(clip)).catch(() => undefined);
-    notify({ color: 'gray', message: t('editor.copied', { count: clip.groups.length }), autoClose: 2000 });
+    notify({
+      color: 'gray',
+      message: (t) => t('chatbots:editor.copied', { count: clip.groups.length }),
+      autoClose: 2000,
+    });
   };
   const paste = () => {
     if (!clipboard) return;
@@ -217,14 +219,14 @@ export function FlowEditor({ detail }: { detail: TChatbotDetail }) {
         return;
       }
       updateBot(await chatbotsApi.publish(acc, chatbot._id));
-      notify({ color: 'green', message: t('list.done.publish', { name: chatbot.name }) });
+      notify({ color: 'green', message: (t) => t('chatbots:list.done.publish', { name: chatbot.name }) });
     } catch (error) {
       const listed =
         error instanceof ApiError ? (error.details?.issues as TFlowIssue[] | undefined) : undefined;
       if (listed?.length) {
         setServerIssues(listed);
         setPanel('issues');
-      } else notify({ color: 'red', message: chatbotErrorText(t, error) });
+      } else notify({ color: 'red', message: (t) => chatbotErrorText(t, error) });
     } finally {
       setPublishing(false);
     }
@@ -233,9 +235,9 @@ export function FlowEditor({ detail }: { detail: TChatbotDetail }) {
     setPublishing(true);
     try {
       updateBot(await chatbotsApi.unpublish(acc, chatbot._id));
-      notify({ color: 'green', message: t('list.done.unpublish', { name: chatbot.name }) });
+      notify({ color: 'green', message: (t) => t('chatbots:list.done.unpublish', { name: chatbot.name }) });
     } catch (error) {
-      notify({ color: 'red', message: chatbotErrorText(t, error) });
+      notify({ color: 'red', message: (t) => chatbotErrorText(t, error) });
     } finally {
       setPublishing(false);
     }
@@ -256,16 +258,16 @@ export function FlowEditor({ detail }: { detail: TChatbotDetail }) {
     if (!result.ok) {
       notify({
         color: 'red',
-        message:
+        message: (t) =>
           result.reason === 'json'
-            ? t('editor.importNotJson')
-            : t('editor.importInvalid', { path: result.path ?? '' }),
+            ? t('chatbots:editor.importNotJson')
+            : t('chatbots:editor.importInvalid', { path: result.path ?? '' }),
       });
       return;
     }
     edit(() => result.doc);
     select(null);
-    notify({ color: 'green', message: t('editor.imported') });
+    notify({ color: 'green', message: (t) => t('chatbots:editor.imported') });
     requestAnimationFrame(() => void flow.fitView({ duration: 300, maxZoom: 1 }));
   };
 
@@ -276,7 +278,7 @@ export function FlowEditor({ detail }: { detail: TChatbotDetail }) {
     state.reset(restored.draft);
     select(null);
     updateBot(restored.chatbot);
-    notify({ color: 'green', message: t('versions.restored', { n: version }) });
+    notify({ color: 'green', message: (t) => t('chatbots:versions.restored', { n: version }) });
   };
 
   return (

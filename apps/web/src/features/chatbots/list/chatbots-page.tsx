@@ -33,9 +33,9 @@ export function ChatbotsPage() {
   const [deleting, setDeleting] = useState<TChatbot | null>(null);
   const action = useChatbotAction(acc, {
     onSuccess: (bot, { action: done }) => {
-      notify({ color: 'green', message: t(`list.done.${done}`, { name: bot.name }) });
+      notify({ color: 'green', message: (t) => t(`chatbots:list.done.${done}`, { name: bot.name }) });
     },
-    onError: (error) => notify({ color: 'red', message: chatbotErrorText(t, error) }),
+    onError: (error) => notify({ color: 'red', message: (t) => chatbotErrorText(t, error) }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: chatbotsKey(acc) });
   const plan = useSession().account?.plan;
@@ -121,7 +121,7 @@ export function ChatbotsPage() {
         onClose={() => setDeleting(null)}
         remove={async (bot) => {
           await chatbotsApi.remove(acc, bot._id);
-          return t('list.deleted', { name: bot.name });
+          return (t) => t('chatbots:list.deleted', { name: bot.name });
         }}
         onDeleted={refresh}
       />

@@ -52,7 +52,7 @@ export function AiMenu({
     try {
       await call();
     } catch (err) {
-      notify({ color: 'red', title: t('common:error'), message: errorText(t, err) });
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) });
     } finally {
       setBusy(null);
     }
@@ -62,7 +62,7 @@ export function AiMenu({
     run('suggest', async () => {
       const s = await inboxAiApi.suggest(acc, conversationId);
       if (s.kind === 'none') {
-        notify({ color: 'gray', message: t('composer.ai.nothingFound') });
+        notify({ color: 'gray', message: (t) => t('inbox:composer.ai.nothingFound') });
         return;
       }
       onInsert({ text: hasDraft ? `${draft.trimEnd()}\n${s.text}` : s.text, label: suggestionLabel(t, s) });

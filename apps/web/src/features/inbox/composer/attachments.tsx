@@ -21,7 +21,7 @@ let attachmentKey = 0;
 
 /** Files of the next message: each uploads at once with its progress; refusals are toasts in the reader's language. */
 export function useAttachments(acc: string) {
-  const { t, i18n } = useTranslation('inbox');
+  const { i18n } = useTranslation('inbox');
   const [items, setItems] = useState<TAttachment[]>([]);
   const count = useRef(0);
   count.current = items.length;
@@ -34,7 +34,10 @@ export function useAttachments(acc: string) {
     (files: File[]) => {
       const { ok, problems } = checkInboxFiles(files, count.current);
       for (const problem of problems)
-        notify({ color: 'red', message: t(problem === 'size' ? 'composer.fileSize' : 'composer.fileCount') });
+        notify({
+          color: 'red',
+          message: (t) => t(problem === 'size' ? 'inbox:composer.fileSize' : 'inbox:composer.fileCount'),
+        });
       for (const file of ok) {
         attachmentKey += 1;
         const key = attachmentKey;
@@ -48,14 +51,14 @@ export function useAttachments(acc: string) {
             const known = i18n.exists(`errors:${error.code}`);
             notify({
               color: 'red',
-              title: t('errors:FILE_UPLOAD_ERROR'),
-              message: known ? t(`errors:${error.code}`) : file.name,
+              title: (t) => t('errors:FILE_UPLOAD_ERROR'),
+              message: (t) => (known ? t(`errors:${error.code}`) : file.name),
             });
           },
         );
       }
     },
-    [acc, i18n, patch, t],
+    [acc, i18n, patch],
   );
 
   const remove = useCallback((key: number) => {

@@ -97,7 +97,11 @@ export function TemplateDialog({
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields.length) setErrors(serverErrors(error));
-          notify({ color: 'red', title: t('message.notSent'), message: errorText(t, error) });
+          notify({
+            color: 'red',
+            title: (t) => t('inbox:message.notSent'),
+            message: (t) => errorText(t, error),
+          });
         },
       },
     );

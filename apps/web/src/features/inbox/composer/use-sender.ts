@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TMessage, TMessageKind } from '@atende/shared';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api-client';
 import { errorText } from '../../../app/i18n';
 import { notify } from '../../../app/notify';
@@ -74,7 +73,6 @@ function update(
  * reach the server is stored once).
  */
 export function useSender(acc: string, conversationId: string) {
-  const { t } = useTranslation('inbox');
   const queryClient = useQueryClient();
   const session = useSession();
   const me = session.user?._id ?? '';
@@ -98,10 +96,14 @@ export function useSender(acc: string, conversationId: string) {
         const code = error instanceof ApiError ? error.code : 'UNKNOWN';
         update(queryClient, key, (s) => markLocal(s, clientId, { sendError: code }));
         if (code !== 'NETWORK_ERROR' && code !== 'REQUEST_TIMEOUT')
-          notify({ color: 'red', title: t('message.notSent'), message: errorText(t, error) });
+          notify({
+            color: 'red',
+            title: (t) => t('inbox:message.notSent'),
+            message: (t) => errorText(t, error),
+          });
       }
     },
-    [acc, conversationId, key, queryClient, t],
+    [acc, conversationId, key, queryClient],
   );
 
   const send = useCallback(

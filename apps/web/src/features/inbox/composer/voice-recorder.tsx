@@ -101,8 +101,8 @@ export function VoiceRecorder({
         setState({ phase: 'idle' });
         notify({
           color: 'red',
-          title: t('errors:FILE_UPLOAD_ERROR'),
-          message: i18n.exists(`errors:${error.code}`) ? t(`errors:${error.code}`) : file.name,
+          title: (t) => t('errors:FILE_UPLOAD_ERROR'),
+          message: (t) => (i18n.exists(`errors:${error.code}`) ? t(`errors:${error.code}`) : file.name),
         });
       },
     );
@@ -111,7 +111,7 @@ export function VoiceRecorder({
   const start = async () => {
     const format = recordingFormat(channelKind);
     if (!format || !navigator.mediaDevices?.getUserMedia) {
-      notify({ color: 'red', message: t('voice.unsupported') });
+      notify({ color: 'red', message: (t) => t('inbox:voice.unsupported') });
       return;
     }
     setState({ phase: 'starting' });
@@ -119,7 +119,12 @@ export function VoiceRecorder({
       stream.current = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch {
       setState({ phase: 'idle' });
-      notify({ color: 'red', title: t('common:error'), message: t('voice.micDenied'), autoClose: 8_000 });
+      notify({
+        color: 'red',
+        title: (t) => t('common:error'),
+        message: (t) => t('inbox:voice.micDenied'),
+        autoClose: 8_000,
+      });
       return;
     }
     chunks.current = [];

@@ -54,9 +54,10 @@ export function ContactPanel({
     mutationFn: (data: Record<string, unknown>) => contactsApi.update(acc, contactId, data),
     onSuccess: (next) => {
       queryClient.setQueryData(contactKey(acc, contactId), next);
-      notify({ color: 'green', message: t('contact.saved') });
+      notify({ color: 'green', message: (t) => t('inbox:contact.saved') });
     },
-    onError: (error) => notify({ color: 'red', title: t('common:error'), message: errorText(t, error) }),
+    onError: (error) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, error) }),
   });
 
   const name = c.contact.name || c.contact.phone || t('unknownContact');
@@ -65,7 +66,7 @@ export function ContactPanel({
   const search = (c.contact.phone ?? '').replace(/\D/g, '') || c.contact.name;
   const transcript = (format: TTranscriptFormat) =>
     openTranscript(acc, c._id, format).catch((error) =>
-      notify({ color: 'red', title: t('common:error'), message: errorText(t, error) }),
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, error) }),
     );
 
   return (

@@ -57,7 +57,7 @@ export function MessageList({
         s ? prependOlder(s, page.items, MESSAGES_PAGE) : s,
       );
     } catch (error) {
-      notify({ color: 'red', message: errorText(t, error) });
+      notify({ color: 'red', message: (t) => errorText(t, error) });
     } finally {
       setOlder(false);
     }

@@ -80,7 +80,6 @@ export function ReactButton({ current, onReact }: { current?: string; onReact: (
 
 /** Sends the team's reaction; the message shows it at once (the realtime event confirms it). */
 export function useReact(acc: string, conversationId: string) {
-  const { t } = useTranslation('inbox');
   const queryClient = useQueryClient();
   return useCallback(
     async (message: TMessage, emoji: string) => {
@@ -90,9 +89,13 @@ export function useReact(acc: string, conversationId: string) {
           applyReactions(s, { messageId: message._id, reactions }),
         );
       } catch (error) {
-        notify({ color: 'red', title: t('reactions.failed'), message: errorText(t, error) });
+        notify({
+          color: 'red',
+          title: (t) => t('inbox:reactions.failed'),
+          message: (t) => errorText(t, error),
+        });
       }
     },
-    [acc, conversationId, queryClient, t],
+    [acc, conversationId, queryClient],
   );
 }

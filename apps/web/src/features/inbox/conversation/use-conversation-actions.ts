@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TConversation } from '@atende/shared';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/i18n';
 import { notify } from '../../../app/notify';
 import { conversationKey, historyKey, inboxApi, inboxDataKey, listsKey } from '../data/inbox-api';
@@ -13,7 +12,6 @@ import { applyConversationToCaches } from '../data/inbox-realtime';
  * another operator's) is a toast with the catalogue's text, and the lists are read again.
  */
 export function useConversationActions(conversation: TConversation | undefined) {
-  const { t } = useTranslation('inbox');
   const env = useInbox();
   const queryClient = useQueryClient();
   const id = conversation?._id ?? '';
@@ -23,7 +21,12 @@ export function useConversationActions(conversation: TConversation | undefined) 
     void queryClient.invalidateQueries({ queryKey: inboxDataKey(env.acc) });
   };
   const onError = (error: unknown) => {
-    notify({ color: 'red', title: t('common:error'), message: errorText(t, error), autoClose: 8_000 });
+    notify({
+      color: 'red',
+      title: (t) => t('common:error'),
+      message: (t) => errorText(t, error),
+      autoClose: 8_000,
+    });
     void queryClient.invalidateQueries({ queryKey: listsKey(env.acc) });
     void queryClient.invalidateQueries({ queryKey: conversationKey(env.acc, id) });
   };
@@ -43,7 +46,7 @@ export function useConversationActions(conversation: TConversation | undefined) 
     onSuccess: (next) => {
       onSuccess(next);
       void queryClient.invalidateQueries({ queryKey: historyKey(env.acc, next.contact._id) });
-      notify({ color: 'green', message: t('actions.closed') });
+      notify({ color: 'green', message: (t) => t('inbox:actions.closed') });
     },
     onError,
   });
@@ -52,7 +55,7 @@ export function useConversationActions(conversation: TConversation | undefined) 
       inboxApi.transfer(env.acc, id, body),
     onSuccess: (next) => {
       onSuccess(next);
-      notify({ color: 'green', message: t('actions.transferred') });
+      notify({ color: 'green', message: (t) => t('inbox:actions.transferred') });
     },
     onError,
   });
@@ -60,7 +63,7 @@ export function useConversationActions(conversation: TConversation | undefined) 
     mutationFn: (until: string | null) => inboxApi.hold(env.acc, id, until),
     onSuccess: (next) => {
       onSuccess(next);
-      notify({ color: 'green', message: t('actions.held') });
+      notify({ color: 'green', message: (t) => t('inbox:actions.held') });
     },
     onError,
   });
@@ -68,7 +71,7 @@ export function useConversationActions(conversation: TConversation | undefined) 
     mutationFn: () => inboxApi.resume(env.acc, id),
     onSuccess: (next) => {
       onSuccess(next);
-      notify({ color: 'green', message: t('actions.resumed') });
+      notify({ color: 'green', message: (t) => t('inbox:actions.resumed') });
     },
     onError,
   });

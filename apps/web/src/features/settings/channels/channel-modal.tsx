@@ -78,10 +78,13 @@ export function ChannelModal({
         : await createChannel(acc, body as TCreateChannelBody);
       onSaved(saved);
       if (state.channel) {
-        notify({ color: 'green', message: t('channels.saved', { name: saved.name }) });
+        notify({ color: 'green', message: (t) => t('settings:channels.saved', { name: saved.name }) });
         onClose();
       } else {
-        notify({ color: 'green', message: t('channels.connectedToast', { name: saved.name }) });
+        notify({
+          color: 'green',
+          message: (t) => t('settings:channels.connectedToast', { name: saved.name }),
+        });
         setConnected({
           channel: saved,
           verifyToken: values.kind === 'whatsapp-cloud' ? values.verifyToken : undefined,
@@ -132,7 +135,10 @@ export function ChannelModal({
                 name={form.values.name}
                 onConnected={(channel) => {
                   onSaved(channel);
-                  notify({ color: 'green', message: t('channels.connectedToast', { name: channel.name }) });
+                  notify({
+                    color: 'green',
+                    message: (t) => t('settings:channels.connectedToast', { name: channel.name }),
+                  });
                   onClose();
                 }}
               />

@@ -31,11 +31,13 @@ export function ChannelsTab({ acc }: { acc: string }) {
     onSuccess: (channel, { body }) =>
       notify({
         color: 'green',
-        message: t(body.status === 'active' ? 'channels.enabled' : 'channels.disabled', {
-          name: channel.name,
-        }),
+        message: (t) =>
+          t(body.status === 'active' ? 'settings:channels.enabled' : 'settings:channels.disabled', {
+            name: channel.name,
+          }),
       }),
-    onError: (err) => notify({ color: 'red', title: t('common:error'), message: errorText(t, err) }),
+    onError: (err) =>
+      notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
   const toggle = (channel: TChannel) =>
     status.mutate({
@@ -106,7 +108,7 @@ export function ChannelsTab({ acc }: { acc: string }) {
         onClose={() => setDeleting(null)}
         remove={async (channel) => {
           await deleteChannel(acc, channel._id);
-          return t('channels.deleted', { name: channel.name });
+          return (t) => t('settings:channels.deleted', { name: channel.name });
         }}
         onDeleted={refresh}
       />
