@@ -105,15 +105,17 @@ export interface TDomainEventMap {
   };
   /** A message's emoji reactions changed (the customer's on WhatsApp, or an operator's). */
   'message.reaction': { conversationId: string; messageId: string; reactions: TMessageReactions };
-  'contact.created': { contactId: string; source: string };
-  'contact.updated': { contactId: string; fields: string[] };
-  'contact.phase_changed': { contactId: string; from: string | null; to: string | null };
+  // `test`: the contact is the visitor of a chatbot's live test (contacts.test): see isTestEvent.
+  'contact.created': { contactId: string; source: string; test?: true };
+  'contact.updated': { contactId: string; fields: string[]; test?: true };
+  'contact.phase_changed': { contactId: string; from: string | null; to: string | null; test?: true };
   /** Automations (issue 17): tags newly on a contact (an edit, a bulk change, a bot or a rule). */
   'contact.tag_added': {
     contactId: string;
     tagIds: string[];
     /** Set when an automation added them (`automation:<rule id>`). */
     cause?: string;
+    test?: true;
   };
   /** Automations (issue 17): a customer answered a campaign message (the inbox linked the reply). */
   'campaign.replied': { conversationId: string; contactId: string };

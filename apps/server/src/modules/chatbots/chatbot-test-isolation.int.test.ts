@@ -214,6 +214,79 @@ describe("the editor's live test leaves no trace in the product", () => {
   });
 });
 
+describe("the editor's live test's visitor is not a customer (contacts.test)", () => {
+  it('is in no contacts list, search or count; contact events reach no automation nor webhook; the live dashboard leaves the open test out', async () => {
+    const rule = await call('POST', '/p/automations', {
+      name: 'Novo contato',
+      trigger: { type: 'contact.created' },
+      conditions: { match: 'all', groups: [] },
+      actions: [{ type: 'note', text: 'Novo contato' }],
+    });
+    expect(rule.statusCode, JSON.stringify(rule.body)).toBe(200);
+    const contactRuns = (contactId: string) =>
+      queryRows<{ status: string }>(
+        ctx,
+        sql`select status from ${automationLog} where automation_id = ${rule.body.data._id} and contact_id = ${contactId}`,
+      );
+    const endpoint = await call('POST', '/p/apps/webhooks/endpoints', {
+      url: `${receiver.url}/contacts`,
+      events: ['contact.created', 'contact.updated'],
+    });
+    expect(endpoint.statusCode, JSON.stringify(endpoint.body)).toBe(200);
+    const contactHooks = (contactId: string) =>
+      receiver.received.filter((r) => r.json.data?.contactId === contactId).map((r) => r.json.event);
+    const contactList = async (query = '') => {
+      const res = await call('GET', `/p/chat/contact/list?limit=100${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.body.data as { items: Array<{ _id: string }>; count: number };
+    };
+    const live = async () => {
+      const res = await call('GET', '/p/dashboards/main');
+      expect(res.statusCode).toBe(200);
+      return res.body.data.live as { open: number; flow: number };
+    };
+    const listedBefore = await contactList();
+    const liveBefore = await live();
+
+    // A test, left waiting for the order number (open, in the bot's stage).
+    const test = await call('POST', `/p/chatbots/${botId}/test`);
+    expect(test.statusCode, JSON.stringify(test.body)).toBe(200);
+    const tester = await connectVisitor(baseUrl, test.body.data.slug, test.body.data.token);
+    clients.push(tester);
+    const said = await tester.call('message' as never, { id: 'm1', text: 'oi' });
+    expect(said.status).toBe(1);
+    await tester.waitFor('message', (m: { body: string }) => m.body === 'Qual é o número do pedido?');
+    const testContact = await contactOf(said.data.conversationId as string);
+    const [mark] = await queryRows<{ test: boolean }>(
+      ctx,
+      sql`select test from contacts where id = ${testContact.id}`,
+    );
+    expect(mark).toEqual({ test: true });
+
+    // A real visitor afterwards: a contact like any, heard by the rule and the endpoint.
+    const session = await visitorSession(ctx, slug, {}, uniqueIp()['x-forwarded-for']);
+    const customer = await connectVisitor(baseUrl, slug, session.token);
+    clients.push(customer);
+    const real = await customer.call('message' as never, { id: 'm1', text: 'oi' });
+    expect(real.status).toBe(1);
+    const realContact = await contactOf(real.data.conversationId as string);
+    await until(async () => (await contactRuns(realContact.id)).length > 0);
+    await until(async () => contactHooks(realContact.id).includes('contact.created'));
+
+    const listed = await contactList();
+    expect(listed.items.map((c) => c._id)).toContain(realContact.id);
+    expect(listed.items.map((c) => c._id)).not.toContain(testContact.id);
+    expect(listed.count).toBe(listedBefore.count + 1);
+    expect((await contactList(`&search=${encodeURIComponent(testContact.name)}`)).count).toBe(0);
+    expect(await contactRuns(testContact.id)).toEqual([]);
+    expect(contactHooks(testContact.id)).toEqual([]);
+    // The open test is not counted as open now; the real visitor's conversation is.
+    const liveAfter = await live();
+    expect(liveAfter.open).toBe(liveBefore.open + 1);
+    expect(liveAfter.flow).toBe(liveBefore.flow + 1);
+  });
+});
+
 async function contactOf(conversationId: string) {
   const [row] = await queryRows<{ id: string; name: string }>(
     ctx,

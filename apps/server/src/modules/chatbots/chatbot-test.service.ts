@@ -25,7 +25,7 @@ export class ChatbotTestService {
   async start(accountId: string, chatbotId: string, ip: string): Promise<TChatbotTestSession> {
     const bot = await this.chatbots.row(accountId, chatbotId);
     const slug = await this.slugFor(accountId, bot.channelIds, chatbotId);
-    const session = await this.webchat.session(slug, {}, ip);
+    const session = await this.webchat.testSession(slug, ip);
     const visitor = await this.webchat.authenticate({ slug, token: session.token });
     await withTenant(this.db, accountId, (tx) =>
       tx

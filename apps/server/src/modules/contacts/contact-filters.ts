@@ -35,6 +35,9 @@ export function contactWhere(input: TContactWhere): SQL {
   if (!input.estimate || accountScopedClauses(filter) === 0)
     parts.push(sql`c.account_id = ${input.accountId}`);
   parts.push(filter.deleted ? sql`c.deleted_at is not null` : sql`c.deleted_at is null`);
+  // A chatbot's live test's visitor is not a customer (contacts.test). A filter on the row, not in
+  // the indexes: the list reads its rows anyway, and tests are few.
+  parts.push(sql.raw('not c.test'));
   if (input.search) parts.push(sql`c.search like ${containsPattern(input.search)}`);
   if (filter.phase === 'none') parts.push(sql`c.phase_id is null`);
   else if (filter.phase && filter.phase !== 'all') parts.push(sql`c.phase_id = ${filter.phase}`);

@@ -139,7 +139,7 @@ export async function livePhones(
 export async function insertVisitorContact(
   tx: TTx,
   accountId: string,
-  values: { id: string; channelId: string; name: string; email: string | null },
+  values: { id: string; channelId: string; name: string; email: string | null; test?: boolean },
 ): Promise<TContactRow | undefined> {
   const [row] = await tx
     .insert(contacts)
@@ -151,6 +151,7 @@ export async function insertVisitorContact(
       type: 'webchat',
       source: 'channel',
       inbox: values.channelId,
+      test: values.test ?? false,
     })
     .onConflictDoNothing({ target: contacts.id })
     .returning();

@@ -1,4 +1,4 @@
-import type { TContactType } from '@atende/shared';
+import { type TContactType, testMark } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import type { TTx } from '../../platform/db/tenant';
 import { withTenant } from '../../platform/db/tenant';
@@ -50,7 +50,8 @@ export class ContactIdentityService {
    */
   createVisitor(
     accountId: string,
-    values: { id: string; channelId: string; name: string; email: string | null },
+    /** test: the visitor of a chatbot's live test (contacts.test). */
+    values: { id: string; channelId: string; name: string; email: string | null; test?: boolean },
   ) {
     return withTenant(this.db, accountId, async (tx) => {
       const row = await insertVisitorContact(tx, accountId, values);
@@ -87,7 +88,11 @@ export class ContactIdentityService {
       }
       const row = await updateVisitorContact(tx, accountId, contactId, patch);
       if (row)
-        await this.bus.emit(tx, accountId, 'contact.updated', { contactId, fields: Object.keys(patch) });
+        await this.bus.emit(tx, accountId, 'contact.updated', {
+          contactId,
+          fields: Object.keys(patch),
+          ...testMark(row.test),
+        });
       return row;
     });
   }
@@ -108,6 +113,7 @@ export class ContactIdentityService {
       await this.bus.emit(tx, accountId, 'contact.created', {
         contactId: row.id,
         source: row.source ?? 'channel',
+        ...testMark(row.test),
       });
   }
 }

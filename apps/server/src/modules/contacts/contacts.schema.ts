@@ -75,6 +75,12 @@ export const contacts = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     optOut: boolean('opt_out').notNull().default(false),
     source: text('source').notNull().default('manual'),
+    /**
+     * The visitor a chatbot's live test made (the editor's console; migration 0056): set when made,
+     * never changed. Not a customer: the contacts list, search, counts, export and roll-ups leave
+     * it out (contactWhere), and its domain events carry `test: true` (isTestEvent).
+     */
+    test: boolean('test').notNull().default(false),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
     deletedAt: tsColumn('deleted_at'),

@@ -430,14 +430,22 @@ export interface TOpenCount {
 
 /**
  * Open conversations now, by assignee and stage: one pass over the inbox's open conversations by
- * assignee index (index-only), for the account's counts and every user's own.
+ * assignee index (index-only), for the account's counts and every user's own, less a chatbot's
+ * open live tests (conversations.test, their own small index): not customers'.
  */
 export async function openCounts(tx: TTx, accountId: string): Promise<TOpenCount[]> {
   return rowsOf<TOpenCount>(
     await tx.execute(sql`
-      select assignee_id::text as assignee_id, stage, count(*)::int as n
-      from conversations where account_id = ${accountId} and stage <> 'closed'
-      group by 1, 2`),
+      select assignee_id, stage, sum(n)::int as n from (
+        select assignee_id::text as assignee_id, stage, count(*) as n
+        from conversations where account_id = ${accountId} and stage <> 'closed'
+        group by 1, 2
+        union all
+        select assignee_id::text, stage, -count(*)
+        from conversations where account_id = ${accountId} and test and stage <> 'closed'
+        group by 1, 2
+      ) counts
+      group by 1, 2 having sum(n) > 0`),
   );
 }
 

@@ -158,7 +158,7 @@ export async function contactCounts(tx: TTx, accountId: string, r: TRange) {
       from (
         select source, phase_id, count(*)::int as new_contacts, 0 as phase_entries, 0 as opt_outs
         from contacts
-        where account_id = ${accountId} and merged_into is null
+        where account_id = ${accountId} and merged_into is null and not test
           and created_at >= ${iso(r.from)}::timestamptz and created_at < ${iso(r.to)}::timestamptz
         group by source, phase_id
         union all

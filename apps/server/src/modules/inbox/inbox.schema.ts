@@ -87,6 +87,8 @@ export const conversations = pgTable(
       .on(t.accountId, t.stage, t.lastMessageAt.desc())
       .where(sql`stage <> 'closed'`),
     index('conversations_assignee_idx').on(t.accountId, t.assigneeId, t.stage).where(sql`stage <> 'closed'`),
+    // A chatbot's open live tests (few), which the dashboard's live counts take off (openCounts).
+    index('conversations_open_test_idx').on(t.accountId).where(sql`test and stage <> 'closed'`),
     // A contact's conversations; contact_id first also serves the cascade when contacts are
     // deleted (an account with 100k contacts), which filters on contact_id alone.
     index('conversations_contact_idx').on(t.contactId, t.createdAt.desc()),

@@ -4,6 +4,8 @@ import { jwtVerify, SignJWT } from 'jose';
 export interface TVisitorClaims {
   channelId: string;
   contactId: string;
+  /** The visitor of a chatbot's live test (the editor's console): their contact is made a test one. */
+  test?: boolean;
 }
 
 const AUDIENCE = 'atende:webchat';
@@ -42,7 +44,7 @@ export class VisitorTokens {
   }
 
   sign(claims: TVisitorClaims): Promise<string> {
-    return new SignJWT({ ch: claims.channelId })
+    return new SignJWT(claims.test ? { ch: claims.channelId, t: 1 } : { ch: claims.channelId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.contactId)
       .setAudience(AUDIENCE)
@@ -57,7 +59,7 @@ export class VisitorTokens {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE });
       if (typeof payload.sub !== 'string' || typeof payload.ch !== 'string') return null;
-      return { channelId: payload.ch, contactId: payload.sub };
+      return { channelId: payload.ch, contactId: payload.sub, ...(payload.t === 1 ? { test: true } : {}) };
     } catch {
       return null;
     }

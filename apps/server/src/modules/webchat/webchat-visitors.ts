@@ -15,6 +15,8 @@ export interface TVisitor {
   /** The contact id the token was signed with: the contact exists only once the visitor wrote or identified. */
   contactId: string;
   channel: TChannelRow;
+  /** A chatbot's live test's visitor (the token says so): their contact is made with contacts.test. */
+  test?: boolean;
 }
 
 /** What the pre-chat form tells (each optional; a present one is validated by the route). */
@@ -58,9 +60,10 @@ export class VisitorIdentity {
   /**
    * A visitor session: a valid token of this channel is kept; otherwise a new token (rate-limited
    * per client address) whose contact id is reserved but not stored. The pre-chat form's fields
-   * (name, e-mail, phone) make the visitor a contact, or update theirs.
+   * (name, e-mail, phone) make the visitor a contact, or update theirs. `test`: a chatbot's live
+   * test's visitor (the token says so, and their contact is made a test one).
    */
-  async session(channel: TChannelRow, input: TSessionInput, ip: string) {
+  async session(channel: TChannelRow, input: TSessionInput, ip: string, test = false) {
     const claims = await this.tokens.verify(input.token);
     const identity = identityOf(input);
     // A filled pre-chat form has its required (first) field, whatever the page let through.
@@ -73,6 +76,7 @@ export class VisitorIdentity {
         channelId: channel.id,
         contactId: claims.contactId,
         channel,
+        test: claims.test,
       };
       const contact = identity
         ? await this.identify(visitor, identity).catch(() => undefined)
@@ -81,9 +85,9 @@ export class VisitorIdentity {
     }
     await this.rateLimiter.consume(`webchat:session:${ip}`, SESSION_LIMIT.limit, SESSION_LIMIT.windowSeconds);
     const contactId = newId();
-    const visitor = { accountId: channel.accountId, channelId: channel.id, contactId, channel };
+    const visitor = { accountId: channel.accountId, channelId: channel.id, contactId, channel, test };
     const contact = identity ? await this.identify(visitor, identity) : undefined;
-    const token = await this.tokens.sign({ channelId: channel.id, contactId });
+    const token = await this.tokens.sign({ channelId: channel.id, contactId, test });
     return { token, visitor: presentVisitor(contact) };
   }
 
@@ -111,6 +115,7 @@ export class VisitorIdentity {
       channelId: visitor.channelId,
       name: identity?.name || visitorName(visitor.contactId),
       email: identity?.email ?? null,
+      test: visitor.test,
     });
     const contact = created ?? (await this.contacts.findVisitor(visitor.accountId, visitor.contactId));
     if (!contact) throw new AppError('JWT_INVALID');

@@ -106,12 +106,23 @@ export class WebchatService {
     return this.identity.session(await this.channelBySlug(slug), input, ip);
   }
 
+  /** A new visitor for a chatbot's live test: their contact, once made, is a test one (contacts.test). */
+  async testSession(slug: string, ip: string) {
+    return this.identity.session(await this.channelBySlug(slug), {}, ip, true);
+  }
+
   /** The socket handshake: the slug's channel and a token of it whose contact exists. */
   async authenticate(auth: Record<string, unknown>): Promise<TVisitor> {
     const channel = await this.channelBySlug(String(auth.slug ?? ''));
     const claims = await this.tokens.verify(auth.token);
     if (!claims || claims.channelId !== channel.id) throw new AppError('JWT_INVALID');
-    return { accountId: channel.accountId, channelId: channel.id, contactId: claims.contactId, channel };
+    return {
+      accountId: channel.accountId,
+      channelId: channel.id,
+      contactId: claims.contactId,
+      channel,
+      ...(claims.test ? { test: true } : {}),
+    };
   }
 
   /** A visitor's message (id = the client's, so a resend is stored once) into the inbox: text, or one of their files with an optional caption. */
