@@ -142,4 +142,28 @@ describe('contact domain events', () => {
     expect(of('contact.updated', had._id)).toEqual([]);
     expect(heard.slice(before).filter((e) => e.name === 'contact.tag_added')).toHaveLength(1);
   });
+
+  it('an edit announces the fields it changed; a form saved as it was announces nothing', async () => {
+    const tag = await createTag(ctx, owner.token, owner.accountId, 'Saved as is');
+    const form = {
+      name: 'Eva',
+      email: 'eva@example.com',
+      tags: [tag._id],
+      optOut: true,
+      customFields: { a: 1 },
+    };
+    const contact = await createContact(ctx, owner.token, owner.accountId, form);
+    const put = (data: object) =>
+      api(ctx.app, 'PUT', `/p/chat/contact/${contact._id}?acc=${owner.accountId}`, {
+        token: owner.token,
+        body: { data, acc: owner.accountId },
+      });
+    // The drawer sends every field: saved unchanged, no webhook, and no second opt-out in the roll-ups.
+    expect((await put(form)).statusCode).toBe(200);
+    // Renamed: only the name is announced (the opt-out it was sent with again is not news).
+    expect((await put({ ...form, name: 'Eva Lima' })).statusCode).toBe(200);
+    expect(of('contact.updated', contact._id).map((e) => e.data)).toEqual([
+      { contactId: contact._id, fields: ['name'] },
+    ]);
+  });
 });

@@ -211,13 +211,25 @@ export function insertContact(
   });
 }
 
-/** Updates a live contact; answers the row before and after (undefined when not found). */
+/** The patch's fields whose value the update changed (tags compared as sets: their order means nothing). */
+function changedFields(patch: TContactRowPatch, before: TContactRow, after: TContactRow): string[] {
+  return (Object.keys(patch) as Array<keyof TContactRowPatch>).filter((key) =>
+    key === 'tags'
+      ? before.tags.length !== after.tags.length || before.tags.some((t) => !after.tags.includes(t))
+      : JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+}
+
+/**
+ * Updates a live contact; answers the row before and after (undefined when not found). `changed`
+ * names the patch's fields whose value differs (a form saved as it was changes none).
+ */
 export function updateContactRow(
   db: TDb,
   accountId: string,
   id: string,
   patch: TContactRowPatch,
-  announce: TAnnounce<{ before: TContactRow; after: TContactRow }> = noAnnounce,
+  announce: TAnnounce<{ before: TContactRow; after: TContactRow; changed: string[] }> = noAnnounce,
 ) {
   return withTenant(db, accountId, async (tx) => {
     // A new phone takes its lock first (the identity rule), then must not belong to another contact.
@@ -233,7 +245,7 @@ export function updateContactRow(
       .set({ ...patch, updatedAt: new Date() })
       .where(liveContact(accountId, id))
       .returning();
-    await announce(tx, { before, after });
+    await announce(tx, { before, after, changed: changedFields(patch, before, after) });
     return { before, after, conflict: undefined };
   });
 }

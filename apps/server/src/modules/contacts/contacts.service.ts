@@ -150,18 +150,26 @@ export class ContactsService {
   async update(accountId: string, id: string, data: TContactPatch, actor: TActor): Promise<TContact> {
     await this.checkReferences(accountId, data);
     const patch = rowPatchOf(data);
-    const result = await updateContactRow(this.db, accountId, id, patch, async (tx, { before, after }) => {
-      await this.bus.emit(tx, accountId, 'contact.updated', { contactId: id, fields: Object.keys(patch) });
-      if (before.phaseId !== after.phaseId)
-        await this.bus.emit(tx, accountId, 'contact.phase_changed', {
-          contactId: id,
-          from: before.phaseId,
-          to: after.phaseId,
-        });
-      const added = after.tags.filter((t) => !before.tags.includes(t));
-      if (added.length > 0)
-        await this.bus.emit(tx, accountId, 'contact.tag_added', { contactId: id, tagIds: added });
-    });
+    const result = await updateContactRow(
+      this.db,
+      accountId,
+      id,
+      patch,
+      async (tx, { before, after, changed }) => {
+        // Webhooks and roll-ups hear the fields that changed (none: no event).
+        if (changed.length > 0)
+          await this.bus.emit(tx, accountId, 'contact.updated', { contactId: id, fields: changed });
+        if (before.phaseId !== after.phaseId)
+          await this.bus.emit(tx, accountId, 'contact.phase_changed', {
+            contactId: id,
+            from: before.phaseId,
+            to: after.phaseId,
+          });
+        const added = after.tags.filter((t) => !before.tags.includes(t));
+        if (added.length > 0)
+          await this.bus.emit(tx, accountId, 'contact.tag_added', { contactId: id, tagIds: added });
+      },
+    );
     if (!result) throw new AppError('CONTACT_NOT_FOUND');
     if (result.conflict) throw phoneExists(result.conflict);
     const { before, after } = result;
