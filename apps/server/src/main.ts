@@ -1,6 +1,9 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { seedDemoAccount } from './seed';
+import { stopExitCode, type TStopSignal, watchStopSignals } from './stop-signals';
+
+type TApp = Awaited<ReturnType<typeof buildApp>>;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -13,7 +16,19 @@ async function main() {
     }
     throw error;
   }
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  // Watched before the database opens: a Ctrl+C (or a SIGTERM) while it opens, migrates or makes
+  // the demo (seconds, on a first start) ends that step, closes the database and exits, as it does
+  // once the server listens. A second Ctrl+C while closing exits at once.
+  const stop = watchStopSignals({
+    onStop: (signal) =>
+      console.log(`\n  Stopping...${signal === 'SIGINT' ? ' (press Ctrl+C again to force)' : ''}`),
+    onForce: (signal) => {
+      console.log(`  Stopped (${signal}) before the database was closed.`);
+      process.exit(stopExitCode(signal));
+    },
+  });
+  const stopped = () => stop.signal.aborted;
+  let app: TApp;
   try {
     app = await buildApp();
   } catch (error) {
@@ -22,6 +37,7 @@ async function main() {
     console.error(`Could not start: ${where} is not usable (${reason})`);
     process.exit(1);
   }
+  if (stopped()) return closeAndExit(app, stop.signal.reason);
   // Issue 13: a crash is reported (SENTRY_DSN) before the process goes down; a stray rejection too.
   process.on('uncaughtException', (error) => {
     app.log.fatal({ err: error }, 'uncaught exception');
@@ -32,13 +48,21 @@ async function main() {
     app.log.error({ err: reason }, 'unhandled rejection');
     app.platform.errorReporter.capture(reason);
   });
-  const demo = await seedDemoAccount(app, config);
-  // Shown before listening: a port in use must not lose the only copy of the password.
+  let demo: Awaited<ReturnType<typeof seedDemoAccount>> = null;
+  try {
+    demo = await seedDemoAccount(app, config, stop.signal);
+  } catch (error) {
+    // Stopped midway: the demo stays marked as being made, and the next start makes it again.
+    if (!stopped()) throw error;
+  }
+  // Shown before listening: a port in use must not lose the only copy of the password; nor a
+  // stop that came once the demo was made.
   if (demo) {
     console.log(
       `\n  Demo account created (shown once):\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`,
     );
   }
+  if (stopped()) return closeAndExit(app, stop.signal.reason);
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -51,20 +75,27 @@ async function main() {
     await app.close().catch(() => undefined);
     process.exit(1);
   }
+  if (stopped()) return closeAndExit(app, stop.signal.reason);
   console.log(`  Atende is running at ${config.APP_URL}  (API docs: ${config.APP_URL}/docs)\n`);
+  stop.signal.addEventListener('abort', () => void closeAndExit(app, stop.signal.reason), { once: true });
+}
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests and jobs');
-    const timer = setTimeout(() => process.exit(1), 20_000);
-    timer.unref();
+/** Drains requests and jobs, closes the database, and exits with the signal's code (130, 143). */
+async function closeAndExit(app: TApp, signal: TStopSignal): Promise<void> {
+  app.log.info({ signal }, 'shutting down: draining requests and jobs');
+  const timer = setTimeout(() => {
+    console.error('  Could not close within 20 s: stopped without it.');
+    process.exit(1);
+  }, 20_000);
+  timer.unref();
+  try {
     await app.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+  console.log(`  Stopped (${signal}).`);
+  process.exit(stopExitCode(signal));
 }
 
 void main();

@@ -7,6 +7,7 @@ import {
   ZSendMessageBody,
   ZTagBody,
 } from '@atende/shared';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { TInboundMessage } from './providers/channel-adapter';
 import {
@@ -27,6 +28,17 @@ import { seedDemoDepartments } from './seed-demo-departments';
 import { seedDemoCampaigns } from './seed-demo-campaigns';
 import { seedDemoChatbots } from './seed-demo-chatbots';
 
+/**
+ * Where a stop (Ctrl+C, SIGTERM) may end the seeding. The embedded database answers without
+ * yielding to the event loop, so a signal would wait for the whole seeding: the loop turns here
+ * first, and takes it.
+ */
+export async function stopPoint(stop?: AbortSignal): Promise<void> {
+  if (!stop) return;
+  await yieldToLoop();
+  stop.throwIfAborted();
+}
+
 export interface TDemoOwner {
   accountId: string;
   userId: string;
@@ -42,30 +54,38 @@ const phoneOf = (index: number) => `+55119876${String(54_000 + index * 7).padSta
  * through the inbox's messaging and actions services — so each conversation has the stage,
  * unread count, system messages and activity-log rows the product itself gives it.
  */
-export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner) {
+export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner, stop?: AbortSignal) {
   const { accountId, userId } = owner;
   const s = app.services;
+  // A stop (Ctrl+C on a first start) ends the seeding between two steps (stopPoint): the demo is
+  // made again at the next start (seed.ts).
   // Installed first, so the demo's contacts and closed conversations reach its webhook endpoint.
+  await stopPoint(stop);
   await seedDemoApps(app, accountId, userId);
+  await stopPoint(stop);
   // Departments and key entities (issue 13): before the conversations, which may be routed to them.
   const departments = await seedDemoDepartments(app, accountId, { userId, ip: '127.0.0.1', lang: 'pt-BR' });
 
+  await stopPoint(stop);
   const channel = await s.channels.create(accountId, ZCreateChannelBody.parse(DEMO_CHANNEL));
   const record = s.channels.record(await s.channels.row(accountId, channel._id));
 
   const tagIds = new Map<string, string>();
+  await stopPoint(stop);
   for (const tag of DEMO_TAGS)
     tagIds.set(tag.key, (await s.contacts.tags.create(accountId, ZTagBody.parse(tag)))._id);
   for (const reason of DEMO_CLOSING_REASONS)
     await s.inboxSettings.createReason(accountId, ZClosingReasonBody.parse(reason));
   for (const quick of DEMO_QUICK_MESSAGES)
     await s.quickMessages.create(accountId, userId, ZQuickMessageBody.parse(quick));
+  await stopPoint(stop);
   for (const note of DEMO_KNOWLEDGE_NOTES)
     await s.knowledge.add(accountId, userId, ZKnowledgeNoteBody.parse(note));
 
   const phaseIds = new Map((await s.contacts.phases.list(accountId)).map((p) => [p.key, p._id]));
   const contactIds: string[] = [];
   for (const [index, demo] of DEMO_CONTACTS.entries()) {
+    await stopPoint(stop);
     const talked = index < DEMO_CONVERSATIONS.length;
     const contact = await s.contacts.contacts.create(
       accountId,
@@ -87,6 +107,7 @@ export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner) {
   const now = Date.now();
   let messages = 0;
   for (const [index, demo] of DEMO_CONVERSATIONS.entries()) {
+    await stopPoint(stop);
     const contactId = contactIds[index];
     const customer = (text: string, turn: number, at: Date): TInboundMessage => ({
       providerMessageId: `${contactId}:demo-${turn}`,
@@ -125,14 +146,19 @@ export async function seedDemoContent(app: FastifyInstance, owner: TDemoOwner) {
     }
     if (demo.close) await s.inbox.actions.close(viewer, conversationId, demo.close, actor);
   }
+  await stopPoint(stop);
   await seedDemoSurveys(app, accountId, channel._id);
   // Automations (issue 17): after the history, so no rule fires on it.
+  await stopPoint(stop);
   await seedDemoAutomations(app, accountId, userId);
   // The dashboards' past weeks, with the contacts that have no conversation of their own.
+  await stopPoint(stop);
   await seedDemoDashboards(app, owner, contactIds.slice(DEMO_CONVERSATIONS.length));
   // Campaigns (issue 16): a finished campaign with recipients in every state.
+  await stopPoint(stop);
   await seedDemoCampaigns(app, accountId, userId);
   // Chatbots (issue 14): last, so the history above opened without a bot.
+  await stopPoint(stop);
   await seedDemoChatbots(app, accountId, userId, channel, departments);
   return {
     channelId: channel._id,

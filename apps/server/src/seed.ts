@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TConfig } from './config';
 import { users } from './platform/db/schema';
 import * as authRepo from './modules/auth/auth.repo';
-import { seedDemoContent } from './seed-demo';
+import { seedDemoContent, stopPoint } from './seed-demo';
 
 export const DEMO_EMAIL = 'demo@atende.local';
 
@@ -24,16 +24,22 @@ export const DEMO_BEING_SEEDED = 'demo-being-seeded';
 export async function seedDemoAccount(
   app: FastifyInstance,
   config: TConfig,
+  stop?: AbortSignal,
 ): Promise<{ email: string; password: string } | null> {
   if (config.isProduction || config.SEED_DEMO === 'false') return null;
   const { db } = app.platform.database;
   const [{ value }] = await db.select({ value: count() }).from(users);
   let user = Number(value) === 1 ? await authRepo.findUserByEmail(db, DEMO_EMAIL) : undefined;
   if (user?.passwordHash === DEMO_BEING_SEEDED) {
-    for (const account of await app.services.accounts.listForUser(user.id))
+    for (const account of await app.services.accounts.listForUser(user.id)) {
+      await stopPoint(stop);
       await app.services.accounts.remove(account._id, 'DELETE');
+    }
     app.log.warn('the demo account was left half made by a stopped first start: it is made again');
   } else if (Number(value) > 0) return null;
+  // A stop (Ctrl+C) from here on leaves the demo marked as being made: the next start makes it.
+  app.log.info('making the demo account');
+  await stopPoint(stop);
   const { randomBytes } = await import('node:crypto');
   const password = `Demo-${randomBytes(6).toString('base64url')}9!`;
   user ??= await authRepo.insertUser(db, {
@@ -54,9 +60,10 @@ export async function seedDemoAccount(
   });
   try {
     const started = Date.now();
-    const seeded = await seedDemoContent(app, { accountId: account._id, userId: user.id });
+    const seeded = await seedDemoContent(app, { accountId: account._id, userId: user.id }, stop);
     app.log.info({ ...seeded, ms: Date.now() - started }, 'demo account content seeded');
   } catch (err) {
+    if (stop?.aborted) throw err;
     app.log.error({ err }, 'demo account content could not be seeded');
   }
   await authRepo.updateUserRow(db, user.id, { passwordHash: await app.platform.hasher.hash(password) });
