@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../testing/helpers';
 import { signUp, type TSignedUp } from '../../testing/fixtures';
+import { testEngine } from '../../testing/test-db';
 import { api, startTestApp, type TTestApp } from '../../testing/test-app';
 import { ContactImportJob } from './contact-import.job';
 import { updateImportRow } from './contact-import.repo';
+import { prepareImportBatch, writeImportBatch } from './contact-import-write.repo';
 import { createContact, listContacts, uploadCsv, waitForImport } from './contacts.fixtures';
 
 let ctx: TTestApp;
@@ -197,3 +199,86 @@ describe('CSV import, batches written two at a time', () => {
     expect(names.map((t) => t.name).sort()).toEqual(['Nova 1', 'Nova 2', 'Pre 7']);
   });
 });
+
+/** A batch of three new phones (700, 701, 702) as the job hands it over. */
+function threeRows() {
+  const rows = [0, 1, 2].map((k) => ({
+    line: k + 2,
+    name: `Lote ${k}`,
+    phone: e164(700 + k),
+    email: null,
+    tagNames: [],
+    customFields: {},
+    tagIds: [],
+    cells: [],
+  }));
+  return prepareImportBatch({ rows, errors: [], records: 3, phaseId: null });
+}
+
+/** Live contacts of the batch's phones, and how many rows (deleted too) hold the contested one. */
+async function batchPhones() {
+  const live = await queryRows<{ id: string; phone: string; name: string }>(
+    ctx,
+    sql`select id::text as id, phone, name from contacts
+        where account_id = ${acc()} and phone in (${e164(700)}, ${e164(701)}, ${e164(702)}) and deleted_at is null
+        order by phone`,
+  );
+  const [{ n }] = await queryRows<{ n: number }>(
+    ctx,
+    sql`select count(*)::int as n from contacts where account_id = ${acc()} and phone = ${e164(701)}`,
+  );
+  return { live, rowsOfContested: n };
+}
+
+if (testEngine() === 'pg') {
+  describe('CSV import, a phone created by another writer while a batch is written', () => {
+    it('updates that contact: the batch, which had inserted its own, keeps none', async () => {
+      const upload = await uploadCsv(ctx, owner.token, acc(), 'nome,telefone\nX,11 95555-0000');
+      const importId = upload.body.data._id as string;
+      // The batch before this one, still in flight: this batch does its contact work, then waits.
+      let waiting!: () => void;
+      const reached = new Promise<void>((resolve) => {
+        waiting = resolve;
+      });
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      const previous = {
+        // biome-ignore lint/suspicious/noThenProperty: a promise whose awaiting the test sees
+        then(ok: () => void, fail: () => void) {
+          waiting();
+          return committed.then(ok, fail);
+        },
+      } as unknown as Promise<unknown>;
+      const write = writeImportBatch(ctx.app.platform.database.db, acc(), importId, threeRows(), previous);
+      await reached;
+      // An operator creates a contact with the second phone: the batch's rows are not committed,
+      // so nothing stops it.
+      const operator = await createContact(ctx, owner.token, acc(), { name: 'Do canal', phone: phone(701) });
+      commit();
+      expect(await write).toMatchObject({ processed: 3, inserted: 2, updated: 1 });
+      const { live, rowsOfContested } = await batchPhones();
+      expect(live.map((c) => c.name)).toEqual(['Lote 0', 'Lote 1', 'Lote 2']);
+      expect(live[1].id).toBe(operator._id);
+      expect(rowsOfContested).toBe(1);
+    });
+  });
+} else {
+  describe('CSV import, a phone created by another writer while a batch is written — PGlite pass: embedded PGlite has one connection, so the writes cannot interleave; the race runs in the TEST_ENGINE=pg pass', () => {
+    it('updates the contact created before the batch', async () => {
+      const upload = await uploadCsv(ctx, owner.token, acc(), 'nome,telefone\nX,11 95555-0000');
+      const operator = await createContact(ctx, owner.token, acc(), { name: 'Do canal', phone: phone(701) });
+      const db = ctx.app.platform.database.db;
+      expect(await writeImportBatch(db, acc(), upload.body.data._id, threeRows())).toMatchObject({
+        processed: 3,
+        inserted: 2,
+        updated: 1,
+      });
+      const { live, rowsOfContested } = await batchPhones();
+      expect(live.map((c) => c.name)).toEqual(['Lote 0', 'Lote 1', 'Lote 2']);
+      expect(live[1].id).toBe(operator._id);
+      expect(rowsOfContested).toBe(1);
+    });
+  });
+}

@@ -190,27 +190,32 @@ async function upsertContacts(
       await update(moved, sql`c.id = any(${ids}::uuid[])`);
     }
   }
-  // The identity rule's lock (contact-identity.repo.ts), taken only once the previous batch has
-  // committed (it holds the same lock buckets until then: taking them first would deadlock the
-  // two). Under it, phones a channel created meanwhile update that contact instead.
+  // New contacts are inserted before the identity rule's lock (contact-identity.repo.ts): the index
+  // upkeep of a batch, most of its cost, runs while the batch before it still holds the lock, and
+  // only the check below waits for it. Until this transaction commits, no other writer sees these
+  // rows; a writer that created one of the phones meanwhile (it took the lock, found no contact)
+  // is found here under the lock, and that contact is updated instead of ours (dropped unseen).
+  // The lock is taken once the previous batch has committed (it holds the same lock buckets until
+  // then: taking them first would deadlock the two).
+  const ours = inserts.map(() => newId());
+  if (inserts.length) {
+    const c = columnsAt(batch, inserts);
+    await tx.execute(sql`
+      insert into contacts (id, account_id, name, email, phone, tags, custom_fields, phase_id, source, type)
+      select v.id, ${accountId}, v.name, v.email, v.phone, coalesce(v.tags::uuid[], '{}'),
+        coalesce(v.cf::jsonb, '{}'), ${batch.phaseId}::uuid, 'import', 'manual'
+      from unnest(${arrayLiteral(ours)}::uuid[], ${c.names}::text[], ${c.emails}::text[], ${c.phones}::text[],
+                  ${c.tags}::text[], ${c.cfs}::text[]) as v(id, name, email, phone, tags, cf)`);
+  }
   if (after) await after;
   if (inserts.length) {
-    await lockPhones(
-      tx,
-      accountId,
-      inserts.map((i) => batch.phones[i]),
-    );
-    const raced = new Map(
-      (
-        await oldestLiveContacts(
-          tx,
-          accountId,
-          inserts.map((i) => batch.phones[i]),
-        )
-      ).map((r) => [r.phone, r.id]),
-    );
+    const phones = inserts.map((i) => batch.phones[i]);
+    await lockPhones(tx, accountId, phones);
+    const raced = await otherLiveContacts(tx, accountId, phones, ours);
     if (raced.size) {
       const now = inserts.filter((i) => raced.has(batch.phones[i]));
+      const dropped = ours.filter((_, k) => raced.has(phones[k]));
+      await tx.execute(sql`delete from contacts where id = any(${arrayLiteral(dropped)}::uuid[])`);
       for (const i of now)
         found.set(batch.phones[i], {
           phone: batch.phones[i],
@@ -223,16 +228,6 @@ async function upsertContacts(
         await update(now, sql`c.id = any(${ids}::uuid[])`);
       }
     }
-  }
-  if (inserts.length) {
-    const c = columnsAt(batch, inserts);
-    const ids = arrayLiteral(inserts.map(() => newId()));
-    await tx.execute(sql`
-      insert into contacts (id, account_id, name, email, phone, tags, custom_fields, phase_id, source, type)
-      select v.id, ${accountId}, v.name, v.email, v.phone, coalesce(v.tags::uuid[], '{}'),
-        coalesce(v.cf::jsonb, '{}'), ${batch.phaseId}::uuid, 'import', 'manual'
-      from unnest(${ids}::uuid[], ${c.names}::text[], ${c.emails}::text[], ${c.phones}::text[],
-                  ${c.tags}::text[], ${c.cfs}::text[]) as v(id, name, email, phone, tags, cf)`);
   }
   return { inserted: inserts.length, skipped };
 }
@@ -300,4 +295,26 @@ async function oldestLiveContacts(tx: TTx, accountId: string, phones: string[]) 
       where c.deleted_at is null
       order by v.phone, c.created_at, c.id`),
   );
+}
+
+/**
+ * The oldest live contact of each of these phones other than the one this batch inserted for it
+ * (`own[k]` for `phones[k]`): contacts another writer created meanwhile. Read under the lock.
+ */
+async function otherLiveContacts(tx: TTx, accountId: string, phones: string[], own: string[]) {
+  const order = phones.map((_, k) => k).sort((a, b) => (phones[a] < phones[b] ? -1 : 1));
+  const rows = rowsOf<{ phone: string; id: string }>(
+    await tx.execute(sql`
+      select distinct on (v.phone) v.phone, c.id::text as id
+      from unnest(${arrayLiteral(order.map((k) => phones[k]))}::text[],
+                  ${arrayLiteral(order.map((k) => own[k]))}::uuid[]) as v(phone, own)
+      cross join lateral (
+        select c.id, c.created_at, c.deleted_at from contacts c
+        where c.account_id = ${accountId} and c.phone = v.phone
+        offset 0
+      ) c
+      where c.deleted_at is null and c.id <> v.own
+      order by v.phone, c.created_at, c.id`),
+  );
+  return new Map(rows.map((r) => [r.phone, r.id]));
 }
