@@ -14,7 +14,7 @@ export const AUTOMATION_LIMITS = {
   conditionsMax: 20,
   actionsMax: 20,
   minutesMax: 60 * 24 * 30,
-  /** Default cap of fires of one rule per conversation per hour (loop guard). */
+  /** Default cap of a rule's fires per conversation (contact trigger: per contact) an hour (loop guard). */
   perHourDefault: 5,
   perHourMax: 100,
 } as const;

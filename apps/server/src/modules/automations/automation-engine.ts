@@ -198,8 +198,9 @@ class StopRun extends Error {
  * The automation engine: for one trigger occurrence, each active rule of that trigger in order —
  * claim its run (unique per rule and key: a retried event resumes the run, never repeats a done
  * step), loop guards (a rule's own change does not trigger it; at most maxPerHour fires per
- * conversation), conditions, then the actions from the run's next step. Every step is recorded as
- * it is done; mail, webhooks and waits are jobs written in the same transaction as that record.
+ * conversation, or per contact for a contact trigger), conditions, then the actions from the run's
+ * next step. Every step is recorded as it is done; mail, webhooks and waits are jobs written in the
+ * same transaction as that record.
  */
 export class AutomationEngine {
   /** Webhook actions reach public http(s) addresses only (the module sets it from the config). */
@@ -423,8 +424,9 @@ export class AutomationEngine {
     input: TTriggerInput,
     timezone: string,
     /**
-     * The rule's fires in the conversation this past hour, this run included (its claim counts
-     * them); null before the run exists (the hourly limit is not checked).
+     * The rule's fires in the conversation (a contact trigger's: for the contact) this past hour,
+     * this run included (its claim counts them); null before the run exists, or for a run with
+     * neither (a schedule tick's own: the hourly limit is not checked).
      */
     fires: number | null,
     memo: TFactsMemo,
@@ -451,7 +453,7 @@ export class AutomationEngine {
       if (still) return still;
     }
     if (!evaluateConditions(rule.conditions, facts.facts).ok) return 'conditionsNotMet';
-    if (input.conversationId && fires !== null && fires > rule.maxPerHour) return 'hourlyLimit';
+    if (fires !== null && fires > rule.maxPerHour) return 'hourlyLimit';
     return null;
   }
 

@@ -862,6 +862,54 @@ describe("contact triggers act in the contact's open conversation", () => {
     expect(list.body.data.items.find((r: any) => r._id === id)).toMatchObject({ fires7d: 0, errors7d: 0 });
   });
 
+  it('a contact trigger fires at most maxPerHour times per contact per hour, skipped past it like a conversation trigger', async () => {
+    const hot = await tagged('Quente limite');
+    const id = await createRule(
+      rule({
+        maxPerHour: 2,
+        trigger: { type: 'contact.tag_added', tagIds: [hot] },
+        actions: [{ type: 'remove_tag', tagId: hot }],
+      }),
+    );
+    await onlyActive(id);
+    const newContact = async (name: string) => {
+      const created = await call('POST', '/p/chat/contact', { body: { data: { name } } });
+      expect(created.statusCode).toBe(200);
+      return created.body.data._id as string;
+    };
+    const ana = await newContact('Ana Limite');
+    const bia = await newContact('Bia Limite');
+    // The rule takes the tag off each time, so each bulk add is a new tag_added of the same contact.
+    for (let n = 1; n <= 3; n++) {
+      await addTag(ana, hot);
+      await runsOf(id, n);
+    }
+    await addTag(bia, hot);
+    await runsOf(id, 4);
+    const runs = await queryRows<{
+      contact_id: string;
+      status: string;
+      reason: string | null;
+      results: any[];
+    }>(
+      ctx,
+      sql`select contact_id, status, reason, results from ${automationLog} where automation_id = ${id} order by created_at`,
+    );
+    expect(runs.map((r) => [r.contact_id, r.status, r.reason])).toEqual([
+      [ana, 'fired', null],
+      [ana, 'fired', null],
+      [ana, 'skipped', 'hourlyLimit'],
+      // The limit is the contact's: another contact's first fire goes through.
+      [bia, 'fired', null],
+    ]);
+    expect(runs[2].results).toEqual([]);
+    // The skipped run did nothing: the third tag stays on.
+    const tags = async (contactId: string) =>
+      (await call('GET', `/p/chat/contact/${contactId}`)).body.data.tags;
+    expect(await tags(ana)).toEqual([hot]);
+    expect(await tags(bia)).toEqual([]);
+  });
+
   it("another account's conversations are never used", async () => {
     const theirChannel = await insertWhatsAppChannel(ctx, other.accountId);
     const phone = newPhone();

@@ -276,8 +276,8 @@ export async function ruleStats(db: TDb, accountId: string): Promise<Map<string,
 /**
  * The run of (rule, key): inserted now (`fresh`), or the one a previous attempt left (a retried
  * event finds it and resumes at its next step, or does nothing when it had finished). A fresh run
- * in a conversation, given `countSince`, also answers its rule's fires there since then, itself
- * included (the hourly loop guard: runs committed before the statement began, with a smaller
+ * in a conversation (a contact trigger's: for its contact), given `countSince`, also answers its
+ * rule's fires there since then, itself included (the hourly loop guard: runs committed before the statement began, with a smaller
  * UUID v7; runs racing it may be missed, so under concurrency the limit is approximate). One
  * round trip: the claim is on every run's path (each timer's fire).
  */
@@ -295,7 +295,12 @@ export async function claimRunRow(
   },
   countSince?: Date,
 ): Promise<{ row: TAutomationRunRow; fresh: boolean; fires: number | null }> {
-  const since = countSince && values.conversationId ? countSince.toISOString() : null;
+  // The rule's fires this past hour for the same conversation, or for a contact trigger's run (no
+  // conversation yet: it keeps the one it acts in later) the same contact.
+  const since = countSince && (values.conversationId || values.contactId) ? countSince.toISOString() : null;
+  const sameSubject = values.conversationId
+    ? sql`f.conversation_id = ins.conversation_id`
+    : sql`f.contact_id = ins.contact_id`;
   const [claimed] = await tenantStatement<TRunSqlRow & { fresh: boolean; fires: number | null }>(
     db,
     accountId,
@@ -309,7 +314,7 @@ export async function claimRunRow(
       select ins.*, true as fresh,
         case when ${since}::timestamptz is null then null else (
           select count(*)::int + 1 from automation_runs f
-          where f.automation_id = ins.automation_id and f.conversation_id = ins.conversation_id
+          where f.automation_id = ins.automation_id and ${sameSubject}
             and f.status in ('fired', 'waiting', 'error') and f.created_at >= ${since}::timestamptz
             and f.id < ins.id) end as fires
       from ins
