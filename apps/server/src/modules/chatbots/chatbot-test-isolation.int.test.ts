@@ -29,12 +29,13 @@ let owner: TSignedUp;
 let slug: string;
 let botId: string;
 let ruleId: string;
+let tagId: string;
 let agent: ChatClient;
 const receiver = new FakeWebhookReceiver();
 const clients: ChatClient[] = [];
 
-/** Asks the order number, thanks and closes (a close block: the survey's trigger). */
-const FLOW = {
+/** Tags the visitor, asks the order number, thanks and closes (a close block: the survey's trigger). */
+const flow = (tagId: string) => ({
   version: 1,
   variables: [{ id: 'v-order', name: 'pedido' }],
   events: [{ id: 'start', kind: 'start', position: { x: 0, y: 0 } }],
@@ -44,6 +45,7 @@ const FLOW = {
       title: 'Início',
       position: { x: 100, y: 0 },
       blocks: [
+        { id: 'tag', type: 'add_tag', tagId },
         { id: 'ask', type: 'text_input', prompt: 'Qual é o número do pedido?', variableId: 'v-order' },
         { id: 'thanks', type: 'text', text: 'Obrigado! Até logo.' },
         { id: 'close', type: 'close' },
@@ -51,7 +53,7 @@ const FLOW = {
     },
   ],
   edges: [{ id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
-};
+});
 
 const call = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
   api(ctx.app, method, withAcc(path, owner.accountId), { token: owner.token, body, lang: 'en' });
@@ -128,7 +130,10 @@ beforeAll(async () => {
   owner = await signUp(ctx, { plan: 'pro' });
   const channel = await createChannel(ctx, owner, webchatBody('Site'));
   slug = channel.externalId;
-  botId = await publishedBot(ctx, owner, [channel._id], FLOW);
+  const tag = await call('POST', '/p/chat/contact/tags', { name: 'Lead do bot' });
+  expect(tag.statusCode, JSON.stringify(tag.body)).toBe(200);
+  tagId = tag.body.data._id;
+  botId = await publishedBot(ctx, owner, [channel._id], flow(tagId));
   // Surveys asked on a close (a bot's close counts as an operator's), every time.
   expect(
     (await call('PUT', '/p/surveys/settings', { enabled: true, intervalDays: 0, onOperatorClose: true }))
@@ -284,6 +289,52 @@ describe("the editor's live test's visitor is not a customer (contacts.test)", (
     const liveAfter = await live();
     expect(liveAfter.open).toBe(liveBefore.open + 1);
     expect(liveAfter.flow).toBe(liveBefore.flow + 1);
+  });
+});
+
+describe("a bot's block changing a live test's visitor", () => {
+  it('tags the test contact, and no contact.tag_added automation hears it; a real visitor is heard', async () => {
+    const rule = await call('POST', '/p/automations', {
+      name: 'Lead marcado',
+      trigger: { type: 'contact.tag_added', tagIds: [tagId] },
+      conditions: { match: 'all', groups: [] },
+      actions: [{ type: 'note', text: 'Lead marcado' }],
+    });
+    expect(rule.statusCode, JSON.stringify(rule.body)).toBe(200);
+    const runs = (contactId: string) =>
+      queryRows<{ status: string }>(
+        ctx,
+        sql`select status from ${automationLog} where automation_id = ${rule.body.data._id} and contact_id = ${contactId}`,
+      );
+    const tagged = async (contactId: string) =>
+      (
+        await queryRows<{ tagged: boolean }>(
+          ctx,
+          sql`select ${tagId}::uuid = any(tags) as tagged from contacts where id = ${contactId}`,
+        )
+      )[0].tagged;
+    /** A visitor writes; the bot tags them and asks the order number: their contact. */
+    const chat = async (visitor: ChatClient) => {
+      const said = await visitor.call('message' as never, { id: 'm1', text: 'oi' });
+      expect(said.status).toBe(1);
+      await visitor.waitFor('message', (m: { body: string }) => m.body === 'Qual é o número do pedido?');
+      return contactOf(said.data.conversationId as string);
+    };
+
+    const test = await call('POST', `/p/chatbots/${botId}/test`);
+    expect(test.statusCode, JSON.stringify(test.body)).toBe(200);
+    const tester = await connectVisitor(baseUrl, test.body.data.slug, test.body.data.token);
+    clients.push(tester);
+    const testContact = await chat(tester);
+
+    const session = await visitorSession(ctx, slug, {}, uniqueIp()['x-forwarded-for']);
+    const customer = await connectVisitor(baseUrl, slug, session.token);
+    clients.push(customer);
+    const realContact = await chat(customer);
+    await until(async () => (await runs(realContact.id)).length > 0);
+
+    expect(await tagged(testContact.id)).toBe(true);
+    expect(await runs(testContact.id)).toEqual([]);
   });
 });
 

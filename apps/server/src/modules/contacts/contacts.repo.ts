@@ -319,7 +319,7 @@ export function bulkRetagContacts(
   ids: string[],
   add: string[],
   remove: string[],
-  announce: TAnnounce<Array<{ id: string; added: string[] }>> = noAnnounce,
+  announce: TAnnounce<Array<{ id: string; added: string[]; test: boolean }>> = noAnnounce,
 ) {
   const addArr = sql.raw(uuidArrayLiteral(add));
   const removeArr = sql.raw(uuidArrayLiteral(remove));
@@ -338,9 +338,9 @@ export function bulkRetagContacts(
       where c.id = old.id
         and (old.tags && ${removeArr}
           or exists (select 1 from unnest(${addArr}) t where t <> all(old.tags) and t <> all(${removeArr})))
-      returning c.id,
+      returning c.id, c.test,
         array(select distinct t from unnest(${addArr}) t where t <> all(old.tags) and t <> all(${removeArr}))::text[] as added`);
-    const rows = rowsOf<{ id: string; added: string[] }>(result);
+    const rows = rowsOf<{ id: string; added: string[]; test: boolean }>(result);
     await announce(
       tx,
       rows.filter((r) => r.added.length > 0),

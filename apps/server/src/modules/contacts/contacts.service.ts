@@ -9,6 +9,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZBulkPhaseBody, ZBulkTagsBody, ZContactData, ZMergeContactsBody } from '@atende/shared';
+import { testMark } from '@atende/shared';
 import type { TDb } from '../../platform/db/client';
 import type { DomainEvents } from '../../platform/events';
 import { newId } from '../../platform/db/columns';
@@ -156,18 +157,21 @@ export class ContactsService {
       id,
       patch,
       async (tx, { before, after, changed }) => {
-        // Webhooks and roll-ups hear the fields that changed (none: no event).
+        // Webhooks and roll-ups hear the fields that changed (none: no event). A chatbot's live
+        // test's visitor (a bot's block changed them) is not a customer: see isTestEvent.
+        const test = testMark(after.test);
         if (changed.length > 0)
-          await this.bus.emit(tx, accountId, 'contact.updated', { contactId: id, fields: changed });
+          await this.bus.emit(tx, accountId, 'contact.updated', { contactId: id, fields: changed, ...test });
         if (before.phaseId !== after.phaseId)
           await this.bus.emit(tx, accountId, 'contact.phase_changed', {
             contactId: id,
             from: before.phaseId,
             to: after.phaseId,
+            ...test,
           });
         const added = after.tags.filter((t) => !before.tags.includes(t));
         if (added.length > 0)
-          await this.bus.emit(tx, accountId, 'contact.tag_added', { contactId: id, tagIds: added });
+          await this.bus.emit(tx, accountId, 'contact.tag_added', { contactId: id, tagIds: added, ...test });
       },
     );
     if (!result) throw new AppError('CONTACT_NOT_FOUND');
@@ -253,6 +257,7 @@ export class ContactsService {
             contactId: t.id,
             tagIds: t.added,
             ...(cause ? { cause } : {}),
+            ...testMark(t.test),
           });
       },
     );
