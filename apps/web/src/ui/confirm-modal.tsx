@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormSave } from '../app/forms';
 import { notify, type TToastText } from '../app/notify';
 import { FormFailure } from './form-modal';
+import { useKeptWhileClosing } from './use-kept-while-closing';
 
 /**
  * A destructive action's confirmation; a refusal from the server stays in the dialog. Its texts are
@@ -27,9 +27,7 @@ export function ConfirmModal({
 }) {
   const { t } = useTranslation('common');
   const { saving: busy, failure, setFailure, save } = useFormSave(null, t);
-  const shown = useRef({ title, message, confirm });
-  if (opened) shown.current = { title, message, confirm };
-  const text = shown.current;
+  const text = useKeptWhileClosing({ title, message, confirm }, opened);
   const close = () => {
     setFailure(null);
     onClose();

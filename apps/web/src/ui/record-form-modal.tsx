@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { useFormSave, zodValidator } from '../app/forms';
 import { FormModal, useFormOnOpen } from './form-modal';
+import { useKeptWhileClosing } from './use-kept-while-closing';
 
 /** Two names are one when they differ only in case or surrounding spaces. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -87,12 +88,14 @@ export function useRecordForm<V extends Record<string, unknown> & { name: string
   });
   const { saving, failure, setFailure, save } = useFormSave(form, t, { fieldOf: { [nameTaken]: 'name' } });
   useFormOnOpen(opened, record, form, () => valuesOf(record), setFailure);
+  // Closing clears the record: the title and button stay the edit's while the dialog fades out.
+  const shown = useKeptWhileClosing(record, opened);
 
   const modal: TRecordFormModal = {
     opened,
     onClose,
-    title: record ? texts.editTitle : texts.addTitle,
-    submit: record ? t('common:save') : texts.add,
+    title: shown ? texts.editTitle : texts.addTitle,
+    submit: shown ? t('common:save') : texts.add,
     onSubmit: form.onSubmit((values) => save(() => onSubmit(values, form))),
     failure,
     saving,

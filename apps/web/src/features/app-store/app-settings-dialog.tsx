@@ -5,6 +5,7 @@ import type { TAppCatalogueItem, TAppInstall } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormSave } from '../../app/forms';
 import { FormFailure, ModalActions } from '../../ui/form-modal';
+import { useKeptWhileClosing } from '../../ui/use-kept-while-closing';
 
 type TValues = Record<string, string | boolean>;
 
@@ -61,8 +62,8 @@ export function AppSettingsFields({
 
 /** Install an app or change its settings. */
 export function AppSettingsDialog({
-  app,
-  install,
+  app: openingApp,
+  install: openingInstall,
   opened,
   onClose,
   onSave,
@@ -74,6 +75,8 @@ export function AppSettingsDialog({
   onSave: (settings: TValues) => Promise<unknown>;
 }) {
   const { t } = useTranslation('app-store');
+  // Closing clears the app: its title, fields and button stay while the dialog fades out.
+  const { app, install } = useKeptWhileClosing({ app: openingApp, install: openingInstall }, opened);
   const form = useForm<{ settings: TValues }>({ initialValues: { settings: {} } });
   const { saving, failure, setFailure, save } = useFormSave(form, t);
 

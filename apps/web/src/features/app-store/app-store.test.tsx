@@ -10,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../../app/api-client';
 import { i18n } from '../../app/i18n';
 import { theme } from '../../app/theme';
+import { expectSameWhileClosing, withMotion } from '../../test/closing-dialog';
+import { MemoryRouter } from 'react-router';
 import { Wrapper } from '../../test/setup';
 import { AdminTestWrapper, signInTestAdmin, TEST_ACC } from '../settings/settings-testing';
 import { AppHistoryPage } from './app-history-page';
@@ -92,6 +94,7 @@ const DELIVERY: TWebhookDelivery = {
   payload: { event: 'message.created' },
 };
 
+const reads = (path: string) => mocked.get.mock.calls.filter(([p]) => p === path).length;
 const routes = (map: Record<string, unknown>) =>
   mocked.get.mockImplementation(async (path: string) => {
     if (path in map) return map[path] as never;
@@ -259,6 +262,67 @@ describe('app store page', () => {
   });
 });
 
+describe('webhook dialogs fading out', () => {
+  const menu = async (action: string) => {
+    const row = await screen.findByTestId('endpoint-row');
+    fireEvent.click(within(row).getByRole('button', { name: 'Mais ações' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: action }));
+  };
+
+  it('keeps the new secret in its dialog while it fades out', async () => {
+    await withMotion(async () => {
+      routes({ '/p/apps/webhooks/endpoints': [ENDPOINT] });
+      mocked.post.mockResolvedValue({ ...ENDPOINT, secret: 'whsec_new' } as never);
+      render(<WebhooksPanel />, { wrapper: Wrapper });
+      await menu('Trocar segredo');
+      const confirm = await screen.findByRole('dialog', { name: 'Trocar o segredo de assinatura' });
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Trocar segredo' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Segredo de assinatura' });
+      expect(within(dialog).getByTestId('webhook-secret')).toHaveTextContent('whsec_new');
+      await waitFor(() => expect(confirm).not.toBeInTheDocument());
+      await expectSameWhileClosing(dialog, () =>
+        fireEvent.click(within(dialog).getAllByRole('button', { name: 'Fechar' }).at(-1)!),
+      );
+    });
+  });
+
+  it('keeps the delivery log in its drawer while it slides out', async () => {
+    await withMotion(async () => {
+      routes({
+        '/p/apps/webhooks/endpoints': [ENDPOINT],
+        [`/p/apps/webhooks/endpoints/${ENDPOINT._id}/deliveries`]: { items: [DELIVERY], count: 1 },
+      });
+      render(<WebhooksPanel />, { wrapper: Wrapper });
+      fireEvent.click(await screen.findByRole('button', { name: 'Entregas' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Registro de entregas' });
+      expect(await within(drawer).findByTestId('delivery-row')).toHaveTextContent('Mensagem criada');
+      expect(drawer).toHaveTextContent('https://crm.example.com/hooks');
+      await expectSameWhileClosing(drawer, () =>
+        fireEvent.click(within(drawer).getByRole('button', { name: 'Fechar' })),
+      );
+    });
+  });
+
+  it('keeps the edit title of the endpoint form while it fades out, after a cancel and after the save', async () => {
+    await withMotion(async () => {
+      routes({ '/p/apps/webhooks/endpoints': [ENDPOINT] });
+      mocked.put.mockResolvedValue(ENDPOINT as never);
+      for (const button of ['Cancelar', 'Salvar']) {
+        const { unmount } = render(<WebhooksPanel />, { wrapper: Wrapper });
+        await menu('Editar');
+        const dialog = await screen.findByRole('dialog', { name: 'Editar endpoint de webhook' });
+        await expectSameWhileClosing(dialog, async () => {
+          fireEvent.click(within(dialog).getByRole('button', { name: button }));
+          // Saved: the dialog closes and the list is read again (a third time, with the first panel's).
+          if (button === 'Salvar') await waitFor(() => expect(reads('/p/apps/webhooks/endpoints')).toBe(3));
+        });
+        unmount();
+      }
+      expect(mocked.put).toHaveBeenCalledTimes(1);
+    });
+  });
+});
+
 describe('webhook endpoint form', () => {
   it('shows a refused private address under the URL field', async () => {
     routes({
@@ -353,6 +417,34 @@ describe('OpenAI-compatible AI and Dashboard apps', () => {
         { query: { acc: TEST_ACC } },
       ),
     );
+  });
+
+  it('keeps the settings dialog’s title and fields while it fades out, after a cancel and after the save', async () => {
+    await withMotion(async () => {
+      routes({ '/p/apps/catalogue': [AI, DASHBOARD], '/p/apps/installs': [AI_INSTALL] });
+      mocked.put.mockResolvedValue(AI_INSTALL as never);
+      for (const button of ['Cancelar', 'Salvar']) {
+        const { unmount } = render(
+          <MemoryRouter>
+            <AppStorePage />
+          </MemoryRouter>,
+          { wrapper: Wrapper },
+        );
+        const card = await screen.findByTestId('app-card-openai-compatible');
+        fireEvent.click(within(card).getByRole('button', { name: /Configurar/ }));
+        const dialog = await screen.findByRole('dialog', {
+          name: 'Configurações de IA compatível com OpenAI',
+        });
+        expect(within(dialog).getByLabelText(/Chave da API/)).toBeInTheDocument();
+        await expectSameWhileClosing(dialog, async () => {
+          fireEvent.click(within(dialog).getByRole('button', { name: button }));
+          // Saved: the dialog closes and the installs are read again (a third time, with the first page's).
+          if (button === 'Salvar') await waitFor(() => expect(reads('/p/apps/installs')).toBe(3));
+        });
+        unmount();
+      }
+      expect(mocked.put).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('shows the Dashboard app’s https rule under its URL field, in English too', async () => {

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TContact } from '@atende/shared';
+import { useState } from 'react';
 import { i18n } from '../../app/i18n';
+import { expectSameWhileClosing, withMotion } from '../../test/closing-dialog';
 import { ContactDrawer } from './contact-drawer';
 import { ACC, PHASES, TAGS, contact, mockApi, renderWithProviders } from './contacts-testing';
 
@@ -142,6 +144,83 @@ describe('contact drawer validation', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onOpenContact).toHaveBeenCalledWith(twin));
     const merge = api.calls.find((c) => c.path === '/p/chat/contact/merge')!;
     expect(merge.body).toEqual({ targetId: twin._id, sourceIds: [current._id] });
+  });
+});
+
+/** A list page's drawer as the pages write it: the contact is cleared as the drawer closes. */
+function Page({ current }: { current: TContact }) {
+  const [shown, setShown] = useState<TContact | null>(null);
+  return (
+    <>
+      <button type="button" onClick={() => setShown(current)}>
+        open
+      </button>
+      <ContactDrawer
+        opened={shown !== null}
+        acc={ACC}
+        contact={shown}
+        phases={PHASES}
+        tags={TAGS}
+        onClose={() => setShown(null)}
+        onDelete={vi.fn()}
+        onOpenContact={setShown}
+      />
+    </>
+  );
+}
+
+describe('contact drawer sliding out', { timeout: 20_000 }, () => {
+  it('stays the edit’s drawer (title, details, delete) after a cancel and after the save', async () => {
+    await withMotion(async () => {
+      const current = contact({});
+      mockApi((call) => {
+        if (call.path.endsWith('/duplicates')) return { body: [] };
+        if (call.method === 'PUT') return { body: current };
+        return undefined;
+      });
+      renderWithProviders(<Page current={current} />);
+      for (const button of ['Cancelar', 'Salvar']) {
+        fireEvent.click(screen.getByRole('button', { name: 'open' }));
+        const drawer = await screen.findByRole('dialog', { name: 'Editar contato' });
+        expect(within(drawer).getByRole('button', { name: 'Excluir' })).toBeInTheDocument();
+        await expectSameWhileClosing(drawer, async () => {
+          fireEvent.click(within(drawer).getByRole('button', { name: button }));
+          if (button === 'Salvar') await screen.findByText('Contato Ana Souza atualizado');
+        });
+      }
+    });
+  });
+
+  it('keeps the merge dialog’s contacts and text while it fades out, the kept contact opening', async () => {
+    await withMotion(async () => {
+      const current = contact({});
+      const twin = contact({
+        _id: '0190f7a8-0000-7000-8000-0000000000d2',
+        name: 'Ana S.',
+        email: 'ana@x.com',
+      });
+      mockApi((call) => {
+        if (call.path === `/p/chat/contact/${current._id}/duplicates`) return { body: [twin] };
+        if (call.path.endsWith('/duplicates')) return { body: [] };
+        if (call.path === '/p/chat/contact/merge') return { body: twin };
+        return undefined;
+      });
+      renderWithProviders(<Page current={current} />);
+      fireEvent.click(screen.getByRole('button', { name: 'open' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Editar contato' });
+      fireEvent.click(await within(drawer).findByRole('button', { name: 'Mesclar' }));
+      const modal = await screen.findByRole('dialog', { name: 'Mesclar contatos' });
+      fireEvent.click(within(modal).getByRole('radio', { name: /Ana S\./ }));
+      expect(modal).toHaveTextContent('O outro contato será mesclado em Ana S.');
+      await expectSameWhileClosing(modal, async () => {
+        fireEvent.click(within(modal).getByRole('button', { name: 'Mesclar contatos' }));
+        await screen.findByText('Contatos mesclados em Ana S.');
+      });
+      expect(within(drawer).getByLabelText(/^Nome/)).toHaveValue('Ana S.');
+      expect(within(drawer).queryByTestId('contact-duplicates')).toBeNull();
+      fireEvent.click(within(drawer).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(drawer).not.toBeInTheDocument());
+    });
   });
 });
 

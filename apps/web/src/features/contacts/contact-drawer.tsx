@@ -32,6 +32,7 @@ import {
 import { phaseLabel } from './contact-format';
 import { contactsApi, contactsKey } from './contacts-api';
 import { CustomFieldsEditor } from './custom-fields-editor';
+import { useKeptWhileClosing } from '../../ui/use-kept-while-closing';
 
 /** Field errors of the shared schema on the form's own fields (custom fields share one message). */
 function validator(t: Parameters<typeof zodValidator>[1]) {
@@ -60,7 +61,7 @@ function phoneOwnerOf(err: unknown): { id: string; name: string } | null {
 export function ContactDrawer({
   opened,
   acc,
-  contact,
+  contact: opening,
   phases,
   tags,
   onClose,
@@ -78,6 +79,8 @@ export function ContactDrawer({
   onOpenContact: (contact: TContact) => void;
 }) {
   const { t, i18n } = useTranslation('contacts');
+  // Closing clears the contact: the drawer stays the edit's (title, details, buttons) as it slides out.
+  const contact = useKeptWhileClosing(opening, opened);
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   // CONTACT_PHONE_EXISTS: the contact that holds the phone (the identity rule), offered as a link.

@@ -8,6 +8,7 @@ import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
 import { formatDate } from '../../app/format';
 import { formatPhone } from '../../app/format';
+import { useKeptWhileClosing } from '../../ui/use-kept-while-closing';
 import { contactsApi, contactsKey, useDuplicates } from './contacts-api';
 
 const describe = (c: TContact) => [formatPhone(c.phone), c.email].filter(Boolean).join(' · ');
@@ -48,41 +49,45 @@ export function ContactDuplicates({
     onError: (err) =>
       notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
-  if (items.length === 0) return null;
   const kept = all.find((c) => c._id === keep) ?? contact;
+  // A merge opens the kept contact (whose duplicates are none): the dialog keeps its list and text
+  // while it fades out.
+  const shown = useKeptWhileClosing({ all, kept }, merging);
   return (
     <>
-      <Alert
-        color="yellow"
-        variant="light"
-        icon={<IconCopy size={18} />}
-        title={t('duplicates.title', { count: items.length })}
-        data-testid="contact-duplicates"
-      >
-        <Stack gap={6}>
-          {items.map((d) => (
-            <Text key={d._id} fz="sm">
-              <Text span fw={600} fz="sm">
-                {d.name}
-              </Text>{' '}
-              {describe(d)}
-            </Text>
-          ))}
-          <Button
-            size="compact-sm"
-            variant="white"
-            color="dark"
-            leftSection={<IconArrowMerge size={14} />}
-            w="fit-content"
-            onClick={() => {
-              setKeep(contact._id);
-              setMerging(true);
-            }}
-          >
-            {t('duplicates.merge')}
-          </Button>
-        </Stack>
-      </Alert>
+      {items.length > 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconCopy size={18} />}
+          title={t('duplicates.title', { count: items.length })}
+          data-testid="contact-duplicates"
+        >
+          <Stack gap={6}>
+            {items.map((d) => (
+              <Text key={d._id} fz="sm">
+                <Text span fw={600} fz="sm">
+                  {d.name}
+                </Text>{' '}
+                {describe(d)}
+              </Text>
+            ))}
+            <Button
+              size="compact-sm"
+              variant="white"
+              color="dark"
+              leftSection={<IconArrowMerge size={14} />}
+              w="fit-content"
+              onClick={() => {
+                setKeep(contact._id);
+                setMerging(true);
+              }}
+            >
+              {t('duplicates.merge')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       <Modal
         opened={merging}
         onClose={() => setMerging(false)}
@@ -93,7 +98,7 @@ export function ContactDuplicates({
         <Stack>
           <Radio.Group label={t('duplicates.keep')} value={keep} onChange={setKeep}>
             <Stack gap="xs" mt="xs">
-              {all.map((c) => (
+              {shown.all.map((c) => (
                 <Radio
                   key={c._id}
                   value={c._id}
@@ -105,7 +110,9 @@ export function ContactDuplicates({
               ))}
             </Stack>
           </Radio.Group>
-          <Text fz="sm">{t('duplicates.confirm', { count: all.length - 1, name: kept.name })}</Text>
+          <Text fz="sm">
+            {t('duplicates.confirm', { count: shown.all.length - 1, name: shown.kept.name })}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setMerging(false)}>
               {t('common:cancel')}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Modal, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconTag, IconTagOff, IconTimeline, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import type { TContactPhase, TContactTag } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
+import { useKeptWhileClosing } from '../../ui/use-kept-while-closing';
 import { phaseLabel } from './contact-format';
 import { contactsApi, contactsKey } from './contacts-api';
 
@@ -29,6 +30,10 @@ export function ContactsBulkBar({
   const { t } = useTranslation('contacts');
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<TMode | null>(null);
+  // Closing clears the mode: the dialog stays the same (title, field) while it fades out, and the
+  // selection (which holds the bar and its dialog) is cleared once it is gone.
+  const shownMode = useKeptWhileClosing(mode);
+  const applied = useRef(false);
   const [chosenTags, setChosenTags] = useState<string[]>([]);
   const [phase, setPhase] = useState<string | null>(null);
   const open = (next: TMode) => {
@@ -48,14 +53,14 @@ export function ContactsBulkBar({
     },
     onSuccess: ({ updated }) => {
       notify({ color: 'green', message: (t) => t('contacts:bulk.done', { count: updated }) });
+      applied.current = true;
       setMode(null);
-      onClear();
       void queryClient.invalidateQueries({ queryKey: contactsKey(acc) });
     },
     onError: (err) =>
       notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
   });
-  const ready = mode === 'phase' ? phase !== null : chosenTags.length > 0;
+  const ready = shownMode === 'phase' ? phase !== null : chosenTags.length > 0;
   const count = ids.length;
   return (
     <>
@@ -104,12 +109,17 @@ export function ContactsBulkBar({
       <Modal
         opened={mode !== null}
         onClose={() => setMode(null)}
-        title={mode ? t(`bulk.${mode}Title`) : ''}
+        onExitTransitionEnd={() => {
+          if (!applied.current) return;
+          applied.current = false;
+          onClear();
+        }}
+        title={shownMode ? t(`bulk.${shownMode}Title`) : ''}
         centered
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >
         <Stack>
-          {mode === 'phase' ? (
+          {shownMode === 'phase' ? (
             <Select
               label={t('fields.phase')}
               data={[
@@ -131,9 +141,9 @@ export function ContactsBulkBar({
               data-autofocus
             />
           )}
-          {ready && mode && (
+          {ready && shownMode && (
             <Text fz="sm" data-testid="bulk-confirm-text">
-              {t(`bulk.${mode}Confirm`, { count, tags: chosenTags.length })}
+              {t(`bulk.${shownMode}Confirm`, { count, tags: chosenTags.length })}
             </Text>
           )}
           <Group justify="flex-end">

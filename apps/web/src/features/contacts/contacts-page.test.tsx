@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAccountDetails, TContact } from '@atende/shared';
 import { changeLanguage } from '../../app/i18n';
 import { resetSession } from '../../app/session';
+import { expectSameWhileClosing, withMotion } from '../../test/closing-dialog';
 import { ContactsPage } from './contacts-page';
 import { ACC, PHASES, TAGS, type TCall, contact, mockApi, renderWithProviders } from './contacts-testing';
 
@@ -126,6 +127,33 @@ describe('contacts page', { timeout: 20_000 }, () => {
     expect(bulk.query.get('acc')).toBe(ACC);
     expect(bulk.body).toEqual({ ids: [ana._id, bia._id], phase: PHASES[1]._id });
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).not.toBeInTheDocument());
+  });
+
+  it('keeps the bulk dialog (title, field, summary) while it fades out, after a cancel and after the change', async () => {
+    await withMotion(async () => {
+      server(twoContacts, (call) =>
+        call.path === '/p/chat/contact/bulk/phase' ? { body: { updated: 1 } } : undefined,
+      );
+      renderWithProviders(<ContactsPage />);
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'Selecionar Ana Souza' }));
+      for (const button of ['Cancelar', 'Confirmar']) {
+        fireEvent.click(screen.getByRole('button', { name: 'Alterar fase' }));
+        const modal = await screen.findByRole('dialog', { name: 'Alterar fase' });
+        const phase = within(modal).getByRole('textbox', { name: 'Fase' });
+        fireEvent.click(phase);
+        const listbox = document.getElementById(phase.getAttribute('aria-controls')!)!;
+        fireEvent.click(within(listbox).getByRole('option', { name: 'Qualificado', hidden: true }));
+        expect(within(modal).getByTestId('bulk-confirm-text')).toHaveTextContent(
+          'A fase de 1 contato será alterada.',
+        );
+        await expectSameWhileClosing(modal, async () => {
+          fireEvent.click(within(modal).getByRole('button', { name: button }));
+          if (button === 'Confirmar') await screen.findByText('1 contato atualizado');
+        });
+      }
+      // The selection is cleared once the dialog is gone.
+      await waitFor(() => expect(screen.queryByTestId('bulk-bar')).not.toBeInTheDocument());
+    });
   });
 
   it('says so when adding tags changed no contact (every selected one already had them)', async () => {

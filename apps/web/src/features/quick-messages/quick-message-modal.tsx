@@ -26,6 +26,7 @@ import { zodValidator } from '../../app/forms';
 import { useSession } from '../../app/session';
 import { useFormSave } from '../../app/forms';
 import { FormFailure, ModalActions } from '../../ui/form-modal';
+import { useKeptWhileClosing } from '../../ui/use-kept-while-closing';
 
 /** Example values for the preview (the composer fills the conversation's own). */
 export function sampleValues(
@@ -44,7 +45,7 @@ export function sampleValues(
 /** Create or edit a quick message: shortcut, text with {{variables}}, live preview. */
 export function QuickMessageModal({
   opened,
-  message,
+  message: opening,
   onClose,
   onSave,
 }: {
@@ -54,6 +55,8 @@ export function QuickMessageModal({
   onSave: (body: TQuickMessageBody) => Promise<unknown>;
 }) {
   const { t } = useTranslation('quick-messages');
+  // Closing clears the message: the title stays the edit's while the dialog fades out.
+  const message = useKeptWhileClosing(opening, opened);
   const operator = useSession().user?.displayName || t('variables.sample.operator');
   const textRef = useRef<HTMLTextAreaElement>(null);
   const form = useForm<TQuickMessageBody>({

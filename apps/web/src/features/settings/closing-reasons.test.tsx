@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../../app/api-client';
 import { i18n } from '../../app/i18n';
 import { theme } from '../../app/theme';
+import { expectSameWhileClosing, withMotion } from '../../test/closing-dialog';
 import { Wrapper } from '../../test/setup';
 import { ClosingReasonsTab } from './closing-reasons-tab';
 import { AdminTestWrapper, signInTestAdmin, TEST_ACC } from './settings-testing';
@@ -137,5 +138,30 @@ describe('closing reasons', () => {
     } finally {
       Object.assign(theme, { respectReducedMotion: true });
     }
+  });
+
+  it('keeps the edit dialog’s title and button while it fades out, after a cancel and after the save', async () => {
+    await withMotion(async () => {
+      mocked.get.mockResolvedValue([reason('Venda', ['Loja física'])]);
+      mocked.put.mockResolvedValue(reason('Venda', ['Loja física']));
+      render(<ClosingReasonsTab acc={TEST_ACC} />, { wrapper: Wrapper });
+      const open = async () => {
+        fireEvent.click(await screen.findByRole('button', { name: 'Editar o motivo Venda' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Editar motivo de encerramento' });
+        expect(within(dialog).getByRole('button', { name: 'Salvar' })).toBeInTheDocument();
+        return dialog;
+      };
+      let dialog = await open();
+      await expectSameWhileClosing(dialog, () =>
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' })),
+      );
+      dialog = await open();
+      await expectSameWhileClosing(dialog, async () => {
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+        // Saved: the dialog closes and the list is read again.
+        await waitFor(() => expect(mocked.get).toHaveBeenCalledTimes(2));
+      });
+      expect(mocked.put).toHaveBeenCalledTimes(1);
+    });
   });
 });

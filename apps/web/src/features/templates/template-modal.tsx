@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../app/forms';
 import { useFormSave } from '../../app/forms';
 import { FormFailure, ModalActions } from '../../ui/form-modal';
+import { useKeptWhileClosing } from '../../ui/use-kept-while-closing';
 import { TemplateButtons } from './template-buttons';
 import { TemplatePreview } from './template-preview';
 import {
@@ -39,7 +40,7 @@ function languageLabel(code: string, lang: string): string {
 /** Create or edit a WhatsApp template: name, language, category, header/body/footer with {{n}} examples, buttons. */
 export function TemplateModal({
   opened,
-  template,
+  template: opening,
   channels,
   onClose,
   onSave,
@@ -51,6 +52,8 @@ export function TemplateModal({
   onSave: (body: TTemplateBody) => Promise<unknown>;
 }) {
   const { t, i18n } = useTranslation('templates');
+  // Closing clears the template: the title and locked fields stay while the dialog fades out.
+  const template = useKeptWhileClosing(opening, opened);
   const form = useForm<TTemplateValues>({
     initialValues: templateValues(null, '', i18n.language),
     validate: zodValidator<TTemplateValues>(ZTemplateBody, t, templateBody),

@@ -12,6 +12,7 @@ import { LoadError } from '../../ui/load-error';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
 import { RowAction } from '../../ui/row-action';
+import { useKeptWhileClosing } from '../../ui/use-kept-while-closing';
 import { formatDate } from '../../app/format';
 import { InviteModal } from './invite-modal';
 import { MemberAccessCell } from './member-access-cell';
@@ -59,6 +60,8 @@ export function TeamPage() {
     label: t(`shell:roles.${role}`),
   }));
   const [removing, setRemoving] = useState<TMember | null>(null);
+  // Closing clears the member: the dialog keeps their name while it fades out.
+  const shownRemoving = useKeptWhileClosing(removing);
 
   if (members.isPending) return <PageLoader />;
   const data = members.data;
@@ -194,7 +197,7 @@ export function TeamPage() {
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >
         <Stack>
-          <Text fz="sm">{t('removeConfirm', { name: removing?.name || removing?.email })}</Text>
+          <Text fz="sm">{t('removeConfirm', { name: shownRemoving?.name || shownRemoving?.email })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRemoving(null)}>
               {t('common:cancel')}

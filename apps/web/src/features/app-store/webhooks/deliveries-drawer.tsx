@@ -16,6 +16,7 @@ import { useAcc } from '../../../app/session';
 import { ListPager } from '../../../ui/list-pager';
 import { EmptyLine } from '../../../ui/list-state';
 import { ExpandToggle, LogTable } from '../../../ui/log-table';
+import { useKeptWhileClosing } from '../../../ui/use-kept-while-closing';
 import {
   appStoreKey,
   DELIVERIES_PAGE_SIZE,
@@ -42,6 +43,8 @@ export function DeliveriesDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('app-store');
+  // Closing clears the endpoint: its log stays while the drawer slides out.
+  const shown = useKeptWhileClosing(endpoint);
   return (
     <Drawer
       opened={Boolean(endpoint)}
@@ -51,7 +54,7 @@ export function DeliveriesDrawer({
       title={t('webhooks.deliveriesTitle')}
       closeButtonProps={{ 'aria-label': t('common:close') }}
     >
-      {endpoint && <DeliveryLog endpoint={endpoint} />}
+      {shown && <DeliveryLog key={shown._id} endpoint={shown} />}
     </Drawer>
   );
 }

@@ -10,13 +10,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useFormSave, zodValidator } from '../../../app/forms';
 import { FormFailure, ModalActions } from '../../../ui/form-modal';
+import { useKeptWhileClosing } from '../../../ui/use-kept-while-closing';
 
 type TValues = { url: string; description: string; events: string[]; enabled: boolean };
 
 /** Add or edit a webhook endpoint: its URL, a description, and the events it receives. */
 export function EndpointModal({
   opened,
-  endpoint,
+  endpoint: opening,
   onClose,
   onSave,
 }: {
@@ -26,6 +27,8 @@ export function EndpointModal({
   onSave: (body: TWebhookEndpointBody) => Promise<unknown>;
 }) {
   const { t } = useTranslation('app-store');
+  // Closing clears the endpoint: the title stays the edit's while the dialog fades out.
+  const endpoint = useKeptWhileClosing(opening, opened);
   const form = useForm<TValues>({
     initialValues: { url: '', description: '', events: [], enabled: true },
     validate: zodValidator<TValues>(ZWebhookEndpointBody, t),

@@ -1,10 +1,13 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { WEBHOOK_HEADERS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { useKeptWhileClosing } from '../../../ui/use-kept-while-closing';
 
 /** The signing secret, shown once (after creating an endpoint or rotating its secret). */
 export function SecretModal({ secret, onClose }: { secret: string | null; onClose: () => void }) {
   const { t } = useTranslation('app-store');
+  // Closing clears the secret: it stays on screen (and copyable) while the dialog fades out.
+  const shown = useKeptWhileClosing(secret);
   return (
     <Modal
       opened={Boolean(secret)}
@@ -18,9 +21,9 @@ export function SecretModal({ secret, onClose }: { secret: string | null; onClos
         <Alert color="yellow">{t('webhooks.secretOnce')}</Alert>
         <Group wrap="nowrap" gap="xs">
           <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="webhook-secret">
-            {secret}
+            {shown}
           </Code>
-          <CopyButton value={secret ?? ''}>
+          <CopyButton value={shown ?? ''}>
             {({ copied, copy }) => (
               <Button size="xs" variant="default" onClick={copy}>
                 {copied ? t('copied') : t('copy')}

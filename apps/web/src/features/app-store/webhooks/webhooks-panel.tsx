@@ -20,19 +20,6 @@ import { DeliveriesDrawer } from './deliveries-drawer';
 import { EndpointModal } from './endpoint-modal';
 import { SecretModal } from './secret-modal';
 
-/** What a confirmation is about: kept while its dialog fades out, so the text never loses the URL. */
-function useConfirmTarget<T>() {
-  const [state, setState] = useState<{ target: T | null; opened: boolean }>({
-    target: null,
-    opened: false,
-  });
-  return {
-    ...state,
-    ask: (target: T) => setState({ target, opened: true }),
-    close: () => setState((s) => ({ ...s, opened: false })),
-  };
-}
-
 /** The Webhooks app's endpoints: add/edit, the delivery log of each, secret rotation, removal. */
 export function WebhooksPanel() {
   const { t } = useTranslation('app-store');
@@ -42,8 +29,9 @@ export function WebhooksPanel() {
   const [editing, setEditing] = useState<TWebhookEndpoint | 'new' | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [log, setLog] = useState<TWebhookEndpoint | null>(null);
-  const removing = useConfirmTarget<TWebhookEndpoint>();
-  const rotating = useConfirmTarget<TWebhookEndpoint>();
+  // The confirmations keep their texts (the URL) while they fade out (ConfirmModal).
+  const [removing, setRemoving] = useState<TWebhookEndpoint | null>(null);
+  const [rotating, setRotating] = useState<TWebhookEndpoint | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: appStoreKey(acc) });
 
   return (
@@ -125,8 +113,8 @@ export function WebhooksPanel() {
                       </Menu.Target>
                       <Menu.Dropdown>
                         <Menu.Item onClick={() => setEditing(e)}>{t('webhooks.edit')}</Menu.Item>
-                        <Menu.Item onClick={() => rotating.ask(e)}>{t('webhooks.rotate')}</Menu.Item>
-                        <Menu.Item color="red" onClick={() => removing.ask(e)}>
+                        <Menu.Item onClick={() => setRotating(e)}>{t('webhooks.rotate')}</Menu.Item>
+                        <Menu.Item color="red" onClick={() => setRemoving(e)}>
                           {t('webhooks.remove')}
                         </Menu.Item>
                       </Menu.Dropdown>
@@ -153,31 +141,31 @@ export function WebhooksPanel() {
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
       <DeliveriesDrawer endpoint={log} onClose={() => setLog(null)} />
       <ConfirmModal
-        opened={rotating.opened}
+        opened={rotating !== null}
         title={t('webhooks.rotateTitle')}
         message={t('webhooks.rotateConfirm', {
-          url: rotating.target?.url ?? '',
+          url: rotating?.url ?? '',
           hours: WEBHOOK_LIMITS.retryWindowHours,
         })}
         confirm={t('webhooks.rotate')}
-        onClose={rotating.close}
+        onClose={() => setRotating(null)}
         onConfirm={async () => {
-          if (!rotating.target) return;
-          const rotated = await rotateEndpointSecret(acc, rotating.target._id);
-          rotating.close();
+          if (!rotating) return;
+          const rotated = await rotateEndpointSecret(acc, rotating._id);
+          setRotating(null);
           setSecret(rotated.secret ?? null);
         }}
       />
       <ConfirmModal
-        opened={removing.opened}
+        opened={removing !== null}
         title={t('webhooks.removeTitle')}
-        message={t('webhooks.removeConfirm', { url: removing.target?.url ?? '' })}
+        message={t('webhooks.removeConfirm', { url: removing?.url ?? '' })}
         confirm={t('webhooks.remove')}
-        onClose={removing.close}
+        onClose={() => setRemoving(null)}
         onConfirm={async () => {
-          if (!removing.target) return;
-          await deleteEndpoint(acc, removing.target._id);
-          removing.close();
+          if (!removing) return;
+          await deleteEndpoint(acc, removing._id);
+          setRemoving(null);
           notify({ color: 'green', message: (t) => t('app-store:webhooks.removed') });
           await refresh();
         }}

@@ -152,17 +152,16 @@ export function BotSettingsModal({
       size="md"
       closeButtonProps={{ 'aria-label': t('common:close') }}
     >
-      {opened && (
-        <BotBasicsForm
-          chatbot={chatbot}
-          start={start}
-          onCancel={onClose}
-          onSaved={(bot) => {
-            onSaved(bot);
-            onClose();
-          }}
-        />
-      )}
+      {/* The dialog mounts its content on each opening and keeps it while it fades out. */}
+      <BotBasicsForm
+        chatbot={chatbot}
+        start={start}
+        onCancel={onClose}
+        onSaved={(bot) => {
+          onSaved(bot);
+          onClose();
+        }}
+      />
     </Modal>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../app/i18n';
+import { expectSameWhileClosing, withMotion } from '../../../test/closing-dialog';
 import { conversation, mockApi, renderInbox } from '../inbox-testing';
 import { Composer } from './composer';
 
@@ -123,6 +124,24 @@ describe('the composer AI menu', () => {
     expect(within(dialog).getByTestId('ai-summary')).toHaveTextContent('- Cliente quer trocar um produto');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Inserir como nota privada' }));
     await waitFor(() => expect(box('Nota privada').value).toBe('- Cliente quer trocar um produto'));
+  });
+
+  it('keeps the summary in its dialog while it fades out, after a cancel and after the insert', async () => {
+    await withMotion(async () => {
+      setUp({ enabled: true, model: true }, { '/ai/summary': { text: '- Cliente quer trocar um produto' } });
+      for (const button of ['Cancelar', 'Inserir como nota privada']) {
+        await openMenu();
+        await userEvent.click(await screen.findByRole('menuitem', { name: 'Resumir conversa' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Resumo da conversa' });
+        expect(within(dialog).getByTestId('ai-summary')).toHaveTextContent(
+          '- Cliente quer trocar um produto',
+        );
+        await expectSameWhileClosing(dialog, () =>
+          fireEvent.click(within(dialog).getByRole('button', { name: button })),
+        );
+      }
+      expect(box('Nota privada').value).toBe('- Cliente quer trocar um produto');
+    });
   });
 
   it('without a model offers only suggestions, labelled as found, and says why', async () => {

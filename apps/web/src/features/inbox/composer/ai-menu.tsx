@@ -5,6 +5,7 @@ import type { TInboxAiSuggestion, TLang } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/i18n';
 import { notify } from '../../../app/notify';
+import { useKeptWhileClosing } from '../../../ui/use-kept-while-closing';
 import { inboxAiApi, useInboxAiStatus } from '../../ai/ai-api';
 import { KnowledgeSearchModal } from './knowledge-search-modal';
 
@@ -40,6 +41,8 @@ export function AiMenu({
   const status = useInboxAiStatus(acc);
   const [busy, setBusy] = useState<TAction | null>(null);
   const [summary, setSummary] = useState<string | null>(null);
+  // Closing clears the summary: its text stays while the dialog fades out.
+  const shownSummary = useKeptWhileClosing(summary);
   const [opened, setOpened] = useState(false);
   const [searching, setSearching] = useState(false);
   if (!status.data?.enabled) return null;
@@ -148,7 +151,7 @@ export function AiMenu({
       >
         <Stack>
           <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="ai-summary">
-            {summary}
+            {shownSummary}
           </Text>
           <Text fz="xs" c="dimmed">
             {t('composer.ai.summaryHelp')}

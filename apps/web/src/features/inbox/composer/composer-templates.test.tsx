@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TTemplate } from '@atende/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectSameWhileClosing, withMotion } from '../../../test/closing-dialog';
 import { Composer } from './composer';
 import { messagesKey } from '../data/inbox-api';
 import type { TMessagesState } from '../data/inbox-cache';
@@ -144,6 +145,28 @@ describe('templates in the composer', () => {
     });
     const cached = client.getQueryData<TMessagesState>(messagesKey(ACC, c._id));
     expect(cached?.items.map((m) => m.body)).toEqual(['Olá Carla, seu pedido 987 foi enviado.']);
+  });
+
+  it('keeps the picked template and its values while the picker fades out; the next opening starts empty', async () => {
+    await withMotion(async () => {
+      const { posts } = setUp({ hours: 25 });
+      for (const button of ['Cancelar', 'Enviar modelo']) {
+        const { dialog, select } = await openPicker('Escolher modelo');
+        expect(within(dialog).queryByRole('textbox', { name: 'Variável 1' })).toBeNull();
+        pickTemplate(select, 'pedido_enviado (pt_BR)');
+        fireEvent.change(within(dialog).getByRole('textbox', { name: 'Variável 1' }), {
+          target: { value: 'Carla' },
+        });
+        fireEvent.change(within(dialog).getByRole('textbox', { name: 'Variável 2' }), {
+          target: { value: '987' },
+        });
+        expect(within(dialog).getByText('Olá Carla, seu pedido 987 foi enviado.')).toBeInTheDocument();
+        await expectSameWhileClosing(dialog, () =>
+          fireEvent.click(within(dialog).getByRole('button', { name: button })),
+        );
+      }
+      expect(posts()).toHaveLength(1);
+    });
   });
 
   it('every variable is required before anything is sent', async () => {

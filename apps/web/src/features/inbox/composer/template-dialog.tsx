@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { templateSendVariables } from '@atende/shared';
@@ -54,12 +54,17 @@ export function TemplateDialog({
   const attempt = useRef<{ key: string; clientId: string } | null>(null);
   const template = list.find((tpl) => tpl._id === templateId);
 
-  const close = () => {
-    if (busy) return;
+  // Each opening starts with no template picked; the last one stays while the dialog fades out.
+  useEffect(() => {
+    if (!opened) return;
     setTemplateId(null);
     setVariables([]);
     setErrors(NO_ERRORS);
     attempt.current = null;
+  }, [opened]);
+
+  const close = () => {
+    if (busy) return;
     onClose();
   };
 
@@ -91,8 +96,6 @@ export function TemplateDialog({
       {
         onSuccess: () => {
           attempt.current = null;
-          setTemplateId(null);
-          setVariables([]);
           onClose();
         },
         onError: (error) => {

@@ -20,6 +20,7 @@ import { SmsFields, WebchatFields, WhatsappFields } from './channel-fields';
 import { channelBody, initialValues, KIND_COLOR, KIND_ICON, type TChannelValues } from './channel-kinds';
 import { ChannelSetup } from './channel-setup';
 import { FacebookConnect } from './facebook-connect';
+import { useKeptWhileClosing } from '../../../ui/use-kept-while-closing';
 
 /** Errors on list items ('allowedOrigins.1') shown on the list field. */
 function foldListErrors(errors: Record<string, string>): Record<string, string> {
@@ -36,7 +37,7 @@ export type TChannelModalState = { kind: TChannelKind; channel: TChannel | null 
 /** Connect (or edit) a channel; after connecting, what to paste where (webhook, snippet). */
 export function ChannelModal({
   acc,
-  state,
+  state: opening,
   onClose,
   onSaved,
 }: {
@@ -46,6 +47,8 @@ export function ChannelModal({
   onSaved: (channel: TChannel) => void;
 }) {
   const { t } = useTranslation('settings');
+  // Closing clears the state: the kind, title and fields stay while the dialog fades out.
+  const state = useKeptWhileClosing(opening);
   const editing = !!state?.channel;
   const [connected, setConnected] = useState<{ channel: TChannel; verifyToken?: string } | null>(null);
   const schemaCheck = zodValidator<TChannelValues>(
@@ -101,7 +104,7 @@ export function ChannelModal({
 
   return (
     <Modal
-      opened={state !== null}
+      opened={opening !== null}
       onClose={onClose}
       size="lg"
       centered

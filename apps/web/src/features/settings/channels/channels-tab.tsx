@@ -10,6 +10,7 @@ import { CardSkeleton } from '../../../ui/card-skeleton';
 import { ConfirmDelete } from '../../../ui/confirm-modal';
 import { LoadError } from '../../../ui/load-error';
 import { SectionHeading } from '../../../ui/section-heading';
+import { useKeptWhileClosing } from '../../../ui/use-kept-while-closing';
 import { channelsKey, deleteChannel, useChannels, useUpdateChannel } from '../settings-api';
 import { KIND_ICON, KINDS, statusBody } from './channel-kinds';
 import { ChannelsTable, ConnectCards } from './channels-list';
@@ -23,6 +24,7 @@ export function ChannelsTab({ acc }: { acc: string }) {
   const channels = useChannels(acc);
   const [modal, setModal] = useState<TChannelModalState>(null);
   const [setup, setSetup] = useState<TChannel | null>(null);
+  const shownSetup = useKeptWhileClosing(setup);
   const [deleting, setDeleting] = useState<TChannel | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: channelsKey(acc) });
   const connect = (kind: TChannelKind) => setModal({ kind, channel: null });
@@ -95,10 +97,10 @@ export function ChannelsTab({ acc }: { acc: string }) {
         onClose={() => setSetup(null)}
         size="lg"
         centered
-        title={t('channels.setupTitle', { name: setup?.name })}
+        title={t('channels.setupTitle', { name: shownSetup?.name })}
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >
-        {setup && <ChannelSetup channel={setup} />}
+        {shownSetup && <ChannelSetup channel={shownSetup} />}
       </Modal>
       <ConfirmDelete
         item={deleting}
