@@ -166,4 +166,22 @@ describe('contact domain events', () => {
       { contactId: contact._id, fields: ['name'] },
     ]);
   });
+
+  it("a web chat visitor's pre-chat phone that another contact has changes nothing and announces nothing", async () => {
+    const holder = await createContact(ctx, owner.token, owner.accountId, {
+      name: 'Dona do número',
+      phone: '+5511987650001',
+    });
+    const identity = ctx.app.services.contacts.identity;
+    const visitor = await identity.createVisitor(owner.accountId, {
+      id: crypto.randomUUID(),
+      channelId: crypto.randomUUID(),
+      name: 'Visitante 0001',
+      email: null,
+    });
+    expect(visitor).toBeDefined();
+    const kept = await identity.updateVisitor(owner.accountId, visitor!.id, { phone: holder.phone as string });
+    expect(kept).toMatchObject({ id: visitor!.id, phone: null });
+    expect(of('contact.updated', visitor!.id)).toEqual([]);
+  });
 });

@@ -159,13 +159,16 @@ export async function insertVisitorContact(
 }
 
 export function findVisitorContact(db: TDb, accountId: string, contactId: string) {
-  return withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId), isNull(contacts.deletedAt)));
-    return row;
-  });
+  return withTenant(db, accountId, (tx) => findVisitorRow(tx, accountId, contactId));
+}
+
+/** A live contact by id, in the caller's transaction. */
+export async function findVisitorRow(tx: TTx, accountId: string, contactId: string) {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId), isNull(contacts.deletedAt)));
+  return row;
 }
 
 /** Whether a visitor's contact id is a live contact, a deleted one, or none yet. */

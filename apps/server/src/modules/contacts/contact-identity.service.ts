@@ -7,6 +7,7 @@ import {
   createMissingContacts,
   findOrCreateContactsByPhone,
   findVisitorContact,
+  findVisitorRow,
   insertVisitorContact,
   livePhones,
   lockPhones,
@@ -86,6 +87,8 @@ export class ContactIdentityService {
         const owner = (await livePhones(tx, accountId, [phone])).get(phone);
         if (!owner || owner.id === contactId) patch.phone = phone;
       }
+      // Only a phone another contact has (not copied): nothing changes, nothing to announce.
+      if (Object.keys(patch).length === 0) return findVisitorRow(tx, accountId, contactId);
       const row = await updateVisitorContact(tx, accountId, contactId, patch);
       if (row)
         await this.bus.emit(tx, accountId, 'contact.updated', {
