@@ -88,6 +88,10 @@ export const automationRuns = pgTable(
     uniqueIndex('automation_runs_key_uq').on(t.automationId, t.key),
     index('automation_runs_log_idx').on(t.automationId, t.createdAt.desc()),
     index('automation_runs_conv_idx').on(t.automationId, t.conversationId, t.createdAt),
+    // A contact trigger's hourly fire limit counts the rule's runs for the contact (claimRunRow).
+    index('automation_runs_contact_idx')
+      .on(t.automationId, t.contactId, t.createdAt)
+      .where(sql`contact_id is not null`),
     index('automation_runs_acc_created_idx').on(t.accountId, t.createdAt),
   ],
 );
