@@ -134,13 +134,134 @@ describe('contact domain events', () => {
     expect((await bulk('/p/chat/contact/bulk/phase', { phase })).body.data).toEqual({ updated: 1 });
     expect(
       heard.slice(lackedEvents).map((e) => [e.name, (e.data as { contactId: string }).contactId]),
-    ).toEqual([['contact.phase_changed', had._id]]);
+    ).toEqual([
+      ['contact.updated', had._id],
+      ['contact.phase_changed', had._id],
+    ]);
     expect((await bulk('/p/chat/contact/bulk/phase', { phase })).body.data).toEqual({ updated: 0 });
 
-    // No contact.updated (webhooks) nor tag_added (automations) for a contact an edit left as it was.
+    // No contact.updated (webhooks) nor tag_added (automations) for a contact an edit left as it
+    // was: the first was heard for its phase only, the second for its tag and its own edit.
     expect(of('contact.tag_added', had._id)).toEqual([]);
-    expect(of('contact.updated', had._id)).toEqual([]);
+    expect(of('contact.updated', had._id).map((e) => e.data)).toEqual([
+      { contactId: had._id, fields: ['phaseId'] },
+    ]);
+    expect(of('contact.updated', lacked._id).map((e) => e.data)).toEqual([
+      { contactId: lacked._id, fields: ['tags'] },
+      { contactId: lacked._id, fields: ['phaseId'] },
+    ]);
     expect(heard.slice(before).filter((e) => e.name === 'contact.tag_added')).toHaveLength(1);
+  });
+
+  it('a bulk edit is heard by webhooks as the same edit made one by one (contact.updated naming tags or phaseId), removals too', async () => {
+    const url = (path: string) => `${path}?acc=${owner.accountId}`;
+    const vip = await createTag(ctx, owner.token, owner.accountId, 'VIP sync');
+    const cold = await createTag(ctx, owner.token, owner.accountId, 'Cold sync');
+    const one = await createContact(ctx, owner.token, owner.accountId, { name: 'Sync 1', tags: [cold._id] });
+    const two = await createContact(ctx, owner.token, owner.accountId, { name: 'Sync 2' });
+    const ids = [one._id, two._id];
+    const bulk = (path: string, body: object) =>
+      api(ctx.app, 'POST', url(path), { token: owner.token, body: { ids, ...body } });
+    // What a single edit of the same fields announces, to compare with.
+    const single = await createContact(ctx, owner.token, owner.accountId, { name: 'Sync single' });
+    const phases = await api(ctx.app, 'GET', url('/p/chat/inbox/phases'), { token: owner.token });
+    const phase = (phases.body.data as Array<{ _id: string }>)[0]._id;
+    const put = await api(ctx.app, 'PUT', url(`/p/chat/contact/${single._id}`), {
+      token: owner.token,
+      body: { data: { tags: [vip._id], phase }, acc: owner.accountId },
+    });
+    expect(put.statusCode).toBe(200);
+    const singleFields = (of('contact.updated', single._id)[0].data as { fields: string[] }).fields;
+    expect([...singleFields].sort()).toEqual(['phaseId', 'tags']);
+
+    const from = heard.length;
+    const since = () =>
+      heard
+        .slice(from)
+        .filter((e) => ids.includes((e.data as { contactId: string }).contactId))
+        .map((e) => ({ name: e.name, data: e.data }));
+    const updated = (contactId: string, field: string) => ({
+      name: 'contact.updated',
+      data: { contactId, fields: [field] },
+    });
+
+    // Removing a tag only the first has: only it is heard (nobody heard a removal before).
+    expect((await bulk('/p/chat/contact/bulk/tags', { remove: [cold._id] })).body.data).toEqual({
+      updated: 1,
+    });
+    expect(since()).toEqual([updated(one._id, 'tags')]);
+
+    // Adding one (and removing one neither has now): both change, each heard once with its tag.
+    let mark = heard.length;
+    expect(
+      (await bulk('/p/chat/contact/bulk/tags', { add: [vip._id], remove: [cold._id] })).body.data,
+    ).toEqual({
+      updated: 2,
+    });
+    const inBatch = (contactId: string) =>
+      heard
+        .slice(mark)
+        .filter((e) => (e.data as { contactId: string }).contactId === contactId)
+        .map((e) => ({ name: e.name, data: e.data }));
+    for (const id of ids)
+      expect(inBatch(id)).toEqual([
+        updated(id, 'tags'),
+        { name: 'contact.tag_added', data: { contactId: id, tagIds: [vip._id] } },
+      ]);
+    expect(heard.length).toBe(mark + 4);
+
+    // A phase for both, after the second is moved there by hand: only the first is heard.
+    await api(ctx.app, 'PUT', url(`/p/chat/contact/${two._id}`), {
+      token: owner.token,
+      body: { data: { phase }, acc: owner.accountId },
+    });
+    mark = heard.length;
+    expect((await bulk('/p/chat/contact/bulk/phase', { phase })).body.data).toEqual({ updated: 1 });
+    expect(heard.slice(mark).map((e) => ({ name: e.name, data: e.data }))).toEqual([
+      updated(one._id, 'phaseId'),
+      { name: 'contact.phase_changed', data: { contactId: one._id, from: null, to: phase } },
+    ]);
+    // Clearing the phase of both: both heard.
+    mark = heard.length;
+    expect((await bulk('/p/chat/contact/bulk/phase', { phase: null })).body.data).toEqual({ updated: 2 });
+    for (const id of ids)
+      expect(inBatch(id)).toEqual([
+        updated(id, 'phaseId'),
+        { name: 'contact.phase_changed', data: { contactId: id, from: phase, to: null } },
+      ]);
+    expect(heard.length).toBe(mark + 4);
+
+    // An edit that changes nobody is heard by nobody.
+    mark = heard.length;
+    expect((await bulk('/p/chat/contact/bulk/tags', { remove: [cold._id] })).body.data).toEqual({
+      updated: 0,
+    });
+    expect((await bulk('/p/chat/contact/bulk/phase', { phase: null })).body.data).toEqual({ updated: 0 });
+    expect(heard.length).toBe(mark);
+  });
+
+  it("a bulk edit of a chatbot's live test's visitor is marked test on every event (automations and webhooks skip it)", async () => {
+    const url = (path: string) => `${path}?acc=${owner.accountId}`;
+    const tag = await createTag(ctx, owner.token, owner.accountId, 'Test mark');
+    const visitor = await createContact(ctx, owner.token, owner.accountId, { name: 'Visitante do teste' });
+    await queryRows(ctx, sql`update contacts set test = true where id = ${visitor._id}`);
+    const phases = await api(ctx.app, 'GET', url('/p/chat/inbox/phases'), { token: owner.token });
+    const phase = (phases.body.data as Array<{ _id: string }>)[0]._id;
+    const mark = heard.length;
+    const bulk = (path: string, body: object) =>
+      api(ctx.app, 'POST', url(path), { token: owner.token, body: { ids: [visitor._id], ...body } });
+    expect((await bulk('/p/chat/contact/bulk/tags', { add: [tag._id] })).body.data).toEqual({ updated: 1 });
+    expect((await bulk('/p/chat/contact/bulk/tags', { remove: [tag._id] })).body.data).toEqual({
+      updated: 1,
+    });
+    expect((await bulk('/p/chat/contact/bulk/phase', { phase })).body.data).toEqual({ updated: 1 });
+    expect(heard.slice(mark).map((e) => [e.name, (e.data as { test?: true }).test])).toEqual([
+      ['contact.updated', true],
+      ['contact.tag_added', true],
+      ['contact.updated', true],
+      ['contact.updated', true],
+      ['contact.phase_changed', true],
+    ]);
   });
 
   it('an edit announces the fields it changed; a form saved as it was announces nothing', async () => {
@@ -180,7 +301,9 @@ describe('contact domain events', () => {
       email: null,
     });
     expect(visitor).toBeDefined();
-    const kept = await identity.updateVisitor(owner.accountId, visitor!.id, { phone: holder.phone as string });
+    const kept = await identity.updateVisitor(owner.accountId, visitor!.id, {
+      phone: holder.phone as string,
+    });
     expect(kept).toMatchObject({ id: visitor!.id, phone: null });
     expect(of('contact.updated', visitor!.id)).toEqual([]);
   });

@@ -324,8 +324,9 @@ export function bulkRetagContacts(
   const addArr = sql.raw(uuidArrayLiteral(add));
   const removeArr = sql.raw(uuidArrayLiteral(remove));
   return withTenant(db, accountId, async (tx) => {
-    // `old` is the rows before the change: each contact's newly added tags are announced. Only
-    // contacts missing a tag to add (and not also removed) or holding one to remove are written.
+    // `old` is the rows before the change. Only contacts missing a tag to add (and not also
+    // removed) or holding one to remove are written: each of them is announced (its tags changed),
+    // with the tags newly added to it (none when the edit only removed).
     const result = await tx.execute(sql`
       with old as (
         select id, tags from contacts
@@ -341,10 +342,7 @@ export function bulkRetagContacts(
       returning c.id, c.test,
         array(select distinct t from unnest(${addArr}) t where t <> all(old.tags) and t <> all(${removeArr}))::text[] as added`);
     const rows = rowsOf<{ id: string; added: string[]; test: boolean }>(result);
-    await announce(
-      tx,
-      rows.filter((r) => r.added.length > 0),
-    );
+    await announce(tx, rows);
     return rows.length;
   });
 }
@@ -355,11 +353,11 @@ export function bulkSetPhase(
   accountId: string,
   ids: string[],
   phaseId: string | null,
-  announce: TAnnounce<Array<{ id: string; from: string | null }>> = noAnnounce,
+  announce: TAnnounce<Array<{ id: string; from: string | null; test: boolean }>> = noAnnounce,
 ) {
   return withTenant(db, accountId, async (tx) => {
     const previous = await tx
-      .select({ id: contacts.id, from: contacts.phaseId })
+      .select({ id: contacts.id, from: contacts.phaseId, test: contacts.test })
       .from(contacts)
       .where(and(eq(contacts.accountId, accountId), isNull(contacts.deletedAt), inArray(contacts.id, ids)))
       .for('update');

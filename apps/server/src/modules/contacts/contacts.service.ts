@@ -251,14 +251,24 @@ export class ContactsService {
       [...new Set(body.ids)],
       body.add,
       body.remove,
-      async (tx, tagged) => {
-        for (const t of tagged)
-          await this.bus.emit(tx, accountId, 'contact.tag_added', {
+      async (tx, retagged) => {
+        // Each contact whose tags changed is heard as an edit of its tags would be (webhooks: a
+        // removal too); the tags newly on it as tag_added (automations).
+        for (const t of retagged) {
+          const test = testMark(t.test);
+          await this.bus.emit(tx, accountId, 'contact.updated', {
             contactId: t.id,
-            tagIds: t.added,
-            ...(cause ? { cause } : {}),
-            ...testMark(t.test),
+            fields: ['tags'],
+            ...test,
           });
+          if (t.added.length > 0)
+            await this.bus.emit(tx, accountId, 'contact.tag_added', {
+              contactId: t.id,
+              tagIds: t.added,
+              ...(cause ? { cause } : {}),
+              ...test,
+            });
+        }
       },
     );
     return { updated };
@@ -274,12 +284,21 @@ export class ContactsService {
       [...new Set(body.ids)],
       body.phase,
       async (tx, moved) => {
-        for (const m of moved)
+        // As an edit of the phase would be: contact.updated naming phaseId, then phase_changed.
+        for (const m of moved) {
+          const test = testMark(m.test);
+          await this.bus.emit(tx, accountId, 'contact.updated', {
+            contactId: m.id,
+            fields: ['phaseId'],
+            ...test,
+          });
           await this.bus.emit(tx, accountId, 'contact.phase_changed', {
             contactId: m.id,
             from: m.from,
             to: body.phase ?? null,
+            ...test,
           });
+        }
       },
     );
     if (changed.length > 0) {
