@@ -38,12 +38,14 @@ export class ImportBatchWriter {
     /** Tags of every row (the start body's). */
     private readonly baseTags: string[],
     private readonly onProgress: (progress: TImportRowDb) => void,
+    /** How array parameters are written: see prepareImportBatch. */
+    private readonly literals: 'sent' | 'built' = 'built',
   ) {}
 
   /** Hands over a batch (it is written in the background); true once the import was cancelled. */
   async push(batch: TImportBatch): Promise<boolean> {
     await this.resolveTags(batch);
-    const prepared = prepareImportBatch(batch); // from here on the batch's rows can go
+    const prepared = prepareImportBatch(batch, this.literals); // from here on the batch's rows can go
     const phones = new Set(prepared.phones);
     while (
       this.inFlight.length >= this.writers ||

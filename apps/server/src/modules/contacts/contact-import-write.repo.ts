@@ -95,9 +95,34 @@ export interface TPreparedBatch {
   records: number;
   phaseId: string | null;
   skipExisting: boolean;
+  /** How the columns become array parameters (see sentWhenSent). */
+  literal: (values: ReadonlyArray<string | null>) => string;
 }
 
-export function prepareImportBatch(batch: TImportBatch): TPreparedBatch {
+/**
+ * An array parameter written by node-postgres as it sends the statement (it calls toPostgres while
+ * serializing the parameters) instead of before: the driver keeps a statement's parameters until
+ * its answer, and a batch's literals (about 650 kB across its three statements) outlived the young
+ * generation and piled up in the old one until a full collection (peak RSS of a 100k import).
+ * PGlite takes strings only: there the literals are built beforehand.
+ */
+class SentArrayLiteral {
+  constructor(private readonly values: ReadonlyArray<string | null>) {}
+  toPostgres(): string {
+    return arrayLiteral(this.values);
+  }
+}
+const sentWhenSent = (values: ReadonlyArray<string | null>) =>
+  new SentArrayLiteral(values) as unknown as string;
+
+/**
+ * `literals`: 'sent' (node-postgres) builds the array parameters as each statement is sent;
+ * 'built' (PGlite, which takes strings) builds them beforehand.
+ */
+export function prepareImportBatch(
+  batch: TImportBatch,
+  literals: 'sent' | 'built' = 'built',
+): TPreparedBatch {
   const rows = foldByPhone(batch.rows);
   return {
     phones: rows.map((r) => r.phone),
@@ -111,6 +136,7 @@ export function prepareImportBatch(batch: TImportBatch): TPreparedBatch {
     records: batch.records,
     phaseId: batch.phaseId,
     skipExisting: batch.skipExisting ?? false,
+    literal: literals === 'sent' ? sentWhenSent : arrayLiteral,
   };
 }
 
@@ -132,7 +158,7 @@ function hasKeys(value: object): boolean {
 
 /** The array parameters of the rows at `at` (indexes into the prepared columns). */
 function columnsAt(batch: TPreparedBatch, at: number[]) {
-  const pick = <T extends string | null>(column: T[]) => arrayLiteral(at.map((i) => column[i]));
+  const pick = <T extends string | null>(column: T[]) => batch.literal(at.map((i) => column[i]));
   return {
     names: pick(batch.names),
     emails: pick(batch.emails),
@@ -157,15 +183,15 @@ async function upsertContacts(
   after: Promise<unknown> | undefined,
 ) {
   if (batch.phones.length === 0) return { inserted: 0, skipped: 0 };
-  const existing = await oldestLiveContacts(tx, accountId, batch.phones);
+  const existing = await oldestLiveContacts(tx, accountId, batch.phones, batch.literal);
   const found = new Map(existing.map((r) => [r.phone, r]));
   const updates: number[] = [];
   const inserts: number[] = [];
   for (let i = 0; i < batch.phones.length; i++) (found.has(batch.phones[i]) ? updates : inserts).push(i);
   const update = (at: number[], where: SQL) => {
     const c = columnsAt(batch, at);
-    const ids = arrayLiteral(at.map((i) => found.get(batch.phones[i])!.id));
-    const ctids = arrayLiteral(at.map((i) => found.get(batch.phones[i])!.ctid));
+    const ids = batch.literal(at.map((i) => found.get(batch.phones[i])!.id));
+    const ctids = batch.literal(at.map((i) => found.get(batch.phones[i])!.ctid));
     return tx.execute(sql`
       update contacts c set name = v.name, email = coalesce(v.email, c.email),
         tags = case when v.tags is null then c.tags
@@ -183,7 +209,7 @@ async function upsertContacts(
     // A contact edited meanwhile moved to a new ctid: those few go by id.
     const moved = updates.filter((i) => !done.has(found.get(batch.phones[i])!.id));
     if (moved.length) {
-      const ids = arrayLiteral(moved.map((i) => found.get(batch.phones[i])!.id));
+      const ids = batch.literal(moved.map((i) => found.get(batch.phones[i])!.id));
       await update(moved, sql`c.id = any(${ids}::uuid[])`);
     }
   }
@@ -201,18 +227,18 @@ async function upsertContacts(
       insert into contacts (id, account_id, name, email, phone, tags, custom_fields, phase_id, source, type)
       select v.id, ${accountId}, v.name, v.email, v.phone, coalesce(v.tags::uuid[], '{}'),
         coalesce(v.cf::jsonb, '{}'), ${batch.phaseId}::uuid, 'import', 'manual'
-      from unnest(${arrayLiteral(ours)}::uuid[], ${c.names}::text[], ${c.emails}::text[], ${c.phones}::text[],
+      from unnest(${batch.literal(ours)}::uuid[], ${c.names}::text[], ${c.emails}::text[], ${c.phones}::text[],
                   ${c.tags}::text[], ${c.cfs}::text[]) as v(id, name, email, phone, tags, cf)`);
   }
   if (after) await after;
   if (inserts.length) {
     const phones = inserts.map((i) => batch.phones[i]);
     await lockPhones(tx, accountId, phones);
-    const raced = await otherLiveContacts(tx, accountId, phones, ours);
+    const raced = await otherLiveContacts(tx, accountId, phones, ours, batch.literal);
     if (raced.size) {
       const now = inserts.filter((i) => raced.has(batch.phones[i]));
       const dropped = ours.filter((_, k) => raced.has(phones[k]));
-      await tx.execute(sql`delete from contacts where id = any(${arrayLiteral(dropped)}::uuid[])`);
+      await tx.execute(sql`delete from contacts where id = any(${batch.literal(dropped)}::uuid[])`);
       for (const i of now)
         found.set(batch.phones[i], {
           phone: batch.phones[i],
@@ -221,7 +247,7 @@ async function upsertContacts(
         });
       inserts.splice(0, inserts.length, ...inserts.filter((i) => !raced.has(batch.phones[i])));
       if (!batch.skipExisting) {
-        const ids = arrayLiteral(now.map((i) => raced.get(batch.phones[i])!));
+        const ids = batch.literal(now.map((i) => raced.get(batch.phones[i])!));
         await update(now, sql`c.id = any(${ids}::uuid[])`);
       }
     }
@@ -284,11 +310,16 @@ export function writeImportBatch(
  * account instead (contacts_list_idx, filtering every row against every phone: seconds a batch on a
  * table whose statistics say it is empty). Needs the transaction's seqscan/bitmapscan off.
  */
-async function oldestLiveContacts(tx: TTx, accountId: string, phones: string[]) {
+async function oldestLiveContacts(
+  tx: TTx,
+  accountId: string,
+  phones: string[],
+  literal: TPreparedBatch['literal'],
+) {
   return rowsOf<{ phone: string; id: string; ctid: string }>(
     await tx.execute(sql`
       select distinct on (v.phone) v.phone, c.id::text as id, c.ctid::text as ctid
-      from unnest(${arrayLiteral([...phones].sort())}::text[]) as v(phone)
+      from unnest(${literal([...phones].sort())}::text[]) as v(phone)
       cross join lateral (
         select c.id, c.ctid, c.created_at, c.deleted_at from contacts c
         where c.account_id = ${accountId} and c.phone = v.phone
@@ -303,13 +334,19 @@ async function oldestLiveContacts(tx: TTx, accountId: string, phones: string[]) 
  * The oldest live contact of each of these phones other than the one this batch inserted for it
  * (`own[k]` for `phones[k]`): contacts another writer created meanwhile. Read under the lock.
  */
-async function otherLiveContacts(tx: TTx, accountId: string, phones: string[], own: string[]) {
+async function otherLiveContacts(
+  tx: TTx,
+  accountId: string,
+  phones: string[],
+  own: string[],
+  literal: TPreparedBatch['literal'],
+) {
   const order = phones.map((_, k) => k).sort((a, b) => (phones[a] < phones[b] ? -1 : 1));
   const rows = rowsOf<{ phone: string; id: string }>(
     await tx.execute(sql`
       select distinct on (v.phone) v.phone, c.id::text as id
-      from unnest(${arrayLiteral(order.map((k) => phones[k]))}::text[],
-                  ${arrayLiteral(order.map((k) => own[k]))}::uuid[]) as v(phone, own)
+      from unnest(${literal(order.map((k) => phones[k]))}::text[],
+                  ${literal(order.map((k) => own[k]))}::uuid[]) as v(phone, own)
       cross join lateral (
         select c.id, c.created_at, c.deleted_at from contacts c
         where c.account_id = ${accountId} and c.phone = v.phone

@@ -102,12 +102,21 @@ export class ContactImportJob {
     const db = this.database.db;
     const { accountId, id } = row;
     let lastEmit = 0;
-    const writer = new ImportBatchWriter(db, accountId, id, this.writers, options.tags, (progress) => {
-      if (Date.now() - lastEmit > 250) {
-        lastEmit = Date.now();
-        this.emit(progress);
-      }
-    });
+    const literals = this.database.kind === 'pg' ? 'sent' : 'built';
+    const writer = new ImportBatchWriter(
+      db,
+      accountId,
+      id,
+      this.writers,
+      options.tags,
+      (progress) => {
+        if (Date.now() - lastEmit > 250) {
+          lastEmit = Date.now();
+          this.emit(progress);
+        }
+      },
+      literals,
+    );
     const batches = storedRecordBatches(
       (seq) => readImportChunk(db, accountId, id, seq),
       row.encoding,
