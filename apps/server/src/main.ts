@@ -5,6 +5,9 @@ import { stopExitCode, type TStopSignal, watchStopSignals } from './stop-signals
 
 type TApp = Awaited<ReturnType<typeof buildApp>>;
 
+/** The app once built: closed (its database too) when the start fails after it. */
+let built: TApp | undefined;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -37,6 +40,7 @@ async function main() {
     console.error(`Could not start: ${where} is not usable (${reason})`);
     process.exit(1);
   }
+  built = app;
   if (stopped()) return closeAndExit(app, stop.signal.reason);
   // Issue 13: a crash is reported (SENTRY_DSN) before the process goes down; a stray rejection too.
   process.on('uncaughtException', (error) => {
@@ -52,8 +56,10 @@ async function main() {
   try {
     demo = await seedDemoAccount(app, config, stop.signal);
   } catch (error) {
-    // Stopped midway: the demo stays marked as being made, and the next start makes it again.
-    if (!stopped()) throw error;
+    // Stopped midway, or failed (a database error): what was made of the demo stays marked as
+    // being made, and the next start makes it again (seed.ts). A failure is said, and the server
+    // starts without it.
+    if (!stopped()) demoNotMade(app, error);
   }
   // Shown before listening: a port in use must not lose the only copy of the password; nor a
   // stop that came once the demo was made.
@@ -80,6 +86,26 @@ async function main() {
   stop.signal.addEventListener('abort', () => void closeAndExit(app, stop.signal.reason), { once: true });
 }
 
+/**
+ * The demo could not be made: logged and reported with the error, and said in one line; the server
+ * starts anyway (one can sign up). The next start makes the demo again while the demo user is the
+ * only user (seed.ts): not once someone has signed up.
+ */
+function demoNotMade(app: TApp, error: unknown) {
+  app.log.error({ err: error }, 'demo account could not be made');
+  app.platform.errorReporter.capture(error);
+  console.error(
+    `\n  The demo account could not be made (${reasonOf(error)}); the next start makes it again if no one has signed up by then.\n`,
+  );
+}
+
+/** An error's own words: a failed query's database message, not drizzle's "Failed query: <sql>". */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  return error.message.startsWith('Failed query') && cause instanceof Error ? cause.message : error.message;
+}
+
 /** Drains requests and jobs, closes the database, and exits with the signal's code (130, 143). */
 async function closeAndExit(app: TApp, signal: TStopSignal): Promise<void> {
   app.log.info({ signal }, 'shutting down: draining requests and jobs');
@@ -98,4 +124,14 @@ async function closeAndExit(app: TApp, signal: TStopSignal): Promise<void> {
   process.exit(stopExitCode(signal));
 }
 
-void main();
+// Any other failure to start ends the process with a line saying why, never a process left hanging.
+main().catch(async (error: unknown) => {
+  console.error(`Could not start: ${reasonOf(error)}`);
+  process.exitCode = 1;
+  if (built) {
+    built.log.error({ err: error }, 'start failed');
+    setTimeout(() => process.exit(1), 20_000).unref();
+    await built.close().catch(() => undefined);
+  }
+  process.exit(1);
+});

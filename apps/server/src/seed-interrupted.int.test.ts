@@ -65,3 +65,41 @@ describe('the demo account after a first start stopped while making it', () => {
     expect((await login(demo!.password)).statusCode).toBe(200);
   }, 180_000);
 });
+
+describe('the demo account after a first start whose making of it failed (a database error)', () => {
+  let ctx: TTestApp;
+  beforeAll(async () => {
+    ctx = await startTestApp();
+  });
+  afterAll(() => ctx?.close());
+
+  it('is left marked as being made, and the next start makes it whole', async () => {
+    const config = configOf({ NODE_ENV: 'development' });
+    const { db } = ctx.app.platform.database;
+    // The database refuses the demo's account: the demo user was written, its account was not.
+    await db.execute(sql`
+      create function refuse_demo() returns trigger language plpgsql as $$
+      begin raise exception 'no room for the demo account'; end $$`);
+    await db.execute(sql`
+      create trigger refuse_demo before insert on accounts
+      for each row when (new.name = 'Demo Atende') execute function refuse_demo()`);
+    await expect(seedDemoAccount(ctx.app, config)).rejects.toThrow();
+    expect(await queryRows(ctx, sql`select email, password_hash from users`)).toEqual([
+      { email: DEMO_EMAIL, password_hash: DEMO_BEING_SEEDED },
+    ]);
+    expect(await queryRows(ctx, sql`select id from accounts`)).toEqual([]);
+
+    await db.execute(sql`drop trigger refuse_demo on accounts`);
+    const demo = await seedDemoAccount(ctx.app, config);
+    expect(demo?.email).toBe(DEMO_EMAIL);
+    const res = await api(ctx.app, 'POST', '/g/auth/login', {
+      body: { email: DEMO_EMAIL, password: demo!.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const [account] = await queryRows<{ id: string }>(ctx, sql`select id from accounts`);
+    const contacts = await api(ctx.app, 'GET', `/p/chat/contact/list?limit=100&acc=${account.id}`, {
+      token: res.body.data.accessToken,
+    });
+    expect(contacts.body.data.count).toBe(DEMO_CONTACTS.length);
+  }, 180_000);
+});
