@@ -200,6 +200,49 @@ describe('CSV import, batches written two at a time', () => {
   });
 });
 
+describe('CSV import, tags past the limit across batches', () => {
+  it('a tag cell refused in one batch is refused again in a later one, each row reported with its cells', async () => {
+    const full = await signUp(ctx, { company: 'Full Tags Co' });
+    await queryRows(
+      ctx,
+      sql`insert into contact_tags (id, account_id, name, color)
+          select gen_random_uuid(), ${full.accountId}, 'Pre ' || n, '#000000' from generate_series(0, 498) n`,
+    );
+    // One tag of room: 'Nova A' takes it; 'Nova B' is refused in the first batch and again in the
+    // third, whose 'Nova A' row needs no cells any more (its tags are known to be within the limit).
+    const csv = [
+      'nome,telefone,etiquetas',
+      `Ana,${phone(911)},Nova A`,
+      `Bia,${phone(912)},Nova B`,
+      `Cid,${phone(913)},`,
+      `Dan,${phone(914)},Nova A`,
+      `Eva,${phone(915)},Nova B`,
+      `Fil,${phone(916)},Nova A`,
+    ].join('\n');
+    const upload = await uploadCsv(ctx, full.token, full.accountId, csv);
+    const id = upload.body.data._id as string;
+    const options = { mapping: upload.body.data.suggestedMapping, tags: [], phase: null };
+    const db = ctx.app.platform.database.db;
+    await updateImportRow(db, full.accountId, id, { status: 'queued', options });
+    await new ContactImportJob(ctx.app.platform.database, () => undefined, {
+      batchSize: 2,
+      writers: 2,
+    }).run({ accountId: full.accountId, importId: id });
+    const status = await api(ctx.app, 'GET', `/p/chat/contact/import/${id}?acc=${full.accountId}`, {
+      token: full.token,
+    });
+    expect(status.body.data).toMatchObject({ status: 'completed', inserted: 4, errors: 2 });
+    const errors = await api(ctx.app, 'GET', `/p/chat/contact/import/${id}/errors?acc=${full.accountId}`, {
+      token: full.token,
+      lang: 'en',
+    });
+    expect(errors.body.data.items.map((e: { line: number; cells: string[] }) => [e.line, e.cells])).toEqual([
+      [3, ['Bia', phone(912), 'Nova B']],
+      [6, ['Eva', phone(915), 'Nova B']],
+    ]);
+  });
+});
+
 /** A batch of three new phones (700, 701, 702) as the job hands it over. */
 function threeRows() {
   const rows = [0, 1, 2].map((k) => ({

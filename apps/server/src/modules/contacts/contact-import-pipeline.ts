@@ -60,6 +60,14 @@ export class ImportBatchWriter {
     return false;
   }
 
+  /**
+   * Whether a valid row naming these tags must keep its cells for the error report: its tags are
+   * not yet known to be within the limit (once a tag cell is resolved, its rows need none).
+   */
+  mayRefuse(tagNames: string[]): boolean {
+    return tagNames.length > 0 && !this.tagSets.get(tagNames.join('\u0000'));
+  }
+
   /** Waits for every batch handed over; true when the import was cancelled meanwhile. */
   async drain(): Promise<boolean> {
     while (this.inFlight.length) await this.settleOldest();

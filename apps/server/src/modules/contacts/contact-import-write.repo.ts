@@ -46,7 +46,10 @@ export function resolveImportTags(db: TDb, accountId: string, names: string[], m
 }
 
 export interface TImportBatch {
-  /** Valid rows with their tag ids and cells (kept for a late refusal: a tag past the limit). */
+  /**
+   * Valid rows with their tag ids, and their cells while a late refusal (a tag past the limit) may
+   * still need them for the error report (else empty: ImportBatchWriter.mayRefuse).
+   */
   rows: Array<TImportRow & { tagIds: string[]; cells: string[] }>;
   errors: Array<{ line: number; errors: TRowError[]; cells: string[] }>;
   /** Data records this batch accounts for (valid, refused and blank). */
@@ -95,8 +98,11 @@ export interface TPreparedBatch {
   records: number;
   phaseId: string | null;
   skipExisting: boolean;
-  /** How the columns become array parameters (see sentWhenSent). */
-  literal: (values: ReadonlyArray<string | null>) => string;
+  /**
+   * A column as an array parameter (see SentArrayLiteral), its values in the order that sorts
+   * `sortBy` when given (phones: neighbouring index probes share pages).
+   */
+  literal: (values: ReadonlyArray<string | null>, sortBy?: readonly string[]) => string;
 }
 
 /**
@@ -107,13 +113,22 @@ export interface TPreparedBatch {
  * PGlite takes strings only: there the literals are built beforehand.
  */
 class SentArrayLiteral {
-  constructor(private readonly values: ReadonlyArray<string | null>) {}
+  constructor(
+    private readonly values: ReadonlyArray<string | null>,
+    private readonly sortBy?: readonly string[],
+  ) {}
   toPostgres(): string {
-    return arrayLiteral(this.values);
+    return builtLiteral(this.values, this.sortBy);
   }
 }
-const sentWhenSent = (values: ReadonlyArray<string | null>) =>
-  new SentArrayLiteral(values) as unknown as string;
+const sentLiteral = (values: ReadonlyArray<string | null>, sortBy?: readonly string[]) =>
+  new SentArrayLiteral(values, sortBy) as unknown as string;
+
+function builtLiteral(values: ReadonlyArray<string | null>, sortBy?: readonly string[]): string {
+  if (!sortBy) return arrayLiteral(values);
+  const order = sortBy.map((_, k) => k).sort((a, b) => (sortBy[a] < sortBy[b] ? -1 : 1));
+  return arrayLiteral(order.map((k) => values[k]));
+}
 
 /**
  * `literals`: 'sent' (node-postgres) builds the array parameters as each statement is sent;
@@ -136,7 +151,7 @@ export function prepareImportBatch(
     records: batch.records,
     phaseId: batch.phaseId,
     skipExisting: batch.skipExisting ?? false,
-    literal: literals === 'sent' ? sentWhenSent : arrayLiteral,
+    literal: literals === 'sent' ? sentLiteral : builtLiteral,
   };
 }
 
@@ -156,9 +171,11 @@ function hasKeys(value: object): boolean {
   return false;
 }
 
-/** The array parameters of the rows at `at` (indexes into the prepared columns). */
+/** The array parameters of the rows at `at` (indexes into the prepared columns; often all of them). */
 function columnsAt(batch: TPreparedBatch, at: number[]) {
-  const pick = <T extends string | null>(column: T[]) => batch.literal(at.map((i) => column[i]));
+  const all = at.length === batch.phones.length;
+  const pick = <T extends string | null>(column: T[]) =>
+    batch.literal(all ? column : at.map((i) => column[i]));
   return {
     names: pick(batch.names),
     emails: pick(batch.emails),
@@ -319,7 +336,7 @@ async function oldestLiveContacts(
   return rowsOf<{ phone: string; id: string; ctid: string }>(
     await tx.execute(sql`
       select distinct on (v.phone) v.phone, c.id::text as id, c.ctid::text as ctid
-      from unnest(${literal([...phones].sort())}::text[]) as v(phone)
+      from unnest(${literal(phones, phones)}::text[]) as v(phone)
       cross join lateral (
         select c.id, c.ctid, c.created_at, c.deleted_at from contacts c
         where c.account_id = ${accountId} and c.phone = v.phone
@@ -341,12 +358,10 @@ async function otherLiveContacts(
   own: string[],
   literal: TPreparedBatch['literal'],
 ) {
-  const order = phones.map((_, k) => k).sort((a, b) => (phones[a] < phones[b] ? -1 : 1));
   const rows = rowsOf<{ phone: string; id: string }>(
     await tx.execute(sql`
       select distinct on (v.phone) v.phone, c.id::text as id
-      from unnest(${literal(order.map((k) => phones[k]))}::text[],
-                  ${literal(order.map((k) => own[k]))}::uuid[]) as v(phone, own)
+      from unnest(${literal(phones, phones)}::text[], ${literal(own, phones)}::uuid[]) as v(phone, own)
       cross join lateral (
         select c.id, c.created_at, c.deleted_at from contacts c
         where c.account_id = ${accountId} and c.phone = v.phone

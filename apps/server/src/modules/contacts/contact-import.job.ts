@@ -40,6 +40,9 @@ export interface TImportJobTuning {
 /** Records checked between two turns of the event loop. */
 const RECORDS_PER_TURN = 2000;
 
+/** The cells of a valid row that cannot be refused any more (never written to). */
+const NO_CELLS: string[] = [];
+
 /**
  * The `contacts-import` job. Streams the stored file piece by piece, checks each row, and writes
  * batches (upsert by phone, refused rows, progress) in one transaction each, yielding to the event
@@ -137,7 +140,9 @@ export class ContactImportJob {
           if (check.ok) {
             const valid = check.row as TImportBatch['rows'][number];
             valid.tagIds = options.tags;
-            valid.cells = cells;
+            // Kept only while its tags may still be refused: held by the batch until it is handed
+            // over, a 100k import's cells outlived the young generation (peak RSS).
+            valid.cells = writer.mayRefuse(valid.tagNames) ? cells : NO_CELLS;
             batch.rows.push(valid);
           } else batch.errors.push({ line, errors: check.errors, cells });
           batch.records += 1;
