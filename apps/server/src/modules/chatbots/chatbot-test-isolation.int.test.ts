@@ -221,18 +221,7 @@ describe("the editor's live test leaves no trace in the product", () => {
 
 describe("the editor's live test's visitor is not a customer (contacts.test)", () => {
   it('is in no contacts list, search or count; contact events reach no automation nor webhook; the live dashboard leaves the open test out', async () => {
-    const rule = await call('POST', '/p/automations', {
-      name: 'Novo contato',
-      trigger: { type: 'contact.created' },
-      conditions: { match: 'all', groups: [] },
-      actions: [{ type: 'note', text: 'Novo contato' }],
-    });
-    expect(rule.statusCode, JSON.stringify(rule.body)).toBe(200);
-    const contactRuns = (contactId: string) =>
-      queryRows<{ status: string }>(
-        ctx,
-        sql`select status from ${automationLog} where automation_id = ${rule.body.data._id} and contact_id = ${contactId}`,
-      );
+    const contactRuns = await contactRule({ type: 'contact.created' });
     const endpoint = await call('POST', '/p/apps/webhooks/endpoints', {
       url: `${receiver.url}/contacts`,
       events: ['contact.created', 'contact.updated'],
@@ -294,18 +283,7 @@ describe("the editor's live test's visitor is not a customer (contacts.test)", (
 
 describe("a bot's block changing a live test's visitor", () => {
   it('tags the test contact, and no contact.tag_added automation hears it; a real visitor is heard', async () => {
-    const rule = await call('POST', '/p/automations', {
-      name: 'Lead marcado',
-      trigger: { type: 'contact.tag_added', tagIds: [tagId] },
-      conditions: { match: 'all', groups: [] },
-      actions: [{ type: 'note', text: 'Lead marcado' }],
-    });
-    expect(rule.statusCode, JSON.stringify(rule.body)).toBe(200);
-    const runs = (contactId: string) =>
-      queryRows<{ status: string }>(
-        ctx,
-        sql`select status from ${automationLog} where automation_id = ${rule.body.data._id} and contact_id = ${contactId}`,
-      );
+    const runs = await contactRule({ type: 'contact.tag_added', tagIds: [tagId] });
     const tagged = async (contactId: string) =>
       (
         await queryRows<{ tagged: boolean }>(
@@ -337,6 +315,22 @@ describe("a bot's block changing a live test's visitor", () => {
     expect(await runs(testContact.id)).toEqual([]);
   });
 });
+
+/** A rule on a contact trigger (a note as its action): a reader of its runs for a contact. */
+async function contactRule(trigger: Record<string, unknown>) {
+  const rule = await call('POST', '/p/automations', {
+    name: `Regra ${trigger.type}`,
+    trigger,
+    conditions: { match: 'all', groups: [] },
+    actions: [{ type: 'note', text: 'Contato' }],
+  });
+  expect(rule.statusCode, JSON.stringify(rule.body)).toBe(200);
+  return (contactId: string) =>
+    queryRows<{ status: string }>(
+      ctx,
+      sql`select status from ${automationLog} where automation_id = ${rule.body.data._id} and contact_id = ${contactId}`,
+    );
+}
 
 async function contactOf(conversationId: string) {
   const [row] = await queryRows<{ id: string; name: string }>(
