@@ -15,11 +15,16 @@
 // - lost / duplicated: BENCH_CRASH (2,000) customers' messages at BENCH_RATE from senders that
 //   retry until answered 200; once the receivers got BENCH_KILL_AFTER (30 %) of their deliveries,
 //   the server is killed with SIGKILL and a new process takes over. lost: (message, endpoint)
-//   pairs never delivered; duplicated: copies beyond the first of a pair whose first copy the
-//   receiver answered 200 (a copy whose answer never went out, the connection dying with the
-//   server, may come again: counted apart, as duplicated_unacknowledged). Goals 0 and 0.
-//   duplicated_same_delivery_id: of those, the copies that carried the first one's
-//   X-Atende-Delivery id (the same delivery sent again: a receiver can tell).
+//   pairs never delivered; duplicated: copies beyond the first of a pair whose acknowledgment the
+//   server had: the receiver answered 200 and the server had recorded it (the delivery was
+//   'success' in the database when the server was killed: a snapshot is read right after the
+//   kill), or the copies came under different deliveries (X-Atende-Delivery), or both before the
+//   kill. Goals 0 and 0. Counted apart, as the at-least-once window no sender closes over HTTP:
+//   duplicated_unacknowledged (the answer never went out, the connection dying with the server)
+//   and duplicated_ack_unrecorded (the receiver answered 200, the server died before its outcome
+//   was committed: the same delivery comes again, with the same X-Atende-Delivery id, so a
+//   receiver can tell). duplicated_same_delivery_id: of all the acknowledged pairs' copies, those
+//   that carried the first one's id.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -52,8 +57,13 @@ const sentAt = new Map<string, number>();
 const latencies: number[] = [];
 let lastDelivery = 0;
 /** The crash phase's copies per (endpoint, message), and whether the first one was answered 200. */
-const crashCopies = new Map<string, { copies: number; acknowledged: boolean; ids: Set<string> }>();
+const crashCopies = new Map<
+  string,
+  { copies: number; acknowledged: boolean; ids: Set<string>; firstId: string; beforeKill: number }
+>();
 let crashReceived = 0;
+/** Set when the server is killed: copies after it are the new process's. */
+let killed = false;
 
 function receiver(_: unknown, index: number): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
@@ -72,9 +82,17 @@ function receiver(_: unknown, index: number): Promise<{ server: Server; url: str
       if (text?.startsWith('crash ')) {
         crashReceived += 1;
         const key = `${index} ${text}`;
-        const pair = crashCopies.get(key) ?? { copies: 0, acknowledged: false, ids: new Set<string>() };
+        const id = String(req.headers['x-atende-delivery']);
+        const pair = crashCopies.get(key) ?? {
+          copies: 0,
+          acknowledged: false,
+          ids: new Set<string>(),
+          firstId: id,
+          beforeKill: 0,
+        };
         pair.copies += 1;
-        pair.ids.add(String(req.headers['x-atende-delivery']));
+        if (!killed) pair.beforeKill += 1;
+        pair.ids.add(id);
         crashCopies.set(key, pair);
         if (pair.copies === 1) res.once('finish', () => (pair.acknowledged = true));
       }
@@ -234,6 +252,7 @@ try {
     // server is killed mid-run and a new process takes over (the dead one's claims come back
     // after 25 s).
     let killedAfter = -1;
+    const recordedAtKill = new Set<string>();
     let restartMs = 0;
     let retries = 0;
     const killer = (async () => {
@@ -244,8 +263,17 @@ try {
         await new Promise((r) => setTimeout(r, 20));
       }
       killedAfter = crashReceived;
-      const t0 = performance.now();
       process.kill(server.pid, 'SIGKILL');
+      killed = true;
+      // The acknowledgments the dead server had recorded (committed) when it died.
+      const snapshot = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+      await snapshot.connect();
+      const { rows } = await snapshot.query<{ id: string }>(
+        `select id::text from webhook_deliveries where status = 'success'`,
+      );
+      await snapshot.end();
+      for (const r of rows) recordedAtKill.add(r.id);
+      const t0 = performance.now();
       server = await startBenchServer(SERVER_ENV, { keepJobs: true });
       restartMs = performance.now() - t0;
     })();
@@ -273,14 +301,17 @@ try {
     let lost = 0;
     let duplicated = 0;
     let unacknowledged = 0;
+    let ackUnrecorded = 0;
     let sameId = 0;
     for (let e = 0; e < ENDPOINTS; e++)
       for (let i = 0; i < CRASH; i++) {
         const pair = crashCopies.get(`${e} crash ${i}`);
         if (!pair) lost += 1;
         else if (pair.acknowledged) {
-          duplicated += pair.copies - 1;
           sameId += pair.copies - pair.ids.size;
+          const serverHadIt = recordedAtKill.has(pair.firstId) || pair.ids.size > 1 || pair.beforeKill > 1;
+          if (serverHadIt) duplicated += pair.copies - 1;
+          else ackUnrecorded += pair.copies - 1;
         } else unacknowledged += pair.copies - 1;
       }
     const crashContext = {
@@ -291,6 +322,8 @@ try {
       restart_ms: round(restartMs, 0),
       sender_retries: retries,
       duplicated_unacknowledged: unacknowledged,
+      duplicated_ack_unrecorded: ackUnrecorded,
+      recorded_at_kill: recordedAtKill.size,
       duplicated_same_delivery_id: sameId,
       // false: deliveries or events were still due after CRASH_SETTLE_SECONDS (lost counts them).
       settled,
