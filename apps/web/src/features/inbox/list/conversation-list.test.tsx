@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../app/i18n';
 import { ConversationList } from './conversation-list';
 import { EMPTY_FILTERS, type TListFilters } from '../data/inbox-cache';
 import { type TCall, WHATSAPP, conversation, inboxData, mockApi, OTHER, renderInbox } from '../inbox-testing';
@@ -75,7 +76,10 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(340);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('pt-BR');
+});
 
 /** A select inside a popover: in jsdom its dropdown stays display:none (no layout), so the option is hidden. */
 function pickHidden(input: HTMLElement, option: string) {
@@ -202,6 +206,15 @@ describe('conversation list', () => {
     rows[0].focus();
     fireEvent.keyDown(rows[0], { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement).toBe(screen.getAllByTestId('conversation-row')[1]));
+  });
+
+  it("an empty 'Com o bot' tab says so in words, in both languages (it showed the key list.empty.flow)", async () => {
+    mockApi((call) => answer(call, { waiting: [carla], attendance: [], flow: [] }));
+    renderInbox(<Harness initial="flow" />);
+    await screen.findByText('Nenhuma conversa com o bot agora.');
+    expect(screen.queryByText(/list\.empty/)).toBeNull();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('No conversations with the bot right now.')).toBeInTheDocument();
   });
 
   it('operators do not see the waiting tab when the settings hide it', async () => {
