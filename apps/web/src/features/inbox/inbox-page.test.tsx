@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { TAccountDetails, TInboxData } from '@atende/shared';
@@ -7,7 +7,8 @@ import { queryClient } from '../../app/query-client';
 import { resetSession } from '../../app/session';
 import { Wrapper } from '../../test/setup';
 import { InboxPage } from './inbox-page';
-import { ACC, ME, conversation, inboxData, mockApi } from './inbox-testing';
+import { conversationKey } from './data/inbox-api';
+import { ACC, ME, OTHER, conversation, inboxData, mockApi } from './inbox-testing';
 
 // No real socket in jsdom: a socket that never connects.
 vi.mock('../../app/socket', () => ({
@@ -108,6 +109,64 @@ describe('inbox page', () => {
       expect(screen.getByRole('tab', { name: /Em Atendimento/ })).toHaveAttribute('aria-selected', 'true'),
     );
     expect(await screen.findByTestId('conversation-row')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('the list stays on the tab a conversation was opened from when a colleague takes it meanwhile', async () => {
+    const waiting = conversation({
+      contact: { _id: 'c5', name: 'Gabriela Nunes', phone: null, email: null, profilePic: null, tags: [] },
+    });
+    // Between the list's read and the click, another operator took her.
+    const takenByOther = { ...waiting, stage: 'attendance' as const, assigneeId: OTHER };
+    mockApi((call) => {
+      if (call.path === `/p/chat/inbox/${ACC}`) return { body: inboxData() };
+      if (call.path === `/p/chat/conversation/${waiting._id}`) return { body: takenByOther };
+      if (call.path === '/p/chat/conversation/list')
+        return {
+          body: { items: call.query.get('tab') === 'waiting' ? [waiting] : [], count: 1, next: null },
+        };
+      if (call.path === '/p/chat/contact/tags') return { body: [] };
+      return undefined;
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Gabriela Nunes/ }));
+    await screen.findByText(/Atendente: Bruno Lima/);
+    // The inbox does not jump to 'Em Atendimento' under the reader: the queue stays on screen.
+    expect(screen.getByRole('tab', { name: /Aguardando Atendimento/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent('tab=waiting');
+  });
+
+  it('a conversation opened from the queue that becomes mine (answered, taken) is followed to Em Atendimento', async () => {
+    const waiting = conversation({
+      contact: { _id: 'c6', name: 'Henrique Barbosa', phone: null, email: null, profilePic: null, tags: [] },
+    });
+    mockApi((call) => {
+      if (call.path === `/p/chat/inbox/${ACC}`) return { body: inboxData() };
+      if (call.path === `/p/chat/conversation/${waiting._id}`) return { body: waiting };
+      if (call.path === '/p/chat/conversation/list')
+        return {
+          body: { items: call.query.get('tab') === 'waiting' ? [waiting] : [], count: 1, next: null },
+        };
+      if (call.path === '/p/chat/contact/tags') return { body: [] };
+      return undefined;
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Henrique Barbosa/ }));
+    await screen.findByRole('button', { name: 'Assumir' });
+    expect(screen.getByTestId('where')).toHaveTextContent('tab=waiting');
+    // The reply took it (the server's snapshot arrives as it does over the socket).
+    act(() => {
+      queryClient.setQueryData(conversationKey(ACC, waiting._id), {
+        ...waiting,
+        stage: 'attendance',
+        assigneeId: ME,
+      });
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /Em Atendimento/ })).toHaveAttribute('aria-selected', 'true'),
+    );
   });
 
   it("a manager opens 'Com o bot' while a bot answers a conversation; the inbox still opens on the queue", async () => {

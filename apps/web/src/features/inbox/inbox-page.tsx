@@ -94,6 +94,21 @@ function InboxScreen() {
     [setParams],
   );
   const select = useCallback((id: string | null) => setParam({ c: id }), [setParam]);
+  // Opened from the list: the list stays on its tab when the conversation moves (a colleague takes
+  // it, a bot hands it over); only becoming mine follows it, below.
+  const openFromList = useCallback((id: string | null) => setParam({ c: id, tab }), [setParam, tab]);
+
+  // The open conversation became mine (taken, or answered from the queue): show the tab it is now in.
+  const seen = useRef<{ id: string; mine: boolean } | null>(null);
+  useEffect(() => {
+    const c = current.data;
+    if (!c || c._id !== selected) return;
+    const mine = c.stage === 'attendance' && c.assigneeId === me;
+    const before = seen.current;
+    seen.current = { id: c._id, mine };
+    const next = tabOf(c);
+    if (before?.id === c._id && !before.mine && mine && !closed && next) setParam({ tab: next });
+  }, [current.data, selected, me, closed, setParam]);
 
   if (guard.role === 'conflict' || guard.role === 'checking')
     return guard.role === 'checking' ? (
@@ -133,7 +148,7 @@ function InboxScreen() {
               closed={closed}
               onClosed={setClosed}
               selectedId={selected}
-              onSelect={select}
+              onSelect={openFromList}
             />
           </nav>
           <main className={classes.mainColumn} aria-label={t('conversation.label')}>
