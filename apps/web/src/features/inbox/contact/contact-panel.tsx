@@ -13,13 +13,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconMail, IconPencil, IconPhone, IconPrinter } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TChannelKind, TConversation } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorText } from '../../../app/i18n';
 import { notify } from '../../../app/notify';
-import { useAccLink } from '../../../app/shell/use-acc-link';
 import { initials } from '../../../app/shell/user-menu';
 import { contactKey, contactsApi, useContact, usePhases, useTags } from '../../contacts/contacts-api';
 import { phaseLabel } from '../../contacts/contact-format';
@@ -29,6 +28,7 @@ import { useContactHistory, openTranscript, type TTranscriptFormat } from '../da
 import { ChannelIcon, useInbox } from '../inbox-context';
 import { avatarColor } from '../data/inbox-format';
 import { closeReasonText } from '../data/close-reason';
+import { ContactEditModal } from './contact-edit-modal';
 import { KeyEntitiesPanel } from '../../departments/key-entities-panel';
 import { SuperlogicaInvoicesSection } from '../../app-store/superlogica-invoices-section';
 
@@ -42,7 +42,6 @@ export function ContactPanel({
 }) {
   const { t, i18n } = useTranslation('inbox');
   const { acc } = useInbox();
-  const link = useAccLink();
   const queryClient = useQueryClient();
   const contactId = c.contact._id;
   const contact = useContact(acc, contactId);
@@ -50,6 +49,7 @@ export function ContactPanel({
   const tags = useTags(acc);
   const history = useContactHistory(acc, contactId);
   const others = (history.data ?? []).filter((h) => h._id !== c._id);
+  const [editing, setEditing] = useState(false);
   const update = useMutation({
     mutationFn: (data: Record<string, unknown>) => contactsApi.update(acc, contactId, data),
     onSuccess: (next) => {
@@ -63,7 +63,6 @@ export function ContactPanel({
   const name = c.contact.name || c.contact.phone || t('unknownContact');
   const channelName = (kind: TChannelKind | null) =>
     kind ? t(`channels.${kind === 'whatsapp-cloud' ? 'whatsapp' : kind}`) : '';
-  const search = (c.contact.phone ?? '').replace(/\D/g, '') || c.contact.name;
   const transcript = (format: TTranscriptFormat) =>
     openTranscript(acc, c._id, format).catch((error) =>
       notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, error) }),
@@ -131,15 +130,16 @@ export function ContactPanel({
         </Stack>
       ) : null}
       <Group gap="xs">
-        <Button
-          component={Link}
-          to={link(`/apps/contacts?search=${encodeURIComponent(search)}`)}
-          size="xs"
-          variant="default"
-          leftSection={<IconPencil size={14} />}
-        >
-          {t('contact.edit')}
-        </Button>
+        {contact.data && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => setEditing(true)}
+          >
+            {t('contact.edit')}
+          </Button>
+        )}
         <Menu position="bottom-end">
           <Menu.Target>
             <Button
@@ -219,6 +219,14 @@ export function ContactPanel({
         )}
       </div>
       <SuperlogicaInvoicesSection acc={acc} contactId={contactId} />
+      {contact.data && (
+        <ContactEditModal
+          opened={editing}
+          conversation={c}
+          contact={contact.data}
+          onClose={() => setEditing(false)}
+        />
+      )}
     </Stack>
   );
 }
