@@ -17,6 +17,12 @@ export async function withMotion(body: () => Promise<void>): Promise<void> {
 }
 
 /**
+ * How long a test waits for a closing dialog to be gone: its transition is 200 ms, but a loaded
+ * machine (CI runs the suites side by side) delays the transition's timers past waitFor's 1 s.
+ */
+export const GONE_WITHIN = { timeout: 10_000 };
+
+/**
  * `close` closes `dialog` (a modal or drawer): from then until it is gone, the dialog, still on
  * screen while it fades out, reads exactly as it did open (its text is watched all along).
  */
@@ -30,7 +36,7 @@ export async function expectSameWhileClosing(dialog: HTMLElement, close: () => u
   try {
     await close();
     expect(dialog).toBeInTheDocument();
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(dialog).not.toBeInTheDocument(), GONE_WITHIN);
   } finally {
     observer.disconnect();
   }

@@ -5,6 +5,7 @@ import type { TToastText } from '../app/notify';
 import { theme } from '../app/theme';
 import { Wrapper } from '../test/setup';
 import { ConfirmDelete } from './confirm-modal';
+import { GONE_WITHIN } from '../test/closing-dialog';
 
 interface TItem {
   name: string;
@@ -55,7 +56,7 @@ describe('a confirmation dialog fading out', () => {
       expect(dialog).toHaveTextContent('Excluir o item "Venda"?');
       expect(within(dialog).getByRole('button', { name: 'Sim, excluir Venda' })).toBeInTheDocument();
       expect(screen.getByRole('dialog', { name: 'Excluir Venda' })).toBe(dialog);
-      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      await waitFor(() => expect(dialog).not.toBeInTheDocument(), GONE_WITHIN);
     }
     expect(remove).toHaveBeenCalledTimes(1);
     expect(remove).toHaveBeenCalledWith({ name: 'Venda' });

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../../app/api-client';
 import { i18n } from '../../app/i18n';
 import { theme } from '../../app/theme';
-import { expectSameWhileClosing, withMotion } from '../../test/closing-dialog';
+import { expectSameWhileClosing, withMotion, GONE_WITHIN } from '../../test/closing-dialog';
 import { MemoryRouter } from 'react-router';
 import { Wrapper } from '../../test/setup';
 import { AdminTestWrapper, signInTestAdmin, TEST_ACC } from '../settings/settings-testing';
@@ -251,7 +251,7 @@ describe('app store page', () => {
         fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
         expect(dialog).toBeInTheDocument();
         expect(dialog).toHaveTextContent('https://crm.example.com/hooks?');
-        await waitFor(() => expect(dialog).not.toBeInTheDocument());
+        await waitFor(() => expect(dialog).not.toBeInTheDocument(), GONE_WITHIN);
         unmount();
       }
       expect(mocked.post).not.toHaveBeenCalled();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../../app/api-client';
 import { i18n } from '../../app/i18n';
 import { theme } from '../../app/theme';
-import { expectSameWhileClosing, withMotion } from '../../test/closing-dialog';
+import { expectSameWhileClosing, withMotion, GONE_WITHIN } from '../../test/closing-dialog';
 import { Wrapper } from '../../test/setup';
 import { ClosingReasonsTab } from './closing-reasons-tab';
 import { AdminTestWrapper, signInTestAdmin, TEST_ACC } from './settings-testing';
@@ -132,7 +132,7 @@ describe('closing reasons', () => {
         if (button === 'Excluir') await waitFor(() => expect(mocked.get).toHaveBeenCalledTimes(2));
         expect(dialog).toBeInTheDocument();
         expect(dialog).toHaveTextContent('Excluir o motivo "Venda" e seus submotivos?');
-        await waitFor(() => expect(dialog).not.toBeInTheDocument());
+        await waitFor(() => expect(dialog).not.toBeInTheDocument(), GONE_WITHIN);
       }
       expect(mocked.delete).toHaveBeenCalledTimes(1);
     } finally {
