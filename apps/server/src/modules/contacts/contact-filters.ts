@@ -35,9 +35,16 @@ export function contactWhere(input: TContactWhere): SQL {
   if (!input.estimate || accountScopedClauses(filter) === 0)
     parts.push(sql`c.account_id = ${input.accountId}`);
   parts.push(filter.deleted ? sql`c.deleted_at is not null` : sql`c.deleted_at is null`);
-  // A chatbot's live test's visitor is not a customer (contacts.test). A filter on the row, not in
-  // the indexes: the list reads its rows anyway, and tests are few.
-  parts.push(sql.raw('not c.test'));
+  // A chatbot's live test's visitor is not a customer (contacts.test). The list walks its indexes
+  // without reading rows (index-only scans: `test` is in none of them), so the test visitors are
+  // left out by id, from their own small index (contacts_test_idx, a hashed set read once); as
+  // `not c.test` every match fetched its row (4x the buffers). Estimates are only planned: there
+  // the column's statistics give the better figure.
+  parts.push(
+    input.estimate
+      ? sql.raw('not c.test')
+      : sql`c.id not in (select t.id from contacts t where t.account_id = ${input.accountId} and t.test)`,
+  );
   if (input.search) parts.push(sql`c.search like ${containsPattern(input.search)}`);
   if (filter.phase === 'none') parts.push(sql`c.phase_id is null`);
   else if (filter.phase && filter.phase !== 'all') parts.push(sql`c.phase_id = ${filter.phase}`);
