@@ -341,6 +341,29 @@ describe('invitations', () => {
     expect(res.body.code).toBe('ALREADY_MEMBER');
   });
 
+  it('inviting again an e-mail whose invitation is pending renews that one (same link, new role), not a second', async () => {
+    const email = uniqueEmail('again');
+    const first = await invite(owner.token, { email, acc: owner.accountId, acl: 'operator' });
+    const link = await invitationLink(email);
+    const again = await invite(owner.token, {
+      email: email.toUpperCase(),
+      acc: owner.accountId,
+      acl: 'manager',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.body.data._id).toBe(first.body.data._id);
+    const users = await api(ctx.app, 'GET', `/g/acc/${owner.accountId}/users`, { token: owner.token });
+    const pending = users.body.data.invitations.filter(
+      (i: { email: string }) => i.email.toLowerCase() === email.toLowerCase(),
+    );
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ _id: first.body.data._id, acl: 'manager' });
+    // Both mails carry the one link; accepting it gives the role of the newest invitation.
+    expect(link).toContain(first.body.data._id);
+    const view = await api(ctx.app, 'GET', `/g/user/invite/${first.body.data._id}`);
+    expect(view.body.data).toMatchObject({ acl: 'manager' });
+  });
+
   it('admins invite up to admin, never master', async () => {
     const ok = await invite(admin.token, { email: uniqueEmail(), acc: owner.accountId, acl: 'admin' });
     expect(ok.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { accounts, devices, invitations } from '../accounts/accounts.schema';
@@ -6,10 +6,43 @@ import { userAvatars } from './users.schema';
 
 export type TInvitationRow = typeof invitations.$inferSelect;
 
-export function insertInvitation(db: TDb, row: Omit<typeof invitations.$inferInsert, 'id'>) {
+/**
+ * Invites `row.email` into the account: an open invitation to that e-mail (any case) is renewed in
+ * place (role, departments, entities, inviter, expiry; its id and link stay), else one is made.
+ */
+export function upsertOpenInvitation(db: TDb, row: Omit<typeof invitations.$inferInsert, 'id'>) {
   return withTenant(db, row.accountId, async (tx) => {
-    const [created] = await tx.insert(invitations).values(row).returning();
-    return created;
+    const [open] = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.accountId, row.accountId),
+          sql`lower(${invitations.email}) = lower(${row.email})`,
+          isNull(invitations.acceptedAt),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(desc(invitations.createdAt))
+      .limit(1)
+      .for('update');
+    if (!open) {
+      const [created] = await tx.insert(invitations).values(row).returning();
+      return created;
+    }
+    const [renewed] = await tx
+      .update(invitations)
+      .set({
+        email: row.email,
+        acl: row.acl,
+        intentions: row.intentions,
+        entities: row.entities,
+        invitedBy: row.invitedBy,
+        expiresAt: row.expiresAt,
+      })
+      .where(eq(invitations.id, open.id))
+      .returning();
+    return renewed;
   });
 }
 

@@ -66,13 +66,16 @@ export class UsersService {
     return repo.findAvatar(this.db, userId);
   }
 
-  /** Admins and up invite; never to a role above their own; members cannot be invited twice. */
+  /**
+   * Admins and up invite; never to a role above their own; members cannot be invited twice. Inviting
+   * an e-mail whose invitation is still open renews it (one pending row, the same link mailed again).
+   */
   async invite(tenant: TTenant, input: TInviteInput, actor: TActor) {
     if (!hasRole(tenant.role, input.acl)) throw new AppError('ROLE_ABOVE_OWN');
     const existing = await this.userRecords.byEmail(input.email);
     if (existing && (await this.accounts.member(tenant.accountId, existing.id)))
       throw new AppError('ALREADY_MEMBER');
-    const invitation = await repo.insertInvitation(this.db, {
+    const invitation = await repo.upsertOpenInvitation(this.db, {
       accountId: tenant.accountId,
       email: input.email,
       acl: input.acl,
