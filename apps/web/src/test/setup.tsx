@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { type ReactNode, useState } from 'react';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -8,6 +8,11 @@ import { afterEach } from 'vitest';
 import { i18n, setupI18n } from '../app/i18n';
 import { buildResources } from '../app/locale-resources';
 import { theme } from '../app/theme';
+
+// findBy… and waitFor wait for what the user would see up to 5 s (the library's 1 s default failed
+// now and then in CI, where the suites run side by side on two cores): a passing test does not
+// wait longer, only a failing one reports later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine uses. The tests' browser prefers reduced motion,
 // and the theme respects it: Mantine's transitions then change state at once instead of on timers,
