@@ -50,11 +50,14 @@ export const addAiNote = (acc: string, body: TKnowledgeNoteBody) =>
 export const removeAiNote = (acc: string, id: string) =>
   api.delete(`/p/ai/knowledge/${id}`, undefined, { query: { acc } });
 
+/** Whether AI is on for the account and a model writes (GET /p/chat/ai/status). */
+export const fetchAiStatus = (acc: string) => api.get<TInboxAiStatus>('/p/chat/ai/status', { acc });
+
 /** What the composer offers: nothing when AI is off for the account; summaries and rewriting need a model. */
 export function useInboxAiStatus(acc: string) {
   return useQuery({
     queryKey: inboxAiStatusKey(acc),
-    queryFn: () => api.get<TInboxAiStatus>('/p/chat/ai/status', { acc }),
+    queryFn: () => fetchAiStatus(acc),
     staleTime: 5 * 60_000,
   });
 }

@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Button, Center, Group, Loader, ScrollArea, Stack, Te
 import { IconArrowLeft, IconEraser } from '@tabler/icons-react';
 import { TEAM_CHAT_ASSISTANT_ID } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
+import { fetchAiStatus } from '../ai/ai-api';
 import { otherUserOf, type TRoomKey } from './chat-state';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
@@ -25,11 +26,24 @@ export function Conversation({ roomKey }: { roomKey: TRoomKey }) {
       : type === 'ai'
         ? t('rooms.ai')
         : (other?.name ?? room?.roomName ?? '');
+  // The assistant room says up front when no model is connected (the built-in one only finds texts).
+  const [noModel, setNoModel] = useState(false);
+  useEffect(() => {
+    if (type !== 'ai') return;
+    let live = true;
+    fetchAiStatus(state.accountId).then(
+      (status) => live && setNoModel(!status.model),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [type, state.accountId]);
   const subtitle =
     type === 'account'
       ? (room?.roomName ?? '')
       : type === 'ai'
-        ? t('rooms.aiHint')
+        ? t(noModel ? 'rooms.aiRetrieval' : 'rooms.aiHint')
         : presenceText(t, other, i18n.language);
   const messages = state.messages[roomKey] ?? [];
   const history = state.history[roomKey];
@@ -153,7 +167,9 @@ export function Conversation({ roomKey }: { roomKey: TRoomKey }) {
           )}
           {history?.loaded && messages.length === 0 && (
             <Text fz="sm" c="dimmed" ta="center" py="md">
-              {type === 'ai' ? t('messages.aiEmpty') : t('messages.empty')}
+              {type === 'ai'
+                ? t(noModel ? 'messages.aiEmptyRetrieval' : 'messages.aiEmpty')
+                : t('messages.empty')}
             </Text>
           )}
           <Stack

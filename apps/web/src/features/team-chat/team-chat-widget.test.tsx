@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n';
 import { resetSession } from '../../app/session';
+import { mockApi } from '../../test/mock-api';
 import { Wrapper } from '../../test/setup';
 import { type TChatSocket, TeamChatClient } from './chat-client';
 import { TeamChatMount } from './team-chat-mount';
@@ -105,6 +106,7 @@ function setup() {
 
 afterEach(async () => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   resetSession({ token: null, account: null, status: 'anonymous' });
   await i18n.changeLanguage('pt-BR');
 });
@@ -283,6 +285,43 @@ describe('team chat widget', () => {
     expect(await screen.findByText(/não um modelo de linguagem\.$/)).toBeInTheDocument();
     expect(screen.getByTestId('ai-note')).toHaveTextContent('Não é um modelo de linguagem.');
     expect(screen.getAllByTestId('chat-message')).toHaveLength(2);
+  });
+});
+
+describe('the AI room without a model', () => {
+  /** The server answers the room's first page: no message yet. */
+  const noMessagesYet = (socket: FakeSocket) =>
+    act(() =>
+      socket
+        .find('fetchMessages')[0]
+        .ack?.({ status: 1, data: { roomId: AI_ROOM, messages: [], nextCursor: null } }),
+    );
+
+  it('says before any question that no AI model is connected and the built-in assistant only finds texts', async () => {
+    const { calls } = mockApi((call) =>
+      call.path === '/p/chat/ai/status' ? { body: { enabled: true, model: false } } : undefined,
+    );
+    const { socket } = setup();
+    await userEvent.click(screen.getByRole('button', { name: /Abrir o chat interno/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Assistente de IA' }));
+    noMessagesYet(socket);
+    expect(await screen.findByText(/^Nenhum modelo de IA está conectado a esta conta\./)).toBeInTheDocument();
+    expect(screen.getByText('Sem modelo de IA: responde com o conhecimento da conta')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/p/chat/ai/status')?.query.get('acc')).toBe(ACC);
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText(/^No AI model is connected to this account\./)).toBeInTheDocument();
+  });
+
+  it('with a model the room keeps its invitation to ask', async () => {
+    mockApi((call) =>
+      call.path === '/p/chat/ai/status' ? { body: { enabled: true, model: true } } : undefined,
+    );
+    const { socket } = setup();
+    await userEvent.click(screen.getByRole('button', { name: /Abrir o chat interno/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Assistente de IA' }));
+    noMessagesYet(socket);
+    expect(await screen.findByText(/^Faça uma pergunta ao assistente/)).toBeInTheDocument();
+    expect(screen.queryByText(/Nenhum modelo de IA/)).toBeNull();
   });
 });
 
