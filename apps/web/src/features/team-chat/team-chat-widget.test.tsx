@@ -306,7 +306,7 @@ describe('the AI room without a model', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Assistente de IA' }));
     noMessagesYet(socket);
     expect(await screen.findByText(/^Nenhum modelo de IA está conectado a esta conta\./)).toBeInTheDocument();
-    expect(screen.getByText('Sem modelo de IA: responde com o conhecimento da conta')).toBeInTheDocument();
+    expect(screen.getByText('Sem modelo de IA conectado')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/p/chat/ai/status')?.query.get('acc')).toBe(ACC);
     await act(() => i18n.changeLanguage('en'));
     expect(await screen.findByText(/^No AI model is connected to this account\./)).toBeInTheDocument();
