@@ -25,6 +25,33 @@ export function accountScopedClauses(filter: TContactFilter): number {
   return phase + (filter.tags?.length ? 1 : 0);
 }
 
+/** Digit fragments this long are searched by three of their trigrams, then matched whole. */
+const LONG_DIGITS = /^\d{7,}$/;
+
+/**
+ * `c.search` contains the fragment. A long run of digits (a phone typed in full or in part) has
+ * many trigrams, and each digit trigram is in ~2 % of the rows (there are only 1,000 of them;
+ * the leading ones, country and area codes, in far more): the GIN index decoded every one of their
+ * long posting lists (~0.45 ms each) to find a handful of rows. Three trigrams, taken from the
+ * end (the area code is at the start), already narrow it to a few rows, which are then matched
+ * whole (strpos: digits hold no LIKE wildcard, so it is the same test as the LIKE). A phone's last
+ * 8 digits: 3.2 -> 2.3 ms of PostgreSQL CPU a page; 9 digits starting with 55: 8.1 -> 4.1-4.5.
+ * Estimates (only planned) keep the LIKE, whose statistics are the better guide.
+ */
+function searchClause(search: string, estimate?: boolean): SQL {
+  if (estimate || !LONG_DIGITS.test(search)) return sql`c.search like ${containsPattern(search)}`;
+  const n = search.length;
+  const pieces = [
+    search.slice(n - 3),
+    search.slice(n - 6, n - 3),
+    search.slice(Math.max(0, n - 9), Math.max(3, n - 6)),
+  ];
+  return sql.join(
+    [...pieces.map((piece) => sql`c.search like ${`%${piece}%`}`), sql`strpos(c.search, ${search}) > 0`],
+    sql` and `,
+  );
+}
+
 /**
  * The WHERE of the contacts list on alias `c`. Its shape matches the partial list indexes
  * (`deleted_at IS NULL`) so a common filter walks an index in created_at order and stops early.
@@ -45,7 +72,7 @@ export function contactWhere(input: TContactWhere): SQL {
       ? sql.raw('not c.test')
       : sql`c.id not in (select t.id from contacts t where t.account_id = ${input.accountId} and t.test)`,
   );
-  if (input.search) parts.push(sql`c.search like ${containsPattern(input.search)}`);
+  if (input.search) parts.push(searchClause(input.search, input.estimate));
   if (filter.phase === 'none') parts.push(sql`c.phase_id is null`);
   else if (filter.phase && filter.phase !== 'all') parts.push(sql`c.phase_id = ${filter.phase}`);
   if (filter.tags?.length) {

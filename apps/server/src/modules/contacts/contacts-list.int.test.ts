@@ -107,6 +107,9 @@ describe('GET /p/chat/contact/list', () => {
     expect(await names(`search=${encodeURIComponent('(21) 99988')}`)).toEqual(['Maria Conceição']);
     expect(await names(`search=${encodeURIComponent('+55 31 3222')}`)).toEqual(['JOSÉ da Silva']);
     expect(await names('search=9111')).toEqual(['Old Timer']);
+    // A long run of digits is looked up by three of its trigrams (765, 198, 432: all in João's
+    // 5511987654321) and then matched whole: these digits in another order match no one.
+    expect(await names(`search=${encodeURIComponent('4321 98765')}`)).toEqual([]);
   });
 
   it('filters by tags (any of), phase (omitted or all = every phase, none = without), blocked and optOut', async () => {
