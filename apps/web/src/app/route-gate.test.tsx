@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type TAccountDetails } from '@atende/shared';
-import { NotAuthorizedPage } from '../features/status/status-pages';
+import { NotAuthorizedPage, RestrictedPage } from '../features/status/status-pages';
 import { Wrapper } from '../test/setup';
 import { RouteGate } from './route-gate';
 import { resetSession } from './session';
@@ -31,7 +31,14 @@ function renderAt(path: string) {
   const children: RouteObject[] = ROUTES.filter((r) => !r.redirect).map((def) => ({
     path: def.path,
     handle: { def },
-    element: def.name === 'not-authorized' ? <NotAuthorizedPage /> : <p>page:{def.name}</p>,
+    element:
+      def.name === 'not-authorized' ? (
+        <NotAuthorizedPage />
+      ) : def.name === 'restricted' ? (
+        <RestrictedPage />
+      ) : (
+        <p>page:{def.name}</p>
+      ),
   }));
   const router = createMemoryRouter(
     [
@@ -107,7 +114,20 @@ describe('RouteGate', () => {
       account: details('operator', future),
       restrictedOperator: true,
     });
-    renderAt(`/dashboard?acc=${ACC}`);
-    expect(await screen.findByText('page:restricted')).toBeInTheDocument();
+    const router = renderAt(`/dashboard?acc=${ACC}`);
+    expect(await screen.findByText('Acesso restrito')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/restricted');
+  });
+  it('an operator whose restriction ended (a stale flag from the last visit) is taken back to the page asked for', async () => {
+    // The flag left in the browser sends the inbox to /restricted before the account is read.
+    const restricted = { token: 't', status: 'ready' as const, account: details('operator', future) };
+    resetSession({ ...restricted, restrictedOperator: true });
+    const router = renderAt(`/apps/inbox?acc=${ACC}&c=abc`);
+    expect(await screen.findByText('Acesso restrito')).toBeInTheDocument();
+    // The account's read says the operator is not restricted (within the hours): back to the inbox.
+    act(() => resetSession({ ...restricted, restrictedOperator: false }));
+    expect(await screen.findByText('page:inbox')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apps/inbox');
+    expect(router.state.location.search).toBe(`?acc=${ACC}&c=abc`);
   });
 });

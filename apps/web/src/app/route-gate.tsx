@@ -55,7 +55,7 @@ export function useRouteDef(): TRouteDef | undefined {
 export function RouteGate({ children }: { children: ReactNode }) {
   const def = useRouteDef();
   const session = useSession();
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
   const decision = evaluateGuards(def, guardContext(session, pathname, search));
   const switchTo = decision.kind === 'switch' ? decision.acc : null;
 
@@ -63,7 +63,13 @@ export function RouteGate({ children }: { children: ReactNode }) {
     if (switchTo) void loadAccount(switchTo);
   }, [switchTo]);
 
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'redirect') {
+    // /restricted remembers the page asked for (also through its own redirect that adds ?acc=):
+    // the operator goes back there once no longer restricted.
+    const from = pathname === '/restricted' ? (state as { from?: string } | null)?.from : pathname + search;
+    const restricted = decision.to.split('?')[0] === '/restricted';
+    return <Navigate to={decision.to} replace state={restricted && from ? { from } : undefined} />;
+  }
   if (decision.kind !== 'allow') return def?.noLoader ? null : <PageLoader />;
   return <Suspense fallback={def?.noLoader ? null : <PageLoader />}>{children}</Suspense>;
 }

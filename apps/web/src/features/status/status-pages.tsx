@@ -9,7 +9,7 @@ import {
   IconHourglass,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { logout, useSession } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
 import { StatusPage } from '../../ui/status-page';
@@ -98,9 +98,21 @@ export function ComingSoonPage() {
   );
 }
 
-/** Restricted operator (spec §6): shown without a loading indicator. */
+/**
+ * Restricted operator (spec §6): shown without a loading indicator. The restriction is read again
+ * with the account (the flag kept from the last visit may be stale, e.g. hours that began since):
+ * once it is lifted, the operator goes on to the page asked for, or the dashboard.
+ */
 export function RestrictedPage() {
   const { t } = useTranslation('status');
+  const session = useSession();
+  const navigate = useNavigate();
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  const lifted = session.status === 'ready' && !session.restrictedOperator;
+  useEffect(() => {
+    if (lifted) navigate(from ?? '/dashboard', { replace: true });
+  }, [lifted, from, navigate]);
+  if (lifted) return null;
   return (
     <StatusPage
       icon={<IconBarrierBlock size={32} />}
