@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ActionIcon,
   CloseButton,
@@ -39,6 +39,11 @@ export function Composer({ roomKey, ai }: { roomKey: string; ai: boolean }) {
   const [attachments, setAttachments] = useState<TAttachment[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const resetRef = useRef<() => void>(null);
+  // A room opened is a room to write in: the cursor waits in its message box.
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    box.current?.focus();
+  }, []);
   const uploading = attachments.some((a) => !a.result);
   const canSend = !uploading && (text.trim().length > 0 || attachments.length > 0);
 
@@ -152,6 +157,7 @@ export function Composer({ roomKey, ai }: { roomKey: string; ai: boolean }) {
           </FileButton>
         )}
         <Textarea
+          ref={box}
           style={{ flex: 1 }}
           autosize
           minRows={1}

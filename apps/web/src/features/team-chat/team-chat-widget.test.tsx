@@ -153,6 +153,16 @@ describe('team chat widget', () => {
     expect(socket.find('updateUnreadCount')).toHaveLength(2);
   });
 
+  it('opening a room puts the cursor in its message box (typing right away went nowhere)', async () => {
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: /Abrir o chat interno/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Conversar com Bruno Lima (Ausente)' }));
+    const box = await screen.findByRole('textbox', { name: 'Mensagem' });
+    await waitFor(() => expect(box).toHaveFocus());
+    await userEvent.keyboard('Oi Bruno');
+    expect(box).toHaveValue('Oi Bruno');
+  });
+
   it('an admin alone in the account is offered to invite people', async () => {
     resetSession({
       token: 'token',
