@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { MultiSelect, Table, Text } from '@mantine/core';
 import type { TMember } from '@atende/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { membersKey, usersApi } from './users-api';
 
 /**
  * A member's departments (`intentions`) or key entities (`entities`) on the team page: admins
- * change them in place (saved on each change); empty reads 'All'.
+ * change them in place (saved when the list closes, or when a chip is removed); empty reads 'All'.
  */
 export function MemberAccessCell({
   acc,
@@ -32,18 +33,39 @@ export function MemberAccessCell({
       : (entities.data ?? []).map((e) => ({ value: e._id, label: e.name }));
   const known = new Set(options.map((o) => o.value));
   const value = member[field].filter((id) => known.has(id));
+  const name = member.name || member.email;
+  // Picks made while the list is open are saved together when it closes (each one used to save
+  // and lock the field, so a second pick in a row was lost); a chip removed with the list closed
+  // saves at once.
+  const [draft, setDraftState] = useState<string[] | null>(null);
+  const picked = useRef<string[] | null>(null);
+  const setDraft = (ids: string[] | null) => {
+    picked.current = ids;
+    setDraftState(ids);
+  };
+  const open = useRef(false);
   const save = useMutation({
     mutationFn: (ids: string[]) => usersApi.setAccess(acc, member.userId, { [field]: ids }),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      notify({
+        color: 'green',
+        message: (t) => t(field === 'intentions' ? 'team:departmentsSaved' : 'team:entitiesSaved', { name }),
+      });
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: membersKey(acc) }),
         queryClient.invalidateQueries({ queryKey: departmentsKey(acc) }),
-      ]),
+      ]);
+    },
     onError: (err) =>
       notify({ color: 'red', title: (t) => t('common:error'), message: (t) => errorText(t, err) }),
+    onSettled: () => setDraft(null),
   });
+  const commit = (ids: string[]) => {
+    const same = ids.length === value.length && ids.every((id) => value.includes(id));
+    if (same) setDraft(null);
+    else save.mutate(ids);
+  };
   const all = field === 'intentions' ? t('allDepartments') : t('allEntities');
-  const name = member.name || member.email;
   if (!editable)
     return (
       <Table.Td>
@@ -63,11 +85,21 @@ export function MemberAccessCell({
         size="xs"
         w={200}
         data={options}
-        value={value}
-        placeholder={value.length ? undefined : all}
-        disabled={save.isPending || options.length === 0}
+        value={draft ?? value}
+        placeholder={(draft ?? value).length ? undefined : all}
+        disabled={options.length === 0}
         aria-label={field === 'intentions' ? t('departmentsOf', { name }) : t('entitiesOf', { name })}
-        onChange={(ids) => save.mutate(ids)}
+        onDropdownOpen={() => {
+          open.current = true;
+        }}
+        onDropdownClose={() => {
+          open.current = false;
+          if (picked.current) commit(picked.current);
+        }}
+        onChange={(ids) => {
+          setDraft(ids);
+          if (!open.current) commit(ids);
+        }}
         data-testid={`member-${field}`}
       />
     </Table.Td>

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Notifications } from '@mantine/notifications';
 import { MemoryRouter } from 'react-router';
 import type { TAccountDetails, TMember } from '@atende/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,5 +61,42 @@ describe('team page', { timeout: 20_000 }, () => {
         `DELETE /g/acc/access/${ACC}/${BIA.userId}`,
       ]);
     });
+  });
+  it('picks two departments in a row and saves both once the list closes (the second pick was lost)', async () => {
+    const departments = [
+      { _id: '0190aaaa-0000-7000-8000-0000000000d1', name: 'Suporte' },
+      { _id: '0190aaaa-0000-7000-8000-0000000000d2', name: 'Vendas' },
+    ];
+    let bia = BIA;
+    const api = mockApi((call) => {
+      if (call.path === `/g/acc/${ACC}/users`)
+        return { body: { items: [ME, bia], count: 2, invitations: [] } };
+      if (call.path === '/p/chat/departments') return { body: departments };
+      if (call.method === 'PUT' && call.path.includes(BIA.userId)) {
+        bia = { ...bia, ...call.body };
+        return { body: bia };
+      }
+      return { body: [] };
+    });
+    render(
+      <MemoryRouter>
+        <Notifications />
+        <TeamPage />
+      </MemoryRouter>,
+      { wrapper: Wrapper },
+    );
+    const select = await screen.findByRole('textbox', { name: 'Departamentos de Bia' });
+    await waitFor(() => expect(select).toBeEnabled());
+    fireEvent.click(select);
+    const listbox = document.getElementById(select.getAttribute('aria-controls')!)!;
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Suporte', hidden: true }));
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Vendas', hidden: true }));
+    // Nothing is saved while the list is open; closing it saves both at once.
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    fireEvent.blur(select);
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const puts = api.calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.body)).toEqual([{ intentions: departments.map((d) => d._id) }]);
+    expect(await screen.findByText('Departamentos de Bia atualizados')).toBeInTheDocument();
   });
 });
