@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { getTableColumns } from 'drizzle-orm';
@@ -69,10 +69,18 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     };
   }
   let pglite = options.pglite;
+  let release: () => void = () => undefined;
   if (!pglite) {
-    const dir = await embeddedDataDir(resolve(options.dataDir ?? './data', 'pgdata'));
-    const { PGlite } = await import('@electric-sql/pglite');
-    pglite = await PGlite.create(dir, { extensions: await pgliteExtensions() });
+    const folder = resolve(options.dataDir ?? './data', 'pgdata');
+    release = claimDataDir(folder);
+    try {
+      const dir = await embeddedDataDir(folder);
+      const { PGlite } = await import('@electric-sql/pglite');
+      pglite = await PGlite.create(dir, { extensions: await pgliteExtensions() });
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
   const instance = pglite;
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
@@ -81,9 +89,67 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     db: drizzlePglite(instance) as unknown as TDb,
     pglite: instance,
     close: async () => {
-      if (!instance.closed) await instance.close();
+      try {
+        if (!instance.closed) await instance.close();
+      } finally {
+        release();
+      }
     },
   };
+}
+
+/**
+ * One process at a time on an embedded database. PGlite has no lock of its own: a second
+ * `npm start` on the same DATA_DIR (which then stopped on the port in use) opened the folder under
+ * the running server, whose database never opened again ('Aborted()' at its shutdown and at every
+ * start after). `<folder>.lock` names the process holding the folder; a second one is refused
+ * before it touches the folder; one left by a process that is gone (killed) is taken over.
+ * Answers the release (closing the database releases it).
+ */
+export function claimDataDir(folder: string): () => void {
+  const lock = `${folder}.lock`;
+  mkdirSync(dirname(lock), { recursive: true });
+  const take = () => {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  };
+  if (!take()) {
+    const holder = Number(readFileSync(lock, 'utf8').trim());
+    if (processRuns(holder))
+      throw new Error(
+        `another Atende process (pid ${holder}) is using it; stop that one first, or remove ${lock} if it is not running`,
+      );
+    // Left by a process that is gone: taken over (another start taking it meanwhile wins).
+    rmSync(lock, { force: true });
+    if (!take())
+      throw new Error(`another Atende process is starting on it; remove ${lock} if none is running`);
+  }
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    try {
+      if (readFileSync(lock, 'utf8').trim() === String(process.pid)) rmSync(lock, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
+function processRuns(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
