@@ -32,6 +32,13 @@ function foldListErrors(errors: Record<string, string>): Record<string, string> 
   return out;
 }
 
+/** The field holding what makes a channel unique (its externalId): the chat page's slug, the number. */
+const ADDRESS_FIELD: Record<TChannelKind, keyof TChannelValues> = {
+  webchat: 'slug',
+  'whatsapp-cloud': 'phoneNumberId',
+  sms: 'fromNumber',
+};
+
 export type TChannelModalState = { kind: TChannelKind; channel: TChannel | null } | null;
 
 /** Connect (or edit) a channel; after connecting, what to paste where (webhook, snippet). */
@@ -60,7 +67,12 @@ export function ChannelModal({
     initialValues: initialValues('webchat'),
     validate: (values) => foldListErrors(schemaCheck(values)),
   });
-  const { saving, failure, setFailure, save } = useFormSave(form, t, { foldErrors: foldListErrors });
+  const kind = state?.kind ?? 'webchat';
+  // The address (web chat) or number taken by another channel is said on that field.
+  const { saving, failure, setFailure, save } = useFormSave(form, t, {
+    foldErrors: foldListErrors,
+    fieldOf: { CHANNEL_IN_USE: ADDRESS_FIELD[kind] },
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
   useEffect(() => {
@@ -96,7 +108,6 @@ export function ChannelModal({
     });
   });
 
-  const kind = state?.kind ?? 'webchat';
   const Icon = KIND_ICON[kind];
   const title = connected
     ? t('channels.connectedTitle', { name: connected.channel.name })

@@ -23,6 +23,42 @@ const WHATSAPP: TChannel = {
 beforeEach(signInTestAdmin);
 afterEach(() => vi.restoreAllMocks());
 
+describe('connecting a channel', { timeout: 20_000 }, () => {
+  it('a chat page address already in use is said under the address, and goes once it is changed', async () => {
+    const { calls } = mockApi((call) => {
+      if (call.path === '/p/chat/channels' && call.method === 'POST')
+        return {
+          status: 409,
+          body: {
+            status: 0,
+            code: 'CHANNEL_IN_USE',
+            message: 'This number or address is already connected to an account',
+          },
+        };
+      if (call.path === '/p/chat/channels') return { body: [WHATSAPP] };
+      return undefined;
+    });
+    render(<ChannelsTab acc={TEST_ACC} />, { wrapper: Wrapper });
+    fireEvent.click(await screen.findByRole('button', { name: /Conectar canal/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Chat do site/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conectar Chat do site' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Nome do canal/ }), {
+      target: { value: 'Loja Centro' },
+    });
+    const address = within(dialog).getByRole('textbox', { name: /Endereço da página de chat/ });
+    fireEvent.change(address, { target: { value: 'demo-loja' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conectar' }));
+    const taken = 'Este número ou endereço já está conectado a uma conta';
+    expect(await within(dialog).findByText(taken)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    // On the field, not an alert above the form that outlives the next attempt.
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    fireEvent.change(address, { target: { value: 'loja-centro' } });
+    expect(within(dialog).queryByText(taken)).toBeNull();
+  });
+});
+
 describe('channel dialogs fading out', { timeout: 20_000 }, () => {
   it('the setup instructions keep the channel’s name and webhook while they fade out', async () => {
     await withMotion(async () => {
