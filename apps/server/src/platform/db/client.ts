@@ -108,6 +108,10 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
  */
 export function claimDataDir(folder: string): () => void {
   const lock = `${folder}.lock`;
+  if (heldHere.has(lock))
+    throw new Error(
+      `another Atende process (pid ${process.pid}) is using it; stop that one first, or remove ${lock} if it is not running`,
+    );
   mkdirSync(dirname(lock), { recursive: true });
   const take = () => {
     try {
@@ -120,7 +124,9 @@ export function claimDataDir(folder: string): () => void {
   };
   if (!take()) {
     const holder = Number(readFileSync(lock, 'utf8').trim());
-    if (processRuns(holder))
+    // Our own pid, not held by this process: a previous life's (a container's server is pid 1
+    // again after a kill -9 and restart), taken over like any dead holder's.
+    if (holder !== process.pid && processRuns(holder))
       throw new Error(
         `another Atende process (pid ${holder}) is using it; stop that one first, or remove ${lock} if it is not running`,
       );
@@ -130,9 +136,11 @@ export function claimDataDir(folder: string): () => void {
       throw new Error(`another Atende process is starting on it; remove ${lock} if none is running`);
   }
   let held = true;
+  heldHere.add(lock);
   return () => {
     if (!held) return;
     held = false;
+    heldHere.delete(lock);
     try {
       if (readFileSync(lock, 'utf8').trim() === String(process.pid)) rmSync(lock, { force: true });
     } catch {
@@ -140,6 +148,9 @@ export function claimDataDir(folder: string): () => void {
     }
   };
 }
+
+/** The lock files this process holds (a second opening here is refused as another's would be). */
+const heldHere = new Set<string>();
 
 function processRuns(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;

@@ -37,4 +37,10 @@ describe('the embedded database folder', () => {
     const database = await openDatabase({ dataDir });
     await database.close();
   }, 120_000);
+
+  it("takes over a lock naming this process's own pid that it does not hold (a restarted container's server has the same pid)", async () => {
+    writeFileSync(join(dataDir, 'pgdata.lock'), String(process.pid));
+    const database = await openDatabase({ dataDir });
+    await database.close();
+  }, 120_000);
 });
