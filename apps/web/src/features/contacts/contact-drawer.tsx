@@ -1,16 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Drawer,
-  Group,
-  MultiSelect,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Drawer, Group, MultiSelect, Select, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +11,7 @@ import { errorText } from '../../app/i18n';
 import { notify } from '../../app/notify';
 import { formatDate } from '../../app/format';
 import { ContactDuplicates } from './contact-duplicates';
+import { ContactIdentityFields } from './contact-identity-fields';
 import {
   contactData,
   contactServerErrors,
@@ -145,7 +135,6 @@ export function ContactDrawer({
     onError: (err) => setError(errorText(t, err)),
   });
 
-  const phone = form.values.phone.trim();
   return (
     <Drawer
       opened={opened}
@@ -187,35 +176,7 @@ export function ContactDrawer({
               </Stack>
             </Alert>
           )}
-          <TextInput
-            label={t('fields.name')}
-            required
-            data-autofocus
-            maxLength={200}
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label={t('fields.phone')}
-            description={t('fields.phoneHint')}
-            type="tel"
-            autoComplete="off"
-            placeholder="(11) 98765-4321"
-            leftSection={
-              phone.startsWith('+') ? undefined : (
-                <Text fz="sm" c="dimmed">
-                  +55
-                </Text>
-              )
-            }
-            leftSectionWidth={44}
-            {...form.getInputProps('phone')}
-          />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="off"
-            {...form.getInputProps('email')}
-          />
+          <ContactIdentityFields form={form} />
           <Select
             label={t('fields.phase')}
             placeholder={t('filters.noPhase')}

@@ -1,4 +1,3 @@
-import { Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { type TContact, type TConversation, ZContactData } from '@atende/shared';
@@ -9,6 +8,7 @@ import { useFormSave, zodValidator } from '../../../app/forms';
 import { notify } from '../../../app/notify';
 import { FormModal, useFormOnOpen } from '../../../ui/form-modal';
 import { contactKey, contactsApi } from '../../contacts/contacts-api';
+import { ContactIdentityFields } from '../../contacts/contact-identity-fields';
 import { conversationKey, historyKey, listsKey } from '../data/inbox-api';
 import { applyConversationToCaches } from '../data/inbox-realtime';
 import { useInbox } from '../inbox-context';
@@ -61,7 +61,6 @@ export function ContactEditModal({
     () => ({ name: contact.name, phone: nationalPhone(contact.phone), email: contact.email ?? '' }),
     setFailure,
   );
-  const phone = form.values.phone.trim();
 
   const submit = (values: TValues) =>
     save(async () => {
@@ -96,35 +95,7 @@ export function ContactEditModal({
       saving={saving}
       submit={t('common:save')}
     >
-      <TextInput
-        label={t('contacts:fields.name')}
-        required
-        data-autofocus
-        maxLength={200}
-        {...form.getInputProps('name')}
-      />
-      <TextInput
-        label={t('contacts:fields.phone')}
-        description={t('contacts:fields.phoneHint')}
-        type="tel"
-        autoComplete="off"
-        placeholder="(11) 98765-4321"
-        leftSection={
-          phone.startsWith('+') ? undefined : (
-            <Text fz="sm" c="dimmed">
-              +55
-            </Text>
-          )
-        }
-        leftSectionWidth={44}
-        {...form.getInputProps('phone')}
-      />
-      <TextInput
-        label={t('contacts:fields.email')}
-        type="email"
-        autoComplete="off"
-        {...form.getInputProps('email')}
-      />
+      <ContactIdentityFields form={form} />
     </FormModal>
   );
 }
